@@ -251,6 +251,10 @@ class ArtifactContext(kinds.KindBound):
     label_sent: dict[str, PaperDue] = Field(default_factory=dict, description="for a reply: the paper an earlier "
                                             "message of its thread attached that shows each of the thread's figures "
                                             "at the value it holds now (by: who sent it; day: when), by label")
+    sent_out: dict[str, dt.date] = Field(default_factory=dict, description="for a message: the first day a message of "
+                                         "the writer's organisation to another organisation carried each of the "
+                                         "message's and its thread's figures at the value it holds on this day, by "
+                                         "label (it has gone, or goes, to them: nobody offers to send it on later)")
     settled_labels: list[str] = Field(default_factory=list, description="those of the thread's labels long settled on "
                                                                         "this day (a fixed date, name or count): not "
                                                                         "questioned or disputed, only referred to")
@@ -1234,6 +1238,36 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
     return index.get(message_id, "")
 
 
+def sent_out(plan: WorldPlan, spec) -> dict[str, dt.date]:
+    """The first day a message of the writer's organisation to another organisation carries each of a message's and
+    its thread's figures at the value they hold on its day, by label. Read 23: "Samantha offers to send the figures
+    on by June 16, but the manager had already sent them to the client on June 10" (his weekly status went six
+    minutes after her note)."""
+    index = plan.__dict__.get("_sent_out")
+    if index is None:  # once per plan: fact id -> [(day, sending organisation)] of messages that leave it
+        index = {}
+        for a in plan.artifacts:
+            if a.kind != "email":
+                continue
+            org = plan.person(a.author).organisation
+            if any(plan.person(p).organisation != org for p in [*a.to, *a.cc]):
+                for f in a.facts:
+                    index.setdefault(f, []).append((a.sent_at.date(), org))
+        plan.__dict__["_sent_out"] = index
+    day, org = spec.sent_at.date(), plan.person(spec.author).organisation
+    out: dict[str, dt.date] = {}
+    for f in dict.fromkeys([*spec.facts, *_thread_facts(plan, spec.thread)]):
+        fact = plan.fact(f)
+        now = fact.on(day)
+        if now is None or now[0].type not in ("money", "number", "percent"):
+            continue
+        days = [when for when, by in index.get(f, []) if by == org and (then := fact.on(when)) is not None
+                and then[1] == now[1]]
+        if days:
+            out[fact_label(fact)] = min(days)
+    return out
+
+
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author)
@@ -1244,6 +1278,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author, spec.to),
                    "label_papers": papers,
+                   "sent_out": sent_out(plan, spec),
                    "label_folders": label_folders(plan, papers),
                    "label_sent": label_sent(plan, spec) if spec.parent else {},
                    "own_labels": own_labels(plan, spec.thread, spec.author),

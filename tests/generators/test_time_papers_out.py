@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 
+from tests.generators.offline_world import offline_world
 from tests.generators.test_compose_worlds import world
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.week import week_steps
@@ -163,9 +165,6 @@ def test_a_pleading_claims_only_what_is_still_owed_and_a_paper_never_names_an_ev
     # 105,000", refunded on June 13 ("The landlord refunded the overpayment 40 days after the clause 7.6 refund date"),
     # and the landlord's statement of February 6 carried "SET ASIDE BY THE SURVEYOR'S DETERMINATION", a determination
     # of April 20
-    from pathlib import Path
-
-    from tests.generators.offline_world import offline_world
     from worldsmith.generators.context import artifact_day, paid_by
     from worldsmith.generators.render.office import banner
 
@@ -184,3 +183,31 @@ def test_a_pleading_claims_only_what_is_still_owed_and_a_paper_never_names_an_ev
     statement = next(a for a in plan.artifacts if plan.distractor_of(a) is not None)
     assert artifact_day(statement) < plan.fact("chargeable_charge").known_from
     assert "SET ASIDE" not in banner(plan, statement) and "DETERMINATION" not in banner(plan, statement)
+
+
+def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figures_that_have_gone_out():
+    # read 23 (hospital-revenue-audit, seed 113, still so on main): "She promises 'our view in writing' after the June
+    # 19 methodology paper already existed"; "Samantha offers to send the figures on by June 16, but the manager had
+    # already sent them to the client on June 10" (his weekly status to the client, six minutes after her note)
+    from worldsmith.generators.context import build_context, sent_out
+
+    plan, taxonomy, contents = offline_world(Path(__file__).resolve().parents[2] /
+                                             "outlines/examples/hospital-revenue-audit.yaml", 113)
+    promised = 0
+    for spec in plan.artifacts:
+        body = getattr(contents.get(spec.id), "body", "") or ""
+        own = re.split(r"\n\s*On .{5,80} wrote:", body, maxsplit=1)[0]
+        if spec.kind != "email" or not re.search(r"in writing|note on|send it on", own):
+            continue
+        ctx = build_context(plan, taxonomy, spec, contents)
+        for sentence in re.findall(r"[^.\n]*\bwill\b[^.\n]*(?:in writing|note on)[^.\n]*", own):
+            promised += 1
+            assert not any(x in sentence for x in ctx.label_papers), (spec.id, sentence, ctx.label_papers)
+        if "send it on" in own:
+            assert not any(d <= spec.sent_at.date() + dt.timedelta(days=14) for d in ctx.sent_out.values()), \
+                (spec.id, own, ctx.sent_out)
+    assert promised  # (the hospital's mail promises notes and views in writing where no paper has them yet)
+    note = next(s for s in plan.artifacts if s.id == "sample_results_claims_in_error-m1")
+    assert sent_out(plan, note)["the sample error rate"] == dt.date(2026, 6, 10)
+    reply = contents["extrapolation_corrected_stratum-m3"].body
+    assert "Sampling and extrapolation methodology of June 19" in reply, reply

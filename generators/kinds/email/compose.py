@@ -648,6 +648,15 @@ _ASKS_IN_REPLY = re.compile(r"(?:\band\s+(?P<who>(?:the\s+)?[\w'’ -]{2,40}?)|(
 # A message that says by when something comes to its reader ("The programme will be with you by Thursday.").
 _COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I will send)\b[^.?!]{0,80}\bby\b", re.I)
 # A request in a message for a paper by a day ("Please let me have the programme by Thursday.").
+# (a step that writes the view down: none where a paper of the room already sets the point down)
+_IN_WRITING = re.compile(r"\bin writing\b|\bnote on\b")
+
+
+def _day_of(day: dt.date, locale: str) -> str:
+    """A day as a message names a paper's date: 'June 19' (en_US) or '19 June'."""
+    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+
+
 def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
     """A deadline a message sets from its day, before the first date ahead among its facts (the work serves it:
     "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19), and in a reply no later than the
@@ -1194,8 +1203,11 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         body = ctx.parent.body if ctx.parent else ""
         gone = label in passed_labels(ctx, body)
         run_up = bool(re.search(r"run-up|pulling everything together for|on course for|still to do before", own, re.I))
+        papered = ctx.label_papers.get(label)
         plan = passed_plan(pick, label, other) if gone else \
             pick.fill(bank("email")["plan_steps_ahead"], label=label) if run_up else \
+            pick.fill([x for x in bank("email")["plan_steps_papered"] if other or "{other}" not in x], label=label,
+                      other=other, paper=papered[0], paper_day=_day_of(papered[1], ctx.locale)) if papered else \
             pick.fill(bank("email")["plan_steps"], label=label, other=other)
         asker = ctx.parent_author.first_name if ctx.parent_author is not None else ""
         if owner and owner == asker and (gone or run_up):
@@ -1204,7 +1216,8 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
             owner = next((o for o in owners if o != asker), "")
         if owner and owner == asker:
             # ...and on a point still open, told it is theirs, with a step of theirs
-            steps = [x for x in bank("email")["plan_steps_yours"] if other or "{other}" not in x]
+            steps = [x for x in bank("email")["plan_steps_yours"] if (other or "{other}" not in x)
+                     and not (papered and _IN_WRITING.search(x))]
             line = pick.fill(frames["yours"], plan=pick.fill(steps, label=label, other=other) or plan, day=day)
         else:
             line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
@@ -2132,6 +2145,8 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         paragraphs.append(steps)
     else:
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
+        if any(d <= by for x, d in ctx.sent_out.items() if x in figures or x == label):
+            pool = [x for x in pool if x not in frames["asks"]["sends_on"]] or pool
         ask = pick.fill(pool, **dict(values, label=label)) or ""
         paragraphs.append("" if wants else ask)
     if wants:
