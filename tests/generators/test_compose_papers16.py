@@ -55,3 +55,17 @@ def test_minutes_that_agree_the_workstreams_and_timetable_record_them():
                      r"September 2026", decisions), decisions
     text = "\n".join(str(s) for s in doc.sections)
     assert "Deliver the Customer concentration and cohort analysis" in text, text
+
+
+def test_a_provision_named_only_in_a_sheets_title_is_still_read_and_met_against_the_other_sides_figure():
+    # read 23: 'the surcharge memo (no reading of clauses 6.2/6.3)'. Its analysis named clause 6.3 only inside the
+    # title of the sheet it cites ('the Surcharge computation against the clause 6.3 cap'): the clause is read from
+    # the fact that states it, applied with the figure that works it, met against the other side's figure, and
+    # concluded on in what it makes payable; clause 6.2, which the record only mentions, is not read as 'in point'
+    text = _section("tests/fixtures/supply-surcharge.yaml", "Memo re the Brennmoor surcharge", "Analysis")
+    assert "Clause 6.3 caps any price adjustment under clause 6.2 at 12% of the annual contract value" in text, text
+    assert "Applied here, the most clause 6.3 allows for the contract year is USD 2,361,600" in text, text
+    assert ("Against that, the surcharge claimed by Brennmoor is USD 3,640,800, the full 18.5% index rise applied to "
+            "the annual contract value; that figure stands only so far as clause 6.3 allows it.") in text, text
+    assert "It follows that, on clause 6.3, the surcharge cap is USD 2,361,600, and the surcharge payable is" in text
+    assert "Clause 6.2 is the provision in point" not in text, text

@@ -1179,19 +1179,34 @@ def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
     against it, and the conclusion (read 23: 'Arithmetic only: no legal analysis'; 'the surcharge memo (no reading of
     clauses 6.2/6.3)'; 'misstates s.8.04 ... The Analysis section is one sentence'). No figure the ledger does not
     own: every figure is a fact's. [] where no statement cites a provision."""
+    from worldsmith.generators.compose.substance.argue import owned, rival
     from worldsmith.generators.compose.substance.minutes import theirs
 
     out, seen = [], set()
     other = opponent(ctx)
-    for f in ctx.facts:
+    # a provision named in a paper's title ('the Surcharge computation against the clause 6.3 cap') is not read
+    for g in ctx.facts:
+        if source_phrase(g):
+            said = said.replace(source_phrase(g), "")
+
+    def states(g: FactRef, cite: str) -> bool:
+        part = _part_citing(" ".join(g.statement.split()), cite)[0]
+        return bool(re.match(rf"(?:(?:Under|By) )?(?:the )?{re.escape(cite)}\b", part, re.I))
+
+    refs = [(f, ref) for f in ctx.facts for ref in _CITED.finditer(" ".join(f.statement.split()))]
+    # each provision from the fact that states it ('Clause 6.3 caps ...'), before one that only mentions it
+    refs.sort(key=lambda fr: not states(*[fr[0], fr[1].group(0)]))
+    for f, ref in refs:
         statement = " ".join(f.statement.split())
-        for ref in _CITED.finditer(statement):
+        if True:
             cite = ref.group(0)
             name = f"{ref.group('w').lower()} {ref.group('n')}"
             if name in seen or re.search(rf"\b{re.escape(ref.group('w'))}\s+{re.escape(ref.group('n'))}(?![\d.]\d)",
                                          said, re.I):
                 continue
             seen.add(name)
+            if not states(f, cite) and not identity(f):
+                continue  # only mentioned ('the reference periods clause 6.2 names'): nothing of it to read
             part, rest = _part_citing(statement, cite)
             under = re.match(rf"^(?:Under|By) (?:the )?{re.escape(cite)}(?P<of> of [^,]+?)?,? (?P<rest>[a-z].+)$", part)
             if under:
@@ -1211,8 +1226,12 @@ def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
             # how it applies: what the same statement says of the matter, then each other fact of the memo whose
             # label the provision's words name (the ratio the covenant tests, the figure the cap limits)
             words = part.lower()
-            applied = [g for g in ctx.facts if g is not f and not identity(g)
-                       and len(label(g).removeprefix("the ")) > 6 and label(g).removeprefix("the ").lower() in words]
+            # (first the facts that work the same provision: 'The most clause 6.3 allows ... is USD 2,361,600')
+            applied = [g for g in ctx.facts if g is not f and not identity(g) and re.search(
+                rf"\b{re.escape(ref.group('w'))}\s+{re.escape(ref.group('n'))}(?![\d.]\d)", g.statement, re.I)
+                and not theirs(ctx, g)]
+            applied += [g for g in ctx.facts if g is not f and not identity(g) and g not in applied
+                        and len(label(g).removeprefix("the ")) > 6 and label(g).removeprefix("the ").lower() in words]
             rows = [provides]
             if not rest and not applied:
                 # a provision the record only names (a customer's right, stated with who holds it) is the footing the
@@ -1229,7 +1248,17 @@ def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
                             + (f" ({gsrc})" if gsrc else "") + ".")
             # what the other side says: a figure of theirs among the memo's facts, else their reading to be met
             across = next((g for g in ctx.facts if g is not f and theirs(ctx, g)), None)
-            if across is not None:
+            them = rival(ctx) if across is None else None
+            carried = set(re.findall(r"\d[\d,.]*\d|\d", " ".join(g.text for g in ctx.facts)))
+            how = re.search(r":\s+(?P<h>[^:]+)$", " ".join(them.statement.split()).rstrip(". ")) if them else None
+            if how and not set(re.findall(r"\d[\d,.]*\d|\d", how.group("h"))) <= carried:
+                how = None
+            if them is not None and them is not f and other:
+                # the other side's figure the provision answers, in the words of its statement (the surcharge memo:
+                # 'the full 18.5% index rise applied to the annual contract value')
+                rows.append(f"Against that, {owned(ctx, them)} is {them.text}" + (f", {how.group('h')}" if how else "")
+                            + f"; that figure stands only so far as {name} allows it.")
+            elif across is not None:
                 rows.append(f"Against that, {theirs(ctx, across)} puts {label(across)} at {across.text}; it stands "
                             f"only if {name} bears the reading it needs, which its words above do not give it.")
             elif other:
@@ -1243,6 +1272,10 @@ def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
                     rows.append(f"It follows, on {name}, that {label(last)} of {last.text} stands, and with it "
                                 f"{tail.group('c')}.")
                 else:
-                    rows.append(f"It follows that, on {name}, {label(last)} is {last.text}.")
+                    # and the figure worked from it (the cap, then what is payable under it)
+                    nxt = next((g for g in ctx.facts if g is not last and g.reason and label(last) in g.reason
+                                and not theirs(ctx, g)), None)
+                    rows.append(f"It follows that, on {name}, {label(last)} is {last.text}"
+                                + (f", and {label(nxt)} is {nxt.text}" if nxt is not None else "") + ".")
             out.append(" ".join(rows))
     return out
