@@ -497,6 +497,10 @@ def _header_code(cell: str) -> str | None:
     return m.group(1) if m and m.group(1) in _CODES else None
 
 
+_STATUS_CELL = re.compile(r"\W*(?:superseded|withdrawn|replaced|revised|rejected|set\s+aside|no\s+longer|earlier|"
+                          r"previous|old|draft|governs|governing|current|applies|applicable|operative|in\s+force)\b", re.I)
+
+
 def untable(text: str) -> str:
     """A Markdown table's rows as lines a reader parses: 'label: figure (the other cells).', each bare figure with
     the currency its column's header gives. A table read as text bound each row's label to the first number of its
@@ -526,6 +530,12 @@ def untable(text: str) -> str:
             out.append(label)
             continue
         at = figures[-1] if figures else len(rest) - 1
+        # a row that opens on its figure and gives its status in a cell before its working says that status of it:
+        # '| USD 4,680,000 | Superseded (invoice, Mar 6) | 3 x 3% x budgeted revenue USD 52,000,000; ... |' read as
+        # '... USD 52,000,000; ... (Superseded ...)' left the status too far from its figure, and a right reconcile
+        # table was read as relying on the superseded figure (kit16, 0.54)
+        if not figures and _CELL_FIGURE.fullmatch(label):
+            at = next((k for k, c in enumerate(rest) if _STATUS_CELL.match(c)), at)
         others = [c for k, c in enumerate(rest) if k != at]
         # a row that opens on its figure says its last cell of that figure: '| 10% | IT tally, June 2 | superseded: ...
         # |' is '10% superseded: ...' (as '10%: superseded: ...' the colon cut the word off its figure, and a right
