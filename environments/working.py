@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from worldsmith.environments import answers
+
 _CUR = r"(?:USD|EUR|GBP|CHF|US\$|\$|€|£)"
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 _TERM = (rf"(?:{_CUR}\s?)?(?P<n>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -31,18 +33,32 @@ def _value(m: re.Match) -> tuple[float, bool, float]:
 
 def _chains(text: str):
     """Each run of figures joined by operators, as a list of (value, is_percent, slack) and operators between."""
+    # a day or a year of a written date is no figure of a step ('Feb 19 -> May 22 = 9 + 31 + 30 + 22 = 92 days' read
+    # as '22 = ... = 92', and a right chronology's count of days scored 0, kit16)
+    dates = [(s, e) for s, e, _ in answers._find_dates(text)]
+
+    def dated(t: re.Match) -> bool:
+        if t.group("s") or t.group(0)[:1] not in "0123456789":
+            return False
+        return any(s <= t.start() < e for s, e in dates) or bool(
+            answers._MONTH_BEFORE_DAY.search(text[max(0, t.start() - 12):t.start()])
+            or answers._DAY_BEFORE_MONTH.match(text, t.end()))
+
     pos = 0
     while True:
         m = _START.search(text, pos)
         if m is None:
             return
+        if dated(m):
+            pos = m.end()
+            continue
         terms, ops, end = [_value(m)], [], m.end()
         while True:
             o = _OP_RE.match(text, end)
             if o is None:
                 break
             t = _TERM_RE.match(text, o.end())
-            if t is None:
+            if t is None or dated(t):
                 # a currency before the figure ("= USD 2,688,300") is allowed by the term itself
                 break
             op = o.group("op").lower()

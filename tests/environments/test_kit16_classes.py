@@ -91,3 +91,17 @@ def test_a_table_row_gives_its_status_cell_to_its_figure_before_its_working():
     text = answers.untable(table)
     assert status_of(text, "USD 4,680,000", 4680000.0, "USD") != "asserted"
     assert status_of(text, "USD 4,374,000", 4374000.0, "USD") == "asserted"
+
+
+@pytest.mark.parametrize("text", ["Feb 19 -> May 22 = 9 + 31 + 30 + 22 = 92 days.",
+                                  "From February 19 to May 22, 2026 = 9 + 31 + 30 + 22 = 92 days.",
+                                  "19 Feb -> 22 May = 9 + 31 + 30 + 22 = 92 days."])
+def test_a_dates_day_or_year_is_no_figure_of_the_step(text):
+    # a right chronology's count of days read as '22 = ... = 92' scored 0 (working_does_not_compute)
+    from worldsmith.environments import working
+    assert working.wrong_steps(text) == []
+
+
+def test_a_count_of_days_that_does_not_add_up_still_costs():
+    from worldsmith.environments import working
+    assert working.wrong_steps("Feb 19 -> May 22 = 9 + 31 + 30 + 22 = 95 days.")
