@@ -563,7 +563,11 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower())}
 
 
-_LIMITED_TO = re.compile(r"\b(?:limited|capped|restricted|held)\s+to\s+(?P<x>the\s+[^\n.;]*)", re.I)
+_LIMITED_TO = re.compile(r"\b(?:limited|capped|restricted|held)\s+(?:to|at)\s+(?P<x>the\s+[^\n.;]*)", re.I)
+# a figure held at the bound's own amount names the bound by its verb ('so the fee payable is capped at USD 5,000,000':
+# kit16, a right what-if lost its governing side)
+_HELD_AT_FIGURE = re.compile(r"\b(?P<v>capped|limited|floored)\s+(?:at|to)\s+(?:[A-Z]{3}\s?|[$\u00a3\u20ac])?\d", re.I)
+_BOUND_OF = {"capped": "cap", "limited": "limit", "floored": "floor"}
 _GOVERNING_HEAD = re.compile(r"\b(?:governing|operative|applicable|binding|controlling)\s+(?:figure|amount|limit|side|"
                              r"one|measure|number|cap|value|sum)\s*(?:[:=\u2013\u2014]|\s-\s|\bis\b)\s*(?P<x>[^\n.;]*)", re.I)
 
@@ -599,6 +603,11 @@ def names_governing(text: str, a_words: list[str], b_words: list[str], factual: 
             near = _words(re.split(r"[,;(]|\bso\b|\band\b|\bof\b", m.group("x"), maxsplit=1)[0])
             if len(near & wa) > len(near & wb):
                 return True
+    for m in _HELD_AT_FIGURE.finditer(text):
+        bound = _BOUND_OF[m.group("v").lower()]
+        if bound in wa and bound not in wb and not re.search(r"\b(?:not|never|no longer|would|if)\s+(?:\w+\s+)?$",
+                                                             text[max(0, m.start() - 24):m.start()], re.I):
+            return True
     for m in _GOVERNING_HEAD.finditer(text):
         # "- Governing figure: the cap, so LDs payable = $1,230,000": a heading that names the side after it (vfix8: a
         # right bulleted answer lost its governing side)

@@ -105,3 +105,15 @@ def test_a_dates_day_or_year_is_no_figure_of_the_step(text):
 def test_a_count_of_days_that_does_not_add_up_still_costs():
     from worldsmith.environments import working
     assert working.wrong_steps("Feb 19 -> May 22 = 9 + 31 + 30 + 22 = 95 days.")
+
+
+@pytest.mark.parametrize("text, governs", [
+    ("That is above the USD 5,000,000 termination fee cap, so the fee payable is capped at USD 5,000,000.", True),
+    ("The fee payable is not capped at USD 5,000,000.", False),
+    ("The fee payable would be capped at USD 5,000,000 if the fee were higher.", False),
+])
+def test_a_figure_capped_at_an_amount_says_the_cap_governs(text, governs):
+    # a right what-if ('so the fee payable is capped at USD 5,000,000') lost its governing side (0.83)
+    from worldsmith.environments.grade import names_governing
+    assert names_governing(text, ["termination", "fee", "cap"], ["termination", "fee"]) is governs
+    assert not names_governing(text, ["termination", "fee"], ["termination", "fee", "cap"])
