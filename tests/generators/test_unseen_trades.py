@@ -208,3 +208,26 @@ def test_an_authoritys_decision_letter_gives_its_basis_its_decision_and_the_read
                "03/26." in notice, notice
         assert "If you do not agree with this assessment, you may appeal to the tribunal by" in notice
         assert not re.search(r"reserves? all|our client|Reservation of Rights|no right is waived", notice), notice
+
+
+def test_a_team_talks_of_a_matter_and_of_a_figure_from_outside_only_once_it_has_reached_them():
+    # read 24 (vat-delivery): 'a chat at 11:19 on 12 Jun, the day of the assessment and before the client contacted
+    # the firm, asks what "we use these days" for a figure issued that morning' (the notice went to the client at
+    # 12:25; the client sent it to the advisers on 15 Jun)
+    from pathlib import Path
+
+    from worldsmith.generators.kinds.chat import _opened, _reached
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "vat-delivery.yaml")
+    cast = resolve_cast(outline, load_taxonomy())
+    for seed in (61, 131):
+        plan = plan_world(outline, cast, seed, "w-test")
+        chats = [a for a in plan.artifacts if a.kind == "chat"]
+        assert chats
+        for day in chats:
+            members = set(day.members)
+            start = day.posts[0].at
+            assert start >= _opened(plan.artifacts, members), (seed, day.date)
+            for fid in day.facts:
+                at, _ = _reached(plan.artifacts, fid, members, start.tzinfo)
+                assert at is None or at <= start, (seed, day.date, fid, at)

@@ -266,8 +266,109 @@ def to_busy_days(artifacts: list[Any]) -> None:
         days.sort(key=lambda a: a.date)
 
 
+def _opened(artifacts: list[Any], members: set[str]) -> dt.datetime | None:
+    """When the matter first reaches any of a conversation's members: the first mail to, from or copied to one of
+    them, the first paper one of them makes or is sent, the first meeting one of them attends."""
+    first = None
+    for a in artifacts:
+        if a.kind == "email":
+            people, at = {a.author, *a.to, *a.cc}, a.sent_at
+        elif a.kind in ("document", "spreadsheet") and a.distractor is None:
+            people, at = {a.author, *a.readers}, None
+            if people & members:
+                zone = next((c.posts[0].at.tzinfo for c in artifacts if c.kind == "chat"), None)
+                at = dt.datetime(a.date.year, a.date.month, a.date.day, 9, tzinfo=zone)
+        elif hasattr(a, "starts_at"):
+            people, at = {a.author, *getattr(a, "attendees", [])}, a.starts_at
+        else:
+            continue
+        if at is not None and people & members and (first is None or at < first):
+            first = at
+    return first
+
+
+def _after_opened(artifacts: list[Any], days: list[Any]) -> None:
+    """A conversation's days before the matter reaches its members move to the first free working days after it
+    (read 24: the advisers' channel talked on the day of the authority's notice, three days before the client sent
+    it to them)."""
+    members = set(days[0].members)
+    opened = _opened(artifacts, members)
+    if opened is None:
+        return
+    last = max(d.date for d in days)
+    taken = {d.date for d in days}
+    for spec in sorted(days, key=lambda a: a.date):
+        if spec.posts[0].at >= opened:
+            break
+        day = opened.date()
+        while day <= last and (day.weekday() >= 5 or day in taken or
+                               dt.datetime.combine(day, spec.posts[0].at.timetz()) < opened):
+            day += dt.timedelta(days=1)
+        if day > last:
+            break
+        taken.discard(spec.date)
+        taken.add(day)
+        old = spec.date
+        spec.date = day
+        spec.posts = [p.model_copy(update={"at": dt.datetime.combine(day, p.at.timetz())}) for p in spec.posts]
+        spec.id = spec.id.replace(f"{old:%Y%m%d}", f"{day:%Y%m%d}")
+        spec.path = spec.path.replace(f"{old.isoformat()}.json", f"{day.isoformat()}.json")
+    days.sort(key=lambda a: a.date)
+
+
+def _reached(artifacts: list[Any], fact: str, members: set[str], zone: Any) -> tuple[dt.datetime | None, bool]:
+    """When `fact` first reaches a conversation's members, and whether one of them makes it: the first mail to, from
+    or copied to one of them that carries it, the first paper one of them makes or is sent, the first meeting one of
+    them attends; (None, False) where nothing in the room carries it to them."""
+    first: dt.datetime | None = None
+    made = False
+    for a in artifacts:
+        if fact not in a.facts or a.distractor is not None:
+            continue
+        if a.kind == "email":
+            people, at = {a.author, *a.to, *a.cc}, a.sent_at
+        elif a.kind in ("document", "spreadsheet"):
+            people = {a.author, *a.readers}
+            at = dt.datetime(a.date.year, a.date.month, a.date.day, tzinfo=zone)
+        elif hasattr(a, "starts_at"):
+            people, at = {a.author, *getattr(a, "attendees", [])}, a.starts_at
+        else:
+            continue
+        if people & members and (first is None or at < first):
+            first, made = at, a.author in members
+    return first, made
+
+
+def to_known_days(artifacts: list[Any]) -> None:
+    """A fact from outside a conversation is talked about only once something has brought it to its members (read 24,
+    an unseen tax outline: 'a chat at 11:19 on 12 Jun, the day of the assessment and before the client contacted the
+    firm, asks what "we use these days" for a figure issued that morning', the authority's notice having gone to the
+    client at 12:25 and reached the advisers three days later): a fact of a day is moved to the conversation's first
+    day after it reaches them, and dropped from the talk where no such day is."""
+    chats: dict[str, list[Any]] = {}
+    for a in artifacts:
+        if a.kind == "chat":
+            chats.setdefault(a.channel_id, []).append(a)
+    for days in chats.values():
+        days.sort(key=lambda a: a.date)
+        _after_opened(artifacts, days)
+        for spec in days:
+            start = spec.posts[0].at
+            for fid in list(spec.facts):
+                at, made = _reached(artifacts, fid, set(spec.members), start.tzinfo)
+                if at is None or at <= start or made:
+                    continue
+                spec.facts.remove(fid)
+                later = next((d for d in days if d.posts[0].at >= at), None)
+                if later is not None and fid not in later.facts:
+                    later.facts.append(fid)
+            if not spec.facts:
+                spec.distractor = None
+
+
 def link_files(artifacts: list[Any]) -> None:
     """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member."""
+    to_known_days(artifacts)
     to_busy_days(artifacts)
     files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
                    key=lambda a: (a.date, a.path))
