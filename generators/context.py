@@ -763,12 +763,20 @@ def paid_by(plan: WorldPlan, fact, day: dt.date | None) -> tuple[str, dt.date] |
     held = fact.on(day)
     if held is None:
         return None
-    head = (fact_label(fact).split() or [""])[-1]
-    named = re.compile(rf"\b(?:{_ACT_VERBS})\s+(?:the|its|their|an?)\s+(?:[\w'-]+\s+){{0,2}}"
+    words = [w for w in fact_label(fact).lower().split() if w not in ("the", "a", "an")]
+    head = words[-1] if words else ""
+    named = re.compile(rf"\b(?:{_ACT_VERBS})\s+(?:the|its|their|an?)\s+((?:[\w'-]+\s+){{0,2}})"
                        rf"{re.escape(head)}\b", re.I) if len(head) > 3 else None
+    # (every other word of the label but an owner's name is in the act's object: "Oakhurst paid the earn-out" is no
+    # act on the uncapped earn-out, the figure before the cap)
+    kind = {w for w in words[:-1] if not w.endswith(("'s", "s'", "\u2019s"))}
+
+    def names(statement: str) -> bool:
+        m = named.search(statement) if named is not None else None
+        return m is not None and kind <= set(m.group(1).lower().split())
+
     return next(((_ACTED.search(statement).group(0).lower(), since) for i, since, statement in _acts(plan)
-                 if i != fact.id and since <= day and (
-                     held[1] in statement or (named is not None and named.search(statement)))), None)
+                 if i != fact.id and since <= day and (held[1] in statement or names(statement))), None)
 
 
 def acted_on(plan: WorldPlan, fact, day: dt.date | None) -> bool:

@@ -211,3 +211,15 @@ def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figure
     assert sent_out(plan, note)["the sample error rate"] == dt.date(2026, 6, 10)
     reply = contents["extrapolation_corrected_stratum-m3"].body
     assert "Sampling and extrapolation methodology of June 19" in reply, reply
+
+
+def test_an_act_names_the_figure_it_paid_by_every_word_of_its_label_but_an_owners():
+    # "Oakhurst paid the earn-out 45 days after the section 4.4 due date" paid no uncapped earn-out (USD 7,500,000, the
+    # figure before the cap): 1b8041a's act by the label's last word alone took it as paid, and settled
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.context import paid_by
+
+    root = Path(__file__).resolve().parents[2]
+    plan = pipeline.make_plan(pipeline.prepare(root / "tests/fixtures/earnout-extract.yaml", 61, OfflineBackend()))
+    assert paid_by(plan, plan.fact("uncapped_earnout"), plan.window_end) is None
