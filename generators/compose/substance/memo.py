@@ -1148,7 +1148,7 @@ def memo_remedies(ctx: ArtifactContext) -> str:
 
 # a provision a statement cites: 'Section 7.11', 'section 8.04', 'clause 19.2', 'para 4.3', 'Schedule 2', 'regulation 5'
 _CITED = re.compile(r"\b(?P<w>[Ss]ection|[Cc]lause|[Aa]rticle|[Pp]ara(?:graph)?|[Ss]chedule|[Rr]egulation|[Rr]ule)\s+"
-                    r"(?P<n>\d+(?:\.\d+)*(?:\([\w]+\))*)")
+                    r"(?P<n>\d+(?:\.\d+)*(?:\([\w]+\))*(?: para(?:graph)? \d+(?:\.\d+)*(?:\([\w]+\))*)?)")
 
 
 def _part_citing(statement: str, ref: str) -> tuple[str, list[str]]:
@@ -1261,9 +1261,7 @@ def provisions_applied(ctx: ArtifactContext, said: str) -> list[str]:
             elif across is not None:
                 rows.append(f"Against that, {theirs(ctx, across)} puts {label(across)} at {across.text}; it stands "
                             f"only if {name} bears the reading it needs, which its words above do not give it.")
-            elif other:
-                rows.append(f"{other} may read {name} otherwise; nothing on the record gives it a reading other than "
-                            f"its words, and we would hold it to them.")
+            # (no other side's figure or ground on the record: nothing is said for it, never 'may read it otherwise')
             # the conclusion: what the provision does to the figure of record it governs
             last = applied[0] if applied else (f if f.value.type != "text" else None)
             if last is not None:
