@@ -673,6 +673,10 @@ class Step(NamedTuple):
     actions: list[tuple[str, str, dt.date]]
 
 
+# papers made against another's decision: an appeal, an objection, a request for its review
+_CHALLENGES = re.compile(r"\b(appeal|objection|challenge|complaint|review|reconsideration)\b", re.I)
+
+
 def deliverable(f: FactRef) -> str:
     """The paper a deadline's label says is due ('the proof of loss deadline' -> 'the proof of loss', 'the response
     deadline' -> 'the response'); '' for a date that names no paper (an expiry, a signing target, a date of loss)."""
@@ -951,6 +955,17 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                                         f"working against it.",
                                   [(f"Answer {label(f)} ({f.text}) in {where}", junior.name,
                                     draft_by if paper else next_workday(base, 3))]))
+                if len(steps) == 3:
+                    break
+                continue
+            if paper and _CHALLENGES.search(paper) and f.paper_by and \
+                    home(ctx, f.paper_by) != home(ctx, ctx.author.organisation):
+                # a paper against the other side's decision challenges the figure it decided, never 'puts' it (read
+                # 24: 'Agreed that the appeal to the First-tier Tribunal puts the careless-inaccuracy penalty at GBP
+                # 68,000', the authority's penalty under appeal)
+                steps.append(Step(f.id, f"Agreed that {paper} challenges {label(f)} of {f.text}{worked}.",
+                                  [(f"Set out the grounds against {label(f)} ({f.text}) in {paper}", junior.name,
+                                    draft_by)]))
                 if len(steps) == 3:
                     break
                 continue
