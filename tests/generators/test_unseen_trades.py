@@ -231,3 +231,46 @@ def test_a_team_talks_of_a_matter_and_of_a_figure_from_outside_only_once_it_has_
             for fid in day.facts:
                 at, _ = _reached(plan.artifacts, fid, members, start.tzinfo)
                 assert at is None or at <= start, (seed, day.date, fid, at)
+
+
+def test_minutes_agree_that_an_appeal_challenges_the_other_sides_figure_and_never_puts_it():
+    # read 24 (vat-delivery): the conference with counsel 'agrees the appeal "puts the penalty at GBP 68,000"', the
+    # authority's own penalty under appeal
+    from pathlib import Path
+
+    from worldsmith.generators.compose.parties import home
+    from worldsmith.generators.compose.substance.minutes import meeting_day, meeting_steps
+    from worldsmith.generators.context import build_context
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "vat-delivery.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 61, "w-test")
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Minutes") and
+                "counsel" in a.title)
+    spec = spec.model_copy(update={"cites": []})
+    ctx = build_context(plan, taxonomy, spec, {})
+    steps = meeting_steps(ctx, meeting_day(ctx))
+    theirs = [f for f in ctx.facts if f.paper_by and home(ctx, f.paper_by) != home(ctx, ctx.author.organisation)
+              and f.value.type == "money"]
+    assert theirs
+    said = " ".join(s.decision for s in steps)
+    assert "the appeal to the First-tier Tribunal challenges the careless-inaccuracy penalty of GBP 68,000" in said
+    assert not [f for f in theirs if f"puts {f.label} at" in said], said
+
+
+def test_a_step_of_work_on_a_deadline_is_on_the_paper_it_names_never_on_the_date():
+    # read 24 (vat-delivery): 'Kerry: mark up the draft for the deadline to appeal to the First-tier Tribunal'
+    import datetime as dt
+    from decimal import Decimal
+
+    from worldsmith.generators.kinds.email.compose import step_labels
+    from worldsmith.worlds.values import DateValue, Money
+    from tests.generators.context_fixture import document_context, fact
+
+    appeal = fact("a", "x", DateValue(value=dt.date(2026, 9, 19))).model_copy(
+        update={"label": "deadline to appeal to the tribunal"})
+    expiry = fact("e", "x", DateValue(value=dt.date(2026, 9, 30))).model_copy(update={"label": "lease expiry date"})
+    duty = fact("d", "x", Money(amount=Decimal("1000"), currency="GBP")).model_copy(update={"label": "duty due"})
+    ctx = document_context("letter", facts=[appeal, expiry, duty])
+    assert step_labels(ctx, ["deadline to appeal to the tribunal", "lease expiry date", "duty due"]) == \
+        ["the appeal to the tribunal", "duty due"]

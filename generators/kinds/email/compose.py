@@ -346,7 +346,7 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
     # (nor a name or the day of an event: "chase what is still outstanding on the date of the casualty", read 10)
     done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past or fixed(f)}
-    labels = [x for x in labels if x not in done]
+    labels = step_labels(ctx, [x for x in labels if x not in done])
     if not labels:
         # nothing open, no stock steps: "Joe: chase what is still outstanding on the business interruption limit" of
         # the policy's limit read as make-work (read 16)
@@ -2175,6 +2175,16 @@ def _states(paragraph: str) -> bool:
     return bool(paragraph.strip()) and not _LIST_ONLY.match(paragraph.strip() + "\n")
 
 
+def step_labels(ctx: ArtifactContext, labels: list[str]) -> list[str]:
+    """The points a step of work is on: a deadline by the paper it names ('the deadline to appeal to the First-tier
+    Tribunal' -> 'the appeal to the First-tier Tribunal'; read 24: 'Kerry: mark up the draft for the deadline to appeal
+    to the First-tier Tribunal (tomorrow)'), a date that names no paper left out (nobody drafts a date)."""
+    from worldsmith.generators.compose.substance.minutes import deliverable
+
+    dates = {f.label: deliverable(f) for f in ctx.facts if f.label and f.value.type == "date"}
+    return list(dict.fromkeys(dates.get(x, x) for x in labels if dates.get(x, x)))
+
+
 def _paper_pointer(pick: Picker, ctx: ArtifactContext, name: str, values: dict[str, str]) -> str:
     """One sentence in place of a pasted paper: where it is, attached where the message carries it, otherwise
     offered, never claimed to be below or in a room it is not in (and no 'conclusion' that restates a figure the
@@ -2186,7 +2196,7 @@ def _paper_pointer(pick: Picker, ctx: ArtifactContext, name: str, values: dict[s
 
 def _beat_values(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> dict[str, str]:
     """Frame values for a beat: what the thread is about, whom a task goes to, what is decided."""
-    labels = list(ctx.thread_labels) or [f.label for f in ctx.facts if f.label] or ["the numbers"]
+    labels = step_labels(ctx, list(ctx.thread_labels) or [f.label for f in ctx.facts if f.label]) or ["the numbers"]
     # mostly the thread's lead point (its figures come first), now and then another of its points
     first = labels[0] if pick.chance(0.6) else pick.one(labels)
     rest = [x for x in labels if x != first] or ["the timetable"]
