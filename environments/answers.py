@@ -501,6 +501,9 @@ _STATUS_CELL = re.compile(r"\W*(?:superseded|withdrawn|replaced|revised|rejected
                           r"previous|old|draft|governs|governing|current|applies|applicable|operative|in\s+force)\b", re.I)
 
 
+_ENDS_ON_FIGURE = re.compile(r"(?:^|\s)(?:[A-Z]{3}\s*|[$\u00a3\u20ac])?\d[\d,]*(?:\.\d+)?\s*(?:%|m|bn|k|million|billion)?\s*$")
+
+
 def untable(text: str) -> str:
     """A Markdown table's rows as lines a reader parses: 'label: figure (the other cells).', each bare figure with
     the currency its column's header gives. A table read as text bound each row's label to the first number of its
@@ -534,7 +537,8 @@ def untable(text: str) -> str:
         # '| USD 4,680,000 | Superseded (invoice, Mar 6) | 3 x 3% x budgeted revenue USD 52,000,000; ... |' read as
         # '... USD 52,000,000; ... (Superseded ...)' left the status too far from its figure, and a right reconcile
         # table was read as relying on the superseded figure (kit16, 0.54)
-        if not figures and _CELL_FIGURE.fullmatch(label):
+        # (so does a row whose label ends on its figure: '| Termination fee USD 4,680,000 | Superseded (...) | ... |')
+        if not figures and (_CELL_FIGURE.fullmatch(label) or _ENDS_ON_FIGURE.search(label)):
             at = next((k for k, c in enumerate(rest) if _STATUS_CELL.match(c)), at)
         others = [c for k, c in enumerate(rest) if k != at]
         # a row that opens on its figure says its last cell of that figure: '| 10% | IT tally, June 2 | superseded: ...

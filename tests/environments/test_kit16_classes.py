@@ -81,13 +81,14 @@ def test_a_minus_on_a_rise_is_still_a_rival():
     assert not _final("Governing: USD 4,374,000. Movement: -USD 306,000.\nAnswer: USD 306,000", rise)
 
 
-def test_a_table_row_gives_its_status_cell_to_its_figure_before_its_working():
+@pytest.mark.parametrize("label", ["", "Termination fee "])
+def test_a_table_row_gives_its_status_cell_to_its_figure_before_its_working(label):
     # '| USD 4,680,000 | Superseded (...) | 3 x 3% x budgeted revenue USD 52,000,000; ... |' was read as relying on
-    # the superseded figure (0.54)
+    # the superseded figure (0.54), and so was the row labelled 'Termination fee USD 4,680,000'
     table = ("| Figure | Status | Basis |\n|---|---|---|\n"
-             "| USD 4,680,000 | Superseded (Castellan invoice, Mar 6, 2026) | 3 x 3% x budgeted revenue USD 52,000,000; "
-             "withdrawn when Castellan's counsel conceded the base, Mar 16 |\n"
-             "| USD 4,374,000 | Governs | 3 x USD 1,458,000 |\n\nAnswer: USD 306,000")
+             f"| {label}USD 4,680,000 | Superseded (Castellan invoice, Mar 6, 2026) | 3 x 3% x budgeted revenue "
+             "USD 52,000,000; withdrawn when Castellan's counsel conceded the base, Mar 16 |\n"
+             f"| {label}USD 4,374,000 | Governs | 3 x USD 1,458,000 |\n\nAnswer: USD 306,000")
     text = answers.untable(table)
     assert status_of(text, "USD 4,680,000", 4680000.0, "USD") != "asserted"
     assert status_of(text, "USD 4,374,000", 4374000.0, "USD") == "asserted"
