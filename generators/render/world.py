@@ -115,9 +115,16 @@ def render_world(plan: WorldPlan, contents: dict[str, Content], room: Path, *,
         except Exception as exc:  # noqa: BLE001 - isolation is the point: the caller records it by artifact
             return [], _picklable(exc)
 
+    # The files another artifact's renderer reads (a memo a message attaches) are written first, so that the message
+    # reads the room's file instead of rendering its own copy aside: the legal example rendered six documents and
+    # sheets twice. The results are taken in the plan's order all the same (failures are reported in that order).
+    read = {dep for s in specs for dep in kinds.kind(s.kind).render_reads(s)}
+    first = [s for s in specs if s.id in read] + [s for s in specs if s.id not in read]
+    made = dict(zip([s.id for s in first], ordered_map(one, first, workers=workers)))
     written: list[Path] = []
     done: dict[str, list] = {}
-    for spec, (paths, exc) in zip(specs, ordered_map(one, specs, workers=workers)):
+    for spec in specs:
+        paths, exc = made[spec.id]
         if exc is not None:
             if on_failure is None:
                 raise exc

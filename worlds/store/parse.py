@@ -119,9 +119,16 @@ def _addresses(msg: email.message.EmailMessage, name: str) -> list[Address]:
     return [a for a in found if a.address and a.address != "<>"]
 
 
-def parse_email(data: bytes) -> ParsedEmail:
-    """Parse one message; raise ParseError when headers an agent relies on are missing or malformed."""
-    msg = email.message_from_bytes(data, policy=email.policy.default)
+def read_message(data: bytes) -> email.message.EmailMessage:
+    """One message's bytes as the email package reads them (the modern policy), for parse_email and its parts."""
+    return email.message_from_bytes(data, policy=email.policy.default)
+
+
+def parse_email(data: bytes, msg: email.message.EmailMessage | None = None) -> ParsedEmail:
+    """Parse one message; raise ParseError when headers an agent relies on are missing or malformed.
+
+    `msg` is `data` already read by the email package (read_message): a loader that reads its parts too parses once."""
+    msg = read_message(data) if msg is None else msg
     missing = [h for h in ("Message-ID", "Date", "From") if msg[h] is None]
     if missing:
         raise ParseError(f"missing header {', '.join(missing)}")

@@ -39,9 +39,10 @@ class Part(NamedTuple):
     data: bytes
 
 
-def mime_attachments(data: bytes) -> list[Part]:
-    """The parts of a message that a mail client lists as attachments, decoded to their bytes."""
-    msg = email.message_from_bytes(data, policy=email.policy.default)
+def mime_attachments(data: bytes | email.message.EmailMessage) -> list[Part]:
+    """The parts of a message (its bytes, or them as read by the email package) that a mail client lists as
+    attachments, decoded to their bytes."""
+    msg = email.message_from_bytes(data, policy=email.policy.default) if isinstance(data, bytes) else data
     out = []
     for part in msg.iter_attachments():
         payload = part.get_payload(decode=True)
@@ -70,7 +71,7 @@ def message_id(data: bytes) -> str | None:
     return value[1:-1].strip() if value.startswith("<") and value.endswith(">") else value or None
 
 
-def parsed_rows(artifact_id: str | None, rel: str, data: bytes, add: Any) -> None:
+def parsed_rows(artifact_id: str | None, rel: str, data: bytes | email.message.EmailMessage, add: Any) -> None:
     """A parsed message's attachments, with the sha256 of each decoded part."""
     for i, part in enumerate(mime_attachments(data)):
         add("email_attachments", artifact_id=artifact_id, path=rel, position=i, filename=part.filename,
