@@ -351,7 +351,10 @@ def read_log(root: Path) -> Log:
             item = json.loads(line)
         except (ValueError, RecursionError):  # RecursionError: a line nested too deep for the parser
             item = None
-        if _deeper_than(item, MAX_DEPTH):  # deep but parsable: every later step (the MAC, the replay) would recurse
+        # A line of MAX_DEPTH brackets or fewer nests no deeper, and is not walked: a grade reads the log three times,
+        # and the walks were 150,830 in grading the legal example's attack candidates.
+        if line.count(b"{") + line.count(b"[") > MAX_DEPTH and _deeper_than(item, MAX_DEPTH):
+            # deep but parsable: every later step (the MAC, the replay) would recurse
             item = None
         if not (isinstance(item, dict) and isinstance(item.get("mac"), str) and isinstance(item.get("data"), dict)
                 and isinstance(item["data"].get("op"), str)):
