@@ -274,3 +274,15 @@ def test_a_step_of_work_on_a_deadline_is_on_the_paper_it_names_never_on_the_date
     ctx = document_context("letter", facts=[appeal, expiry, duty])
     assert step_labels(ctx, ["deadline to appeal to the tribunal", "lease expiry date", "duty due"]) == \
         ["the appeal to the tribunal", "duty due"]
+
+
+def test_a_team_talks_of_the_other_sides_paper_only_after_it_has_arrived():
+    # aircraft-redelivery at seed 97: the partner and senior associate worked from 'Brightwing's accepted amount' of
+    # the other side's letter at 14:53 on the day of the letter, which reached the partner at 15:38
+    import datetime as dt
+    from pathlib import Path
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "aircraft-redelivery.yaml")
+    plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), 97, "w-test")
+    chats = [a for a in plan.artifacts if a.kind == "chat"]
+    assert not [a.date for a in chats if "lessee_position" in a.facts and a.date <= dt.date(2028, 5, 12)]

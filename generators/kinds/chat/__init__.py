@@ -329,7 +329,11 @@ def _reached(artifacts: list[Any], fact: str, members: set[str], zone: Any) -> t
             people, at = {a.author, *a.to, *a.cc}, a.sent_at
         elif a.kind in ("document", "spreadsheet"):
             people = {a.author, *a.readers}
-            at = dt.datetime(a.date.year, a.date.month, a.date.day, tzinfo=zone)
+            # a paper from outside is in their hands when it is sent, at no hour the plan gives: the day after its
+            # date, unless a mail brings it sooner (aircraft-redelivery at seed 97: the team worked from the other
+            # side's accepted amount at 14:53 on the day of its letter, which reached the partner at 15:38)
+            day = a.date if a.author in members else a.date + dt.timedelta(days=1)
+            at = dt.datetime(day.year, day.month, day.day, tzinfo=zone)
         elif hasattr(a, "starts_at"):
             people, at = {a.author, *getattr(a, "attendees", [])}, a.starts_at
         else:
