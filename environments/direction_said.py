@@ -40,7 +40,12 @@ _HEDGED_DIRECTION = re.compile(rf"\b(?:may|might) or (?:may|might) not\b|"
                                r"(?:may|might|could|would|does|do|did|will|is|are)\s+not\s*(?=[.;,!?\n]|$)|"
                                rf"\b{_OPEN}[^.?!\n]{{0,80}}\bwhether\b"
                                rf"[^.?!\n]{{0,120}}{_CMP}|\bwhether\b[^.?!\n]{{0,120}}{_CMP}[^.?!\n]{{0,80}}"
-                               rf"\b(?:is|remains|seems)\s+{_OPEN}", re.I)
+                               rf"\b(?:is|remains|seems)\s+{_OPEN}|"
+                               # the comparison held by a pronoun under the question's head ('We cannot say whether it
+                               # does.', 'It is unclear.': kit22, a memo's two answers at 1.0)
+                               rf"\b{_OPEN}\s+whether\s+(?:it|they|this|that|so)\s+(?:does|do|is|are|will|would)\b|"
+                               r"(?:^|(?<=[.!?:])\s+)(?:it|this|that|the answer)\s+(?:is|remains)\s+(?:unclear|uncertain|"
+                               r"an open question|debatable)\s*(?:[.!?]|$)", re.I | re.M)
 
 
 # A comparison framed as the other side's ('On Stratalink's own figures the credits before the cap exceed the cap by

@@ -131,8 +131,8 @@ _FALL_WORDS = {"fall", "fell", "falls", "decrease", "decreased", "down", "drop",
 _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 
-_TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|daily|weekly|"
-                        r"monthly|yearly|annually)\b", re.I)
+_TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|hourly|"
+                        r"daily|weekly|monthly|yearly|annually)\b", re.I)
 _YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
 
 
@@ -153,7 +153,7 @@ def _period_fits(value: str, check: Check, world) -> bool:
         kind = {"amount": "money", "percent": "percent"}.get(check.expect or "", "number")
         named = [f for f in world.plan.facts if getattr(getattr(f, "value", None), "type", None) == kind]
     stated = " ".join(f"{getattr(f, 'label', '') or ''} {getattr(f, 'statement', '') or ''}" for f in named)
-    unit = re.sub(r"^(?:per|a|an|/)\s*", "", said.group().lower()).rstrip("s")
+    unit = re.sub(r"^(?:per|an?|/)\s*", "", said.group().lower()).rstrip("s")
     if unit in ("annum", "p.a", "pa", "p. a", "annually", "yearly"):
         unit = "year"
     per = re.compile(rf"\b(?:a|an|per|each)\s+{re.escape(unit)}\b|\b{re.escape(unit)}ly\b", re.I)
@@ -193,20 +193,25 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     if m.value is not None and m.value < 0 and not (e.value is not None and e.value < 0):
         # (a figure that is itself negative is read as itself: 'USD -12,250,000', the oracle of an unseen earn-out
         # outline's what-if, scored 0.5)
-        if not falls:
+        if not falls or re.match(r"(?:[A-Z]{3}|[$\u00a3\u20ac])\s*[-\u2212]", m.text):
+            # a minus inside the figure ('USD -1,108,224') makes the amount itself negative, no gap or fall of it
+            # (kit22: the gap asked the other way round, 1.0)
             return False
         m = replace(m, value=-m.value)  # '-USD 144,000' for a fall of USD 144,000 (kit17: 0.67)
     if falls and value[:m.start].strip().endswith("+"):
         return False  # '+USD 144,000' for a fall (kit17: 1.0)
     if not answers.value_matches(m, want):
         return False
-    if e.unit and m.unit and not same_unit(e.unit, m.unit):
+    if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check):
         return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
     rest = value[:m.start] + " " + value[m.end:]
     # the field's own words and a yearly figure's period ('Market rate per sq ft: USD 62 per sq ft', 'USD 288,000 a
     # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
         {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set())
+    said = _TIME_RATE.search(value)
+    if said is not None:  # a rate's own period, where it fits ('Average regular rate of pay: $24/hour', kit22 0.94)
+        allowed |= set(_tokens(said.group()))
     if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
         allowed |= set(_tokens(m.unit))
     if e.unit and not m.unit:
@@ -223,10 +228,20 @@ _UNIT_GROUPS = (
     {"sq ft", "square feet", "square foot", "sqft", "sf", "sq feet"},
     {"sq m", "square metres", "square meters", "sqm", "m2"},
     {"days", "day", "calendar days", "calendar day"},
-    {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
+    {"hours", "hour", "hrs", "hr", "h"}, {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
 )
+
+
+def _field_names_unit(unit: str, check: Check) -> bool:
+    """Whether a count's unit is the thing its field names, no measure ('Opt-in plaintiffs: 148 opt-in plaintiffs',
+    'Workweeks in the limitations period: 104 workweeks' for 148 employees and 104 weeks, kit22 0.94); '4.5 week' for
+    hours still fails though the field says 'a week'."""
+    words = _tokens(unit)
+    if not words or any(_unit_key(unit) in g or w in g for g in _UNIT_GROUPS for w in words):
+        return False
+    return set(words) <= set(_tokens(check.a_words[0] if check.a_words else ""))
 
 
 def _unit_key(unit: str) -> str:

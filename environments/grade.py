@@ -1966,6 +1966,9 @@ def memo_block(text: str, names: list[str], authors: list[str] = (), window: lis
         return False  # a memo from someone else than the author asked for
     if len(window) == 2:
         first, last = (dt.date.fromisoformat(d) for d in window)
+        # the day the memo is written is its date: an agent's clock past the matter's window is no date a year off
+        # (kit22: a right memo dated 'December 6, 2026', the day it was written, scored 0.94)
+        last = max(last, dt.date.today() + dt.timedelta(days=1))
         days = [d for m in answers.parse(found["date"]).mentions if m.kind == "date" for d in m.dates]
         return any(first <= d <= last for d in days)  # dated a year off, or not dated at all
     return True
