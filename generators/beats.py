@@ -128,7 +128,11 @@ def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:
 
 # What a purpose says its writer asks the reader for: the object of a verb of asking ("Harrowvane demands
 # preservation of the bridge, engine-room and steering-gear logs and presses for the pre-arrival test records").
-_REQUEST = re.compile(r"\b(?:demands?|requests?|asks? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
+# (a noun is no verb of asking: 'Penrose sends the request for a statutory review with the carrier evidence' read
+# 'We request for a statutory review with the carrier evidence, and for the marketplace agency terms', read 24, the
+# second the other side's own ask)
+_REQUEST = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bour )(?<!\bits )(?<!\btheir )(?<!\byour )(?<!\bhis )"
+                      r"(?<!\bher )\b(?:demands?|requests?|asks? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
                       r"(?=,?\s+and\s+(?:demands?|requests?|asks?|press(?:es)?|seeks?|calls?|chases?|agrees?|then|"
                       r"the|its|their|his|her)\b|[.;:]|,\s+(?:which|who|while)\b|$)", re.I)
 

@@ -286,3 +286,15 @@ def test_a_team_talks_of_the_other_sides_paper_only_after_it_has_arrived():
     plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), 97, "w-test")
     chats = [a for a in plan.artifacts if a.kind == "chat"]
     assert not [a.date for a in chats if "lessee_position" in a.facts and a.date <= dt.date(2028, 5, 12)]
+
+
+def test_a_request_named_as_a_paper_is_no_ask_and_the_other_sides_ask_is_not_the_writers():
+    # read 24 (vat-delivery): 'Penrose sends the request for a statutory review with the carrier evidence; the officer
+    # ... asks for the marketplace agency terms' opened 'We request for a statutory review with the carrier evidence,
+    # and for the marketplace agency terms, by Wednesday.'
+    from worldsmith.generators.beats import requested
+
+    head, wanted = requested("Penrose sends the request for a statutory review with the carrier evidence; the officer "
+                             "acknowledges it and asks for the marketplace agency terms.")
+    assert not [w for w in wanted if w.startswith("for ")] and len(head.split()) > 4, (head, wanted)
+    assert requested("The buyer requests the net debt detail.") == ("The buyer", ["the net debt detail"])
