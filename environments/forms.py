@@ -119,7 +119,29 @@ def _wrong_line_ok(value: str, drafted: set[str] | tuple = ()) -> bool:
     cap by USD 64,900. -> USD 61,800 (...)': blind kit21, a right review 0): the drafter's words, not the reviewer's."""
     body = value.split("(", 1)[0].strip().rstrip(".;")
     parts = _ARROW.split(body)
-    return len(parts) == 2 and (_one_figure(parts[0]) or _said(parts[0]) in drafted) and _one_figure(parts[1])
+    return len(parts) == 2 and (_one_figure(parts[0]) or _said(parts[0]) in drafted or _quotes_drafted(parts[0], drafted)) \
+        and _one_figure(parts[1])
+
+
+_ITEM_NO = re.compile(r"^\s*(?:(?:line|item)\s*)?\d{1,2}\s*[.):]\s+", re.I)
+
+
+def _quotes_drafted(part: str, drafted: set[str] | tuple) -> bool:
+    """Whether the figure as drafted is quoted by a few of its drafted line's own words ('Wrong: 6. exceed by USD
+    1,160,000 -> USD 1,108,224': kit22, right reviews 0): one figure, its words in order from a drafted line that holds
+    it."""
+    part = _ITEM_NO.sub("", part)
+    found = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), part)).mentions if not m.year_like]
+    if len(found) != 1 or found[0].negated or found[0].hedged or found[0].superseded:
+        return False
+    figure, words = _said(found[0].text), _tokens(part)
+    # (in the line's own order: the drafted words turned round, 'the cap exceeds the credits by', are the reviewer's)
+    return any(f" {figure} " in f" {line} " and _in_order(words, line.split()) for line in drafted)
+
+
+def _in_order(words: list[str], line: list[str]) -> bool:
+    rest = iter(line)
+    return all(w in rest for w in words)
 
 
 def _residual_ok(tokens: list[str], allowed: set[str]) -> bool:

@@ -1050,6 +1050,20 @@ _STILL = re.compile(r"\b(?:still\s+appl|remains?\s+(?:in\s+force|valid|current|a
                     r"(?:governs|applies|controls|prevails)\s+(?:too|as\s+well|equally))", re.I)
 
 
+# A later clause of the figure's own sentence that sets it aside by a pronoun ('3.1 hours, from the first cut of May 4;
+# it counted ... and was superseded by the May 18 analysis': kit22, a right reconcile at 0.6)
+_TAKEN_BACK_AFTER = re.compile(r"[^.!?\n]*?[;,]\s*(?:and\s+|so\s+|but\s+)?(?:it|which|this|that)\b(?:\s+(?:figure|number|"
+                               r"count|amount))?[^.!?\n;]{0,140}?\b(?:was|is|has\s+been|had\s+been)\s+(?:since\s+|now\s+|"
+                               r"later\s+|therefore\s+)?(?:superseded|replaced|withdrawn)\b", re.I)
+
+
+def _set_aside_after(parsed, m) -> bool:
+    """Whether a later clause of the figure's sentence sets it aside by a pronoun, no other figure between."""
+    said = _TAKEN_BACK_AFTER.match(parsed.text, m.end)
+    return bool(said) and not any(o.start >= m.end and o.end <= said.end() and o.kind != "date" and not o.year_like
+                                  for o in parsed.mentions)
+
+
 def _still_applies(text: str, m) -> bool:
     start = max(text.rfind(".", 0, m.start), text.rfind("\n", 0, m.start)) + 1
     end = min([i for i in (text.find(".", m.end), text.find("\n", m.end)) if i >= 0] or [len(text)])
@@ -1137,7 +1151,11 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), kn
         if verdict.status == "superseded_mention" or (verdict.status == "asserted" and any(
                 m.status in ("negated", "superseded_mention") for m in verdict.matches)):
             # set aside once, then an input of the move's working ('GBP 183.1m - GBP 177.5m = GBP 5.6m'): not relied on
-            return any(m.status == "asserted" and not answers.operand(parsed, m) for m in verdict.matches)
+            return any(m.status == "asserted" and not answers.operand(parsed, m) and not _set_aside_after(parsed, m)
+                       for m in verdict.matches)
+        if verdict.status == "asserted" and verdict.matches and all(
+                m.status != "asserted" or _set_aside_after(parsed, m) for m in verdict.matches):
+            return False
     if kind in ("mentions", "asserts", "asserts_current"):
         return _asserts_all(text, check)
     if kind == "states_any":
@@ -1147,10 +1165,13 @@ def _decide(kind: str, text: str, check: Check, labels: tuple[str, ...] = (), kn
     if kind == "mentions_set_aside":
         # Set aside in any clause: a later "from X to Y" that names the figure again does not take it back.
         number = check.numbers[0] if check.numbers else None
-        verdict = answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)) if check.values else None
+        parsed = _parsed(text)
+        verdict = answers.asserts(parsed, want_of(check.values[0], number, check.unit)) if check.values else None
         if verdict is not None and any(_still_applies(text, m) for m in verdict.matches):
             return False
-        return verdict is not None and any(m.status in ("negated", "superseded_mention") for m in verdict.matches)
+        return verdict is not None and any(m.status in ("negated", "superseded_mention") or
+                                           (m.status == "asserted" and _set_aside_after(parsed, m))
+                                           for m in verdict.matches)
     if kind == "final":
         return _final(text, check, known)
     if kind == "direction":

@@ -330,6 +330,14 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
 def _came_to(parsed: answers.Parsed, ps: int, pe: int):
     """What a sentence came to: the figure after its last '=', else its only asserted figure."""
     ms = [m for m in parsed.mentions if ps <= m.start < pe and m.status == "asserted"]
+    # a working in brackets explains a figure the sentence states outside them ('The exposure ... is $2,770,560 (148
+    # x 2.5 hours x ... = $1,385,280, doubled). It exceeds the authority ...': kit22, a right reply read as saying
+    # $1,385,280 exceeds it, 0.71)
+    inside = [(b.start(), b.end()) for b in re.finditer(r"\([^()]*\)", parsed.masked[ps:pe])]
+    outer = [m for m in ms if not any(a <= m.start - ps < b for a, b in inside)]
+    eqs = [i for i in range(ps, pe) if parsed.masked[i] == "=" and not any(a <= i - ps < b for a, b in inside)]
+    if inside and not eqs and len(outer) == 1:
+        return outer[0]
     eq = parsed.masked.rfind("=", ps, pe)
     if eq >= 0:
         return next((m for m in ms if m.start > eq), None)

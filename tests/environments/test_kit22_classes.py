@@ -78,3 +78,69 @@ def test_a_comparison_left_open_by_a_pronoun_gives_no_direction(text, left_open)
     from worldsmith.environments.direction_said import says_direction
     check = Check(type="file_direction", a_words=["fee"], b_words=["cap"], expect="a>b", values=["yes"])
     assert says_direction(text, check) is not left_open
+
+
+_OLD = Check(type="answer_asserts_current", values=["7.2 days"], numbers=[7.2], unit="days")
+_SET_ASIDE = Check(type="answer_mentions_set_aside", values=["7.2 days"], numbers=[7.2], unit="days")
+
+
+@pytest.mark.parametrize("text", [
+    "The other figure is 7.2 days, from the auditor's first pass of March 3, 2026; it counted weekends and was "
+    "superseded by the March 20 review.",
+    "The other figure is 7.2 days, from the first pass of March 3, 2026; it counted weekends so it is superseded.",
+    "The other figure is 7.2 days, from the first pass, which was replaced by the March 20 review.",
+])
+def test_a_figure_set_aside_in_a_later_clause_of_its_sentence_is_not_relied_on(text):
+    # kit22: '3.1 hours, from Calder's first cut of May 4, 2026; it counted ... and was superseded by the May 18
+    # analysis' was read as relied on: a right reconcile at 0.6
+    from worldsmith.environments.grade import _decide
+    assert not _decide("asserts_current", text, _OLD)
+    assert _decide("mentions_set_aside", text, _SET_ASIDE)
+
+
+@pytest.mark.parametrize("text", [
+    "The figure that governs is 7.2 days; it counted weekends and governs now.",
+    "The figure is 7.2 days; the 5.9 days was superseded by the March 20 review.",
+    "The figure is 7.2 days; it is not superseded.",
+])
+def test_a_figure_still_relied_on_is_relied_on(text):
+    from worldsmith.environments.grade import _decide
+    assert _decide("asserts_current", text, _OLD)
+
+
+_DRAFTED = ("1. The late fees exceed the service credits by USD 340,000.\n"
+            "2. The service credits are USD 1,250,000.\n")
+
+
+@pytest.mark.parametrize("line,right", [
+    ("Wrong: exceed by USD 340,000 -> USD 315,500 (Fee model)", True),
+    ("Wrong: 1. exceed by USD 340,000 -> USD 315,500 (Fee model)", True),
+    ("Wrong: USD 340,000 -> USD 315,500 (Fee model)", True),
+    ("Wrong: fall short by USD 340,000 -> USD 315,500 (Fee model)", False),
+    ("Wrong: exceed by USD 340,000 or so -> USD 315,500 (Fee model)", False),
+])
+def test_the_figure_as_drafted_may_be_quoted_by_its_own_lines_words(line, right):
+    # kit22: 'Wrong: exceed by USD 1,160,000 -> USD 1,108,224 (Overtime exposure model)' scored 0 (a stray line)
+    from worldsmith.environments.forms import drafted_lines, outside_form
+    assert outside_form(line, ["Wrong"], repeat=True, drafted=drafted_lines(_DRAFTED)) is not right
+
+
+def test_the_drafted_words_turned_round_are_the_reviewers_own():
+    from worldsmith.environments.forms import drafted_lines, outside_form
+    line = "Wrong: the service credits exceed the late fees by USD 340,000 -> USD 315,500 (Fee model)"
+    assert outside_form(line, ["Wrong"], repeat=True, drafted=drafted_lines(_DRAFTED))
+
+
+@pytest.mark.parametrize("sentence,came_to", [
+    ("The exposure with penalties is $1,830,400 (212 x 3.5 hours x 52 weeks x $31 x 1.5 = $915,200, doubled).",
+     "1830400"),
+    ("The exposure is 212 x 3.5 x 52 x $31 x 1.5 = $1,794,156.", "1794156"),
+    ("The exposure is $915,200.", "915200"),
+])
+def test_what_a_sentence_came_to_is_its_figure_not_its_bracketed_working(sentence, came_to):
+    # kit22: 'The exposure ... is $2,770,560 (148 x 2.5 hours x 104 weeks x $24 x 1.5 = $1,385,280, doubled). It
+    # exceeds the board's settlement authority of $1,600,000 by $1,170,560.' was read as $1,385,280 exceeding it (0.71)
+    from worldsmith.environments.ledger_statements import _came_to, _parse
+    parsed = _parse(sentence)
+    got = _came_to(parsed, *parsed.sentences[0])
+    assert got is not None and str(got.value) == came_to
