@@ -89,10 +89,13 @@ def test_a_second_what_if_off_two_papers_is_a_warm_up(example, published_hospita
         made = [t for t in graph_tasks_of(world) if t.kind == "what_if"]
         two = [t.id for t in made if len(t.needs.files) == 2]
         asked = [t for t in make_tasks(world, user) if t.kind == "what_if"]
-        assert [t.id for t in asked if len(t.needs.files) == 2] == two[:1]
+        # (a second one that asks a judgement, which side would then govern, is asked in full too: make_tasks' rule;
+        # at 0bb98f8 the legal world's cap what-if came to rest on two papers, both judgements)
+        judged = {t.id for t in made if "judgement" in t.tags}
+        assert [t.id for t in asked if len(t.needs.files) == 2] == two[:1] + [i for i in two[1:] if i in judged]
         assert {t.id for t in made if len(t.needs.files) >= 3} <= {t.id for t in asked}
         warm = {t.id: t for t in make_tasks(world, user, warmups=True)}
-        assert all("warmup" in warm[i].tags for i in two[1:])
+        assert all("warmup" in warm[i].tags for i in two[1:] if i not in judged)
     finally:
         world.close()
 

@@ -180,10 +180,14 @@ def test_a_junior_does_not_close_a_point_to_her_manager():
         up = ctx.model_copy(update={"author": junior, "parent_author": manager, "to": [manager]})
         body = own_text(compose_email(up).body)
         assert not re.search(r"close that point|tick that off|settles|is agreed|confirmed as at", body), body
+        # the reviewer still may, where the preparer's note put the point to her (5d57add: among one side nothing
+        # is closed that nobody put in doubt, and the note above says only what the cap is)
+        asked = ctx.parent.model_copy(update={"body": f"Hi Dana,\n\nCan you check the liability cap of {_.text} "
+                                                      "against the cap sheet before we close it?\n\nSam"})
         down = ctx.model_copy(update={"author": manager.model_copy(update={"seniority": "senior"}),
-                                      "parent_author": junior, "to": [junior]})
+                                      "parent_author": junior, "to": [junior], "parent": asked})
         closes += bool(_CLOSES.search(own_text(compose_email(down).body)))
-    assert closes  # the reviewer still may
+    assert closes
 
 
 def test_a_note_to_the_client_sets_no_check_of_the_figures_it_reports():
