@@ -254,13 +254,7 @@ def to_busy_days(artifacts: list[Any]) -> None:
                 if day.weekday() >= 5 or day in taken or not first <= day <= last \
                         or _news(artifacts, members, day, start) <= here:
                     continue
-                taken.discard(spec.date)
-                taken.add(day)
-                old = spec.date
-                spec.date = day
-                spec.posts = [p.model_copy(update={"at": dt.datetime.combine(day, p.at.timetz())}) for p in spec.posts]
-                spec.id = spec.id.replace(f"{old:%Y%m%d}", f"{day:%Y%m%d}")
-                spec.path = spec.path.replace(f"{old.isoformat()}.json", f"{day.isoformat()}.json")
+                _move_day(spec, day, taken)
                 break
     for days in chats.values():
         days.sort(key=lambda a: a.date)
@@ -306,14 +300,19 @@ def _after_opened(artifacts: list[Any], days: list[Any]) -> None:
             day += dt.timedelta(days=1)
         if day > last:
             break
-        taken.discard(spec.date)
-        taken.add(day)
-        old = spec.date
-        spec.date = day
-        spec.posts = [p.model_copy(update={"at": dt.datetime.combine(day, p.at.timetz())}) for p in spec.posts]
-        spec.id = spec.id.replace(f"{old:%Y%m%d}", f"{day:%Y%m%d}")
-        spec.path = spec.path.replace(f"{old.isoformat()}.json", f"{day.isoformat()}.json")
+        _move_day(spec, day, taken)
     days.sort(key=lambda a: a.date)
+
+
+def _move_day(spec: Any, day: dt.date, taken: set[dt.date]) -> None:
+    """A chat day moved to another date: its posts at the same hours, its id and file named for the new day."""
+    taken.discard(spec.date)
+    taken.add(day)
+    old = spec.date
+    spec.date = day
+    spec.posts = [p.model_copy(update={"at": dt.datetime.combine(day, p.at.timetz())}) for p in spec.posts]
+    spec.id = spec.id.replace(f"{old:%Y%m%d}", f"{day:%Y%m%d}")
+    spec.path = spec.path.replace(f"{old.isoformat()}.json", f"{day.isoformat()}.json")
 
 
 def _reached(artifacts: list[Any], fact: str, members: set[str], zone: Any) -> tuple[dt.datetime | None, bool]:
