@@ -2666,7 +2666,10 @@ def _rates_and_sums(task: Task, world) -> tuple[set, set]:
                 # the move between two values of a rate is a rate ('The figure fell by USD 2,700 a day' from a lost
                 # gross profit per day of USD 44,200 to USD 41,500; kit13: a right reconcile scored 0)
                 rates.update(round(abs(a - b), 2) for a in values for b in values if a != b)
-        for text in (task.instruction, task.solution.answer or ""):
+        # the reference's own working too: a memo's key lives there, not in a submitted answer (a what-if memo's 'The
+        # deduction per quarter would then be USD 14,400' is a rate; a right memo's '$14,400 a quarter' scored 0)
+        reference = getattr(getattr(task, "reference", None), "answer", None) or ""
+        for text in (task.instruction, task.solution.answer or "", reference):
             for clause in _CLAUSE_STOP.split(text):
                 found = _figures(clause)
                 known |= found

@@ -132,3 +132,17 @@ def test_a_percent_typed_in_a_sheet_is_the_rate_a_spreadsheet_holds():
                  b_words=["list price"])
     assert not misstated("Discount | 0.3", rate)
     assert misstated("Discount | 0.25", rate)
+
+
+def test_a_rate_the_reference_memo_works_out_is_a_rate_per_its_unit():
+    # verify25 (lift-maintenance, a what-if memo): '20% x $72,000 = $14,400 a quarter' scored 0, the recomputed
+    # deduction per quarter read as a known sum given per a unit; the memo task's key is in its reference, not its answer
+    from worldsmith.environments.grade import per_misplaced
+
+    rate = NS(id="per_q", label="deduction per quarter", value=NS(type="money", amount=Decimal("12000")))
+    world = NS(world_id="verify25-memo-rate", plan=NS(facts=[rate], distractors=[]))
+    task = NS(id="memo-per_q", instruction="Write a memo.", solution=NS(answer=None),
+              reference=NS(answer="The deduction per quarter would then be USD 14,400.\nThe deductions would be USD 43,200."),
+              rubric=NS(criteria=[], negative_criteria=[]))
+    assert not per_misplaced(task, world, "20% x $72,000 = $14,400 a quarter.")
+    assert per_misplaced(task, world, "The deductions come to $43,200 a quarter.")
