@@ -299,8 +299,10 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
             if obj is None:
                 continue
             unit, value = obj[0][2], obj[0][3]
+            # (a label's own words are no cue: 'the cargo loss claimed by the shipper' claims nothing)
             if answers._CMP_NEG.search(masked[max(ss, c.start() - 30):c.start()]) or \
-                    _HYPOTHESIS_CMP.search(masked, ss, c.start()):
+                    _HYPOTHESIS_CMP.search(_unnamed(masked[ss:c.start()], facts)) or \
+                    answers._CASE_NEG.search(masked, ss, c.start()):
                 continue
             subject = None
             prior = [m for m in parsed.mentions if ss <= m.start and m.end <= c.start()]
@@ -315,16 +317,56 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
                     subject = m
             elif si > 0 and _THIS_HEAD.fullmatch(masked, ss, c.start()):
                 subject = _came_to(parsed, *parsed.sentences[si - 1])
+            if subject is None:
+                # a fact named as the subject, no figure beside it ('the demand is within the board's settlement
+                # authority' of a demand above the authority: kit22, a reply advising the client to accept, 1.0)
+                named = _named_subject(masked, prior[-1].end if prior else ss, c.start(), facts, obj[0])
+                if named is not None and named[2] == unit and _wrong_way(sign, word, named[3], value):
+                    return True
+                continue
             if subject is None or subject.value is None or subject.status != "asserted" or \
                     not _same_unit(subject, unit):
                 continue
-            within = re.search(r"\b(?:within|inside)\b", word)
-            if within:
-                if subject.value > value:
-                    return True
-            elif sign == "gt" and not subject.value > value or sign == "lt" and not subject.value < value:
+            if _wrong_way(sign, word, subject.value, value):
                 return True
     return False
+
+
+def _unnamed(text: str, facts: list) -> str:
+    """The text with every fact's name blanked."""
+    for f in facts:
+        text = f[6][0].sub(lambda x: " " * len(x.group()), text)
+    return text
+
+
+def _wrong_way(sign: str, word: str, said, value) -> bool:
+    """Whether `said` set against `value` by the comparator `word` (of sign gt or lt) is the wrong way round."""
+    if re.search(r"\b(?:within|inside)\b", word):
+        return said > value
+    return sign == "gt" and not said > value or sign == "lt" and not said < value
+
+
+# between a fact named as a comparison's subject and its comparator: a verb and its adverbs ('the demand is well')
+_SUBJECT_GAP = re.compile(r"(?:\s+(?:is|are|was|were|would|will|be|remains?|stays?|sits?|now|still|also|therefore|thus|"
+                          r"clearly|comfortably|safely|well|far|already))*\s*$")
+# before it: a preposition or a possessive makes the name another's object ('the share of the demand exceeds')
+_SUBJECT_OBJECT = re.compile(r"(?:\b(?:of|than|for|on|by|to|from|with|against|over|under|versus|vs)|['\u2019]s?)\s*$")
+
+
+def _named_subject(masked: str, ss: int, cs: int, facts: list, other):
+    """The fact (of `facts`, not `other`) a clause names as the subject of the comparator at `cs`, no figure between."""
+    gap = _SUBJECT_GAP.search(masked, ss, cs)
+    end = gap.start() if gap else cs
+    best = None
+    for f in facts:
+        if f is other:
+            continue
+        x = f[6][1].search(masked, ss, end)
+        if x and (best is None or x.end() - x.start() > best[1]):
+            best = (f, x.end() - x.start(), x.start())
+    if best is None or _SUBJECT_OBJECT.search(masked, ss, best[2]):
+        return None
+    return best[0]
 
 
 def _came_to(parsed: answers.Parsed, ps: int, pe: int):
