@@ -43,6 +43,12 @@ _PAPER = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)['’]s?\s+(?:[\w-]+
 _THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|that|for|on|with)|"
                    r"[a-z]+s\s+(?:the|its|their|it|an?|to|that|his|her)\b|(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
                    r"invite|request|give|send)s?)\b)")
+# ... or after a comma, a finite verb of the same subject ("Hearthmill denies breach on the non-traditional venue
+# exclusion, refuses to close the kiosk and offers the royalty credit" was said 'We deny breach on the non-traditional
+# venue exclusion, refuses to close the kiosk.': franchise-encroachment at seed 61). Not a participle (', saying the
+# blades are ...' is the stand's ground) nor a word that only looks like a verb ('plus', 'less').
+_THEN_COMMA = re.compile(r",\s+(?:and\s+)?(?=(?!(?:plus|minus|thus|as|is|was|has|its|this|us)\b)[a-z]+[a-rt-z]s\s+"
+                         r"(?:the|its|their|it|an?|to|that|his|her|our)\b)")
 # a verb that takes a clause, said as the side's position ('Brennmoor's counsel argues the cap does not apply ...')
 _CLAUSAL = {"argue", "contend", "insist"}
 _FINITE = re.compile(r"\b(?:is|are|was|were|does|do|did|has|have|had|must|should|cannot|can|will|would|may|"
@@ -124,6 +130,7 @@ def stands(ctx: ArtifactContext, purpose: str | None = None) -> list[Stand]:
             # noun ("The contractor's first claim letter, withdrawn ..." read as 'Our client claims letter')
             continue
         what = _THEN.split(re.split(r",\s+(?:which|who|so that)\b", m.group("what"))[0])[0]
+        what = _THEN_COMMA.split(what)[0]
         what = re.sub(r",\s+saying\s+(?:that\s+)?", ": ", what)  # ('disputes the finding, saying the blades are ...')
         out.append(Stand(_names_author(ctx, m.group("head")), _VERBS[m.group("verb")], what))
     return out

@@ -298,3 +298,30 @@ def test_a_request_named_as_a_paper_is_no_ask_and_the_other_sides_ask_is_not_the
                              "acknowledges it and asks for the marketplace agency terms.")
     assert not [w for w in wanted if w.startswith("for ")] and len(head.split()) > 4, (head, wanted)
     assert requested("The buyer requests the net debt detail.") == ("The buyer", ["the net debt detail"])
+
+
+def test_each_verb_of_the_writers_own_position_is_said_in_its_voice_not_only_the_first():
+    # franchise-encroachment (tests/fixtures/franchise-encroachment.yaml) at seed 61: the franchisor's response read
+    # 'We deny a breach, says the grocery kiosk is a non-traditional venue ..., and offers Larkspur a royalty credit of
+    # USD 60,000 without admission.', and its opening 'We deny breach on the non-traditional venue exclusion, refuses
+    # to close the kiosk.'
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.dispute import stands
+    from worldsmith.generators.compose.substance.letters import own_voice
+
+    org = SimpleNamespace(name="Tallowvane Franchising, Inc.", role="opposing party; the licensor", privileged="",
+                          acts_for="", domain="tallowvane.example")
+    ctx = SimpleNamespace(author=SimpleNamespace(organisation="Tallowvane Franchising, Inc.", title="General Counsel", id="gc"),
+                          organisations=[org], cast=[], to=[], cc=[])
+    f = SimpleNamespace(establish=True, text="USD 45,000",
+                        statement="Tallowvane denies a breach, says the depot is a wholesale site outside the area, "
+                                  "and offers Pellow a fee credit of USD 45,000 without admission.")
+    assert own_voice(f, ctx) == ("We deny a breach. We say the depot is a wholesale site outside the area. We offer "
+                                 "Pellow a fee credit of USD 45,000 without admission.")
+    said = stands(ctx, "Tallowvane denies breach on the wholesale exclusion, refuses to close the depot and offers "
+                       "the fee credit without admission.")
+    assert [(s.verb, s.what) for s in said] == [("deny", "breach on the wholesale exclusion")], said
+    # a participle after a comma is the stand's ground, kept
+    said = stands(ctx, "Tallowvane disputes the finding, saying the depot is wholesale.")
+    assert [(s.verb, s.what) for s in said] == [("dispute", "the finding: the depot is wholesale")], said

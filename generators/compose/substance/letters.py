@@ -998,6 +998,22 @@ _OWN_VERBS = {"accepts": "accept", "reserves": "reserve", "asserts": "assert", "
               "rejects": "reject", "confirms": "confirm", "agrees": "agree", "disputes": "dispute", "refuses": "refuse",
               "admits": "admit", "tenders": "tender", "withdraws": "withdraw", "demands": "demand"}
 _OWN_SPLIT = re.compile(r",?\s+(?:and\s+)?(?=(?:%s)\b)" % "|".join(_OWN_VERBS))
+# a further verb of the same writer after a comma, one the list above does not hold ("Hearthmill denies a breach, says
+# the grocery kiosk is a non-traditional venue ..., and offers Larkspur a royalty credit" was said 'We deny a breach,
+# says the grocery kiosk ..., and offers Larkspur ...': franchise-encroachment at seed 61)
+_OWN_MORE = re.compile(r",\s+(?:and\s+)?(?=(?!(?:plus|minus|thus|as|is|was|has|its|this|us)\b)[a-z]+[a-rt-z]s\s+"
+                       r"(?:the|its|their|it|an?|to|that|our|[A-Z]))")
+
+
+def _base(verb: str) -> str:
+    """A third-person present verb's plain form ('says' -> 'say', 'denies' -> 'deny', 'pushes' -> 'push')."""
+    if verb in _OWN_VERBS:
+        return _OWN_VERBS[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z)es$", verb):
+        return verb[:-2]
+    return verb[:-1]
 
 
 # What a certifier or an expert does by its own paper, in the past tense of the ledger's statement and the present of
@@ -1053,15 +1069,16 @@ def own_voice(f: FactRef, ctx: ArtifactContext) -> str:
     if not m:
         return ""
     out = []
-    for part in _OWN_SPLIT.split(statement[m.end():]):
+    parts = [q for p in _OWN_SPLIT.split(statement[m.end():]) for q in _OWN_MORE.split(p)]
+    for n, part in enumerate(parts):
         verb, _, rest = part.strip().partition(" ")
-        if verb not in _OWN_VERBS or not rest:
+        if (verb not in _OWN_VERBS and not n) or not rest:
             return ""
         rest = re.sub(r"\bits\b", "our", rest)
         rest = re.sub(r"\bit (makes|pays|holds|has)\b", lambda g: "we " + g.group(1)[:-1 if g.group(1) != "has" else 3]
                       .replace("ha", "have") if g.group(1) == "has" else "we " + g.group(1)[:-1], rest)
         rest = re.sub(r"\s*\((?P<why>[^()]+)\)", lambda g: ", because " + g.group("why"), rest)
-        out.append(f"We {_OWN_VERBS[verb]} {rest.rstrip(',')}.")
+        out.append(f"We {_base(verb)} {rest.rstrip(',')}.")
     if f.text not in " ".join(out):
         out.append(f"In short: {f.text}.")
     return " ".join(out)
