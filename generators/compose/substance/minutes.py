@@ -425,8 +425,11 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     # figure the papers use' recorded no decision, and 'Reconcile X to the line of the workbook' was make-work)
     steps = meeting_steps(ctx, meeting_day(ctx))
     out += [s.decision for s in steps]
-    dates = [f"Agreed on {day} to work to {{label}} of {{text}} until the next meeting.",
-             f"The meeting of {day} agreed to work to {{label}} of {{text}}; any change comes back to this meeting."]
+    # the date first, then what it is: '{label} of {text}' read as a paper of that day where the label ends in one
+    # ('to work to the deadline for the response to the draft audit report of February 13, 2026': grant-audit at
+    # seeds 61 and 131, quarantined by no_later_paper_named, and a reader would take the report for one of that day)
+    dates = [f"Agreed on {day} to work to {{text}} as {{label}} until the next meeting.",
+             f"The meeting of {day} agreed to work to {{text}} as {{label}}; any change comes back to this meeting."]
     taken = {s.fact for s in steps}
     for f in [g for g in ctx.facts if g.value.type == "date" and not g.past and g.id not in taken | taken_dates][:1]:
         out.append(pick.one(dates).format(label=label(f), text=f.text))
