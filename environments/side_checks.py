@@ -222,14 +222,55 @@ def _names(sentence: str, stems: list[str]) -> bool:
 
 def stale(text: str, check: Check) -> bool:
     """Whether a sentence naming the fact (`a_words`) asserts one of its superseded figures (`values`) as it
-    stands: not set aside ('the draft's USD 3.95m', 'was', 'superseded')."""
-    wants = [answers.want(v) for v in check.values]
+    stands: not set aside ('the draft's USD 3.95m', 'was', 'superseded'); or a clause, named or not, says a superseded
+    figure governs (governed_by_stale)."""
+    wants = _stale_wants(check)
     for sentence in _sentences(text):
         low = sentence.lower()
         if not any(re.search(rf"\b{re.escape(p)}\b", low) for p in check.a_words) or _SET_ASIDE.search(sentence):
+            if _governed_by_stale(sentence, wants):
+                return True
             continue
         parsed = answers.parse(sentence)
         if any(m.status == "asserted" and any(answers.value_matches(m, w) for w in wants) for m in parsed.mentions):
+            return True
+    return False
+
+
+def _stale_wants(check: Check) -> list:
+    """The superseded figures as wants: a count with its unit ('3.1 hours') is read as that number in that unit, not
+    as a phrase (kit22: 'Calder's first cut of 3.1 hours governs' never matched the phrase)."""
+    out = []
+    for i, v in enumerate(check.values):
+        w = answers.want(v)
+        if w.kind == "text":
+            found = answers.parse(v).mentions
+            if len(found) == 1 and found[0].kind == "number" and found[0].unit and \
+                    v.strip().endswith(found[0].unit.split()[-1]):
+                w = answers.Want("number", number=found[0].value, unit=found[0].unit)
+        out.append(w)
+    return out
+
+
+# a clause saying its figure is the one that holds ('is still the governing badge figure', 'the figure that governs')
+_GOVERNS = re.compile(r"\b(?:govern|governs|governing|controls|controlling|operative|prevails?|prevailing|binding|"
+                      r"in\s+force|still\s+stands?|still\s+holds?|still\s+applies|remains\s+(?:the\s+)?(?:figure|"
+                      r"one|basis|current)|is\s+current|the\s+current\s+(?:figure|one|basis))\b", re.I)
+_CLAUSES = re.compile(r";|:\s|\s[-\u2013\u2014]\s|,\s+(?:and|but|while|whereas|so)\s")
+
+
+def _governed_by_stale(sentence: str, wants: list) -> bool:
+    """Whether a clause of the sentence says a superseded figure (of `wants`) governs, and gives no other figure of
+    its kind beside it: 'Note: the governing badge figure is the first cut of 3.1 hours; the May 18 analysis has been
+    withdrawn' (kit22: a right memo with that note, and a chat post, 1.0; the label was not named, and 'withdrawn',
+    said of the other paper, set the whole sentence aside)."""
+    for clause in _CLAUSES.split(sentence):
+        if not _GOVERNS.search(clause) or _SET_ASIDE.search(clause) or re.search(r"n't\b|\bnever\b|\bnor\b", clause):
+            continue
+        parsed = answers.parse(clause)
+        said = [m for m in parsed.mentions if m.status == "asserted" and m.value is not None]
+        stale_ones = [m for m in said if any(answers.value_matches(m, w) for w in wants)]
+        if stale_ones and not any(m.kind == stale_ones[0].kind and m not in stale_ones for m in said):
             return True
     return False
 

@@ -46,3 +46,25 @@ def test_a_fact_named_as_a_comparisons_subject_is_compared(freight, text, wrong)
     # kit22: 'the demand is within the board's settlement authority' (a demand of USD 3.4m, an authority of USD 1.6m)
     # beside right figures, advising the client to accept, scored 1.0: only a figure was read as a subject
     assert ls.contradicts(text, freight) is wrong
+
+
+def _stale_check():
+    from worldsmith.environments.tasks import Check
+    return Check(type="texts_stale", values=["12 days"], numbers=[12], unit="days",
+                 a_words=["delay assessed by the engineer"])
+
+
+@pytest.mark.parametrize("text,wrong", [
+    ("Note: the governing delay figure is the first survey's 12 days (May 4); the May 18 survey has been withdrawn.",
+     True),
+    ("Note the first survey (12 days) is still the governing delay figure; the later survey was withdrawn.", True),
+    ("The delay that governs is the surveyor's 12 days.", True),
+    # set aside, denied, or beside the figure that governs: no claim that the old figure holds
+    ("The governing delay figure is 9 days; the first survey's 12 days was superseded.", False),
+    ("The governing figure is 9 days, not 12 days.", False),
+    ("The first survey's 12 days no longer governs.", False),
+    ("The 12 days of the first survey is not the governing figure.", False),
+])
+def test_a_superseded_figure_said_to_govern_is_stale_named_or_not(text, wrong):
+    from worldsmith.environments.side_checks import stale
+    assert stale(text, _stale_check()) is wrong
