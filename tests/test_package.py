@@ -124,3 +124,12 @@ def test_the_readmes_set_up_installs_the_extra_each_of_its_commands_needs():
     assert "worldsmith serve" in readme and "apps" in installed and any(d.startswith("fastmcp") for d in extras["apps"])
     for extra in set(extras) - installed - {"test"}:  # an extra the first command leaves out is named, with its use
         assert f"`{extra}`" in setup, extra
+
+
+def test_a_worlds_own_patterns_do_not_push_the_fixed_ones_out_of_the_re_cache():
+    # suite12: a publish builds ~800 patterns from a world's names and labels; with the re module's 512 the fixed
+    # patterns were compiled again and again, and a second world of the same outline compiled every one again.
+    fixed = re.compile(r"\bsuite12 fixed pattern\b")
+    for n in range(1500):
+        re.search(rf"\bsuite12 name {n}\b", "")
+    assert re.compile(r"\bsuite12 fixed pattern\b") is fixed
