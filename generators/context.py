@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing
 from worldsmith.generators.sides import principal, relations
-from worldsmith.generators.week import WeekEvent, recurring, week_events, went_across
+from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -383,8 +383,18 @@ def named_has(fact) -> bool:
     return bool(fact.formula)
 
 
+def took_hold(plan: WorldPlan, fact, day: dt.date) -> dt.date | None:
+    """The day the value a fact holds on `day` took hold: the latest of the ledger's changes on or before it; None for
+    a value held from the window's first day, which was known before the matter opened and took hold on no day of it
+    (read 24: a vessel's tonnage, known from the outset, was "the working figure since February 23", the day before
+    the casualty that opened the matter)."""
+    since = max([p.since for p in fact.earlier if p.since <= day]
+                + ([fact.known_from] if fact.known_from and fact.known_from <= day else []), default=None)
+    return None if since is None or since <= plan.window_start else since
+
+
 def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None = None,
-                viewer: str | None = None) -> list[InputRef]:
+                viewer: str | None = None, at: dt.datetime | None = None) -> list[InputRef]:
     """A derived figure's inputs as held on `day`: label, value, the day that value took hold, and the sheet line
     that shows it ('' where none does); [] when it has no formula or an input had no value that day."""
     try:
@@ -399,17 +409,16 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None =
         held = other.on(day)
         if held is None:
             return []
-        since = max([p.since for p in other.earlier if p.since <= day]
-                    + ([other.known_from] if other.known_from and other.known_from <= day else []), default=None)
-        source = fact_source(plan, name, day, held[1], viewer) if held[0].type in ("money", "number", "percent") else ""
+        since = took_hold(plan, other, day)
+        source = fact_source(plan, name, day, held[1], viewer, at) if held[0].type in ("money", "number", "percent") else ""
         first = plan.establishing(name)
         by = plan.person(plan.artifact(first[0]).author).organisation if first else ""
         by = next((o.name for o in plan.organisations if o.id == by), "")
         doc = next((plan.artifact(a) for a in first if plan.artifact(a).kind == "document"
-                    and sees(plan, viewer, a, day)), None)
+                    and sees(plan, viewer, a, day, at)), None)
         when = artifact_day(doc) if doc is not None else None
         paper = doc.title if doc is not None and when is not None and when <= day and \
-            (at := other.on(when)) is not None and at[1] == held[1] else ""
+            (was := other.on(when)) is not None and was[1] == held[1] else ""
         instrument = bool(paper) and is_instrument(doc)
         out.append(InputRef(label=fact_label(other), text=held[1], since=None if instrument else since, source=source,
                             by=by, paper=paper, instrument=instrument,
@@ -448,7 +457,8 @@ def _shown(plan: WorldPlan) -> dict[str, list[tuple[str, dt.date | None]]]:
     return index
 
 
-def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | None) -> bool:
+def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | None,
+         at: dt.datetime | None = None) -> bool:
     """Whether a person's organisation holds a paper on `day`: it made it, was among its readers, was sent it, or acts
     for its maker (counsel holds its client's records). An outsider cites only what it was sent (read 23: 'The surveyor
     ... cites counsel's privileged memo and cap computation as sources'; 'A naval architect cites counsel's internal
@@ -461,7 +471,14 @@ def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | N
         return True
     maker = held[0][0]
     rel = relations(plan.organisations)
-    if org == maker or rel.get(org, (None, None))[0] == maker:
+    if org == maker:
+        return True
+    sent = delivered_at(plan, paper_id)
+    if at is not None and sent is not None and sent.date() == at.date() and at < sent:
+        # not yet sent round, even to those who act for its maker (read 24: "a 09:51 update citing a note sent at
+        # 18:16 that day")
+        return False
+    if rel.get(org, (None, None))[0] == maker:
         return True
     # what was sent to those who act for it is the principal's too (counsel passes on the claim letter it received),
     # not what they made for themselves
@@ -470,18 +487,19 @@ def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | N
                for o, when in held[1:])
 
 
-def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str, viewer: str | None = None) -> str:
+def fact_source(plan: WorldPlan, fact_id: str, day: dt.date, text: str, viewer: str | None = None,
+                at: dt.datetime | None = None) -> str:
     """Where a fact's value can be read on `day`: 'the "Total claims" line of the Damages schedule', in the latest
     sheet dated on or before the day whose line shows that value; '' when none does. (By the line's label, not its
     row number, which the sheet's look decides.)"""
-    return fact_source_dated(plan, fact_id, day, text, viewer)[1]
+    return fact_source_dated(plan, fact_id, day, text, viewer, at)[1]
 
 
 def fact_source_dated(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
-                      viewer: str | None = None) -> tuple[dt.date | None, str]:
+                      viewer: str | None = None, at: dt.datetime | None = None) -> tuple[dt.date | None, str]:
     """(the sheet's date, fact_source()): where a fact's value can be read on `day`, and the date of that sheet; with
     a viewer (a person id), only a sheet that person's organisation holds that day (see sees)."""
-    best = source_line(plan, fact_id, day, text, viewer)
+    best = source_line(plan, fact_id, day, text, viewer, at)
     return best[:2] if best else (None, "")
 
 
@@ -502,12 +520,12 @@ def _index_fact_lines(plan: WorldPlan) -> None:
 
 
 def source_line(plan: WorldPlan, fact_id: str, day: dt.date, text: str,
-                viewer: str | None = None) -> tuple[dt.date, str, str] | None:
+                viewer: str | None = None, at: dt.datetime | None = None) -> tuple[dt.date, str, str] | None:
     """(the sheet's date, fact_source(), the sheet's id), or None: see fact_source_dated."""
     _index_fact_lines(plan)
     best = None
     for date, name, title, aid in plan.__dict__["_fact_lines"].get(fact_id, []):
-        held = plan.fact(fact_id).on(date) if date <= day and sees(plan, viewer, aid, day) else None
+        held = plan.fact(fact_id).on(date) if date <= day and sees(plan, viewer, aid, day, at) else None
         if held is not None and held[1] == text and (best is None or date > best[0]):
             best = (date, f'the "{name}" line of the {title}', aid)
     return best
@@ -614,7 +632,8 @@ HOW_ASKED = r"how did you (?:get to|arrive at|work out)|walk me through|where do
 
 
 def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
-                 taxonomy: Taxonomy | None = None, viewer: str | None = None) -> dict[str, FactRef]:
+                 taxonomy: Taxonomy | None = None, viewer: str | None = None,
+                 at: dt.datetime | None = None) -> dict[str, FactRef]:
     """Each of a thread's derived figures known on `day` as the ledger works it out that day, by label: its value
     (text), its formula with each input's value (working) and its inputs with the paper each comes from (see
     fact_inputs); a figure whose working cannot be said with its figures is left out."""
@@ -627,7 +646,7 @@ def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
         if not fact.formula or held is None:
             continue
         working = fact_reason(plan, fact, day)
-        inputs = fact_inputs(plan, fact, day, taxonomy, viewer)
+        inputs = fact_inputs(plan, fact, day, taxonomy, viewer, at)
         if working and inputs:
             out[fact_label(fact)] = FactRef(id=fact.id, statement=fact.statement, value=held[0], text=held[1],
                                             label=fact_label(fact), working=working, inputs=inputs)
@@ -635,7 +654,7 @@ def label_worked(plan: WorldPlan, thread: str, day: dt.date | None,
 
 
 def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str | None = None,
-                  to: list[str] = ()) -> dict[str, str]:
+                  to: list[str] = (), at: dt.datetime | None = None) -> dict[str, str]:
     """Where each of a thread's figures known on `day` can be read in the room on that day (a sheet's row, see
     fact_source), by label: what "What is the source for X?" is answered with when the reply does not carry X (it
     answered "It comes from the papers on file; I'll send you the copy by Friday", blind read 17)."""
@@ -645,7 +664,7 @@ def label_sources(plan: WorldPlan, thread: str, day: dt.date | None, viewer: str
     for f in _thread_facts(plan, thread):
         fact = plan.fact(f)
         held = fact.on(day)
-        line = source_line(plan, f, day, held[1], viewer) \
+        line = source_line(plan, f, day, held[1], viewer, at) \
             if held is not None and held[0].type in ("money", "number", "percent") else None
         by = plan.person(plan.artifact(line[2]).author).organisation if line else None
         if line and not (viewer and {plan.person(p).organisation for p in to} == {by} != {
@@ -662,7 +681,7 @@ def word_labels(plan: WorldPlan, thread: str) -> list[str]:
 
 
 def label_papers(plan: WorldPlan, thread: str, day: dt.date | None,
-                 viewer: str | None = None) -> dict[str, tuple[str, dt.date]]:
+                 viewer: str | None = None, at: dt.datetime | None = None) -> dict[str, tuple[str, dt.date]]:
     """The document that first set down each of a thread's figures known on `day`, with its date, by label, where it
     was written by then and gives the value the figure still holds (a certificate's tonnage, a complaint's fault
     share): the source of a figure no sheet of the room shows."""
@@ -676,8 +695,8 @@ def label_papers(plan: WorldPlan, thread: str, day: dt.date | None,
             continue
         doc = next((plan.artifact(a) for a in plan.establishing(f) if plan.artifact(a).kind == "document"), None)
         when = artifact_day(doc) if doc is not None else None
-        if doc is not None and when is not None and when <= day and sees(plan, viewer, doc.id, day) and (at := fact.on(when)) is not None \
-                and at[1] == held[1] and doc.distractor is None:
+        if doc is not None and when is not None and when <= day and sees(plan, viewer, doc.id, day, at) and (was := fact.on(when)) is not None \
+                and was[1] == held[1] and doc.distractor is None:
             out[fact_label(fact)] = (doc.title, when)
     return out
 
@@ -1278,13 +1297,14 @@ def sent_out(plan: WorldPlan, spec) -> dict[str, dt.date]:
 
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
-    papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author)
+    papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author, spec.sent_at)
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
                                       if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
-                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author, spec.to),
+                   "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author, spec.to,
+                                                  spec.sent_at),
                    "label_papers": papers,
                    "sent_out": sent_out(plan, spec),
                    "label_folders": label_folders(plan, papers),
@@ -1301,7 +1321,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)
         if re.search(HOW_ASKED, parent.body, re.I):  # (only where it is asked: fact_inputs finds each input's paper)
-            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date(), viewer=spec.author)
+            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date(), viewer=spec.author,
+                                                   at=spec.sent_at)
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
         extra["parent_sent"] = plan.artifact(spec.parent).sent_at
@@ -1476,7 +1497,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.
             statement = subject_of(fact.id)
         if distractor is None or distractor.fact != fact_id:
-            line = source_line(plan, fact_id, day, text, spec.author) \
+            line = source_line(plan, fact_id, day, text, spec.author, moment(spec)) \
                 if value.type in ("money", "number", "percent") else None
             source_day, source = line[:2] if line else (None, "")
             if line:
@@ -1488,19 +1509,17 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                     source_day, source = None, ""
             named.update(reason=fact_reason(plan, fact), source=source, source_day=source_day,
                          working=fact_reason(plan, fact, day) if day is not None else "",
-                         inputs=fact_inputs(plan, fact, day, taxonomy, spec.author) if day is not None and named_has(fact) else [])
+                         inputs=fact_inputs(plan, fact, day, taxonomy, spec.author, moment(spec)) if day is not None and named_has(fact) else [])
             if day is not None:
                 # the day the value carried took hold: the latest of the ledger's changes on or before this day
-                named["since"] = max([p.since for p in fact.earlier if p.since <= day]
-                                     + ([fact.known_from] if fact.known_from and fact.known_from <= day else []),
-                                     default=None)
+                named["since"] = took_hold(plan, fact, day)
         if day is not None and (distractor is None or distractor.fact != fact_id):
             # the paper that sets the fact out, where it is dated by this day: what a note to the client cites
             for other in plan.establishing(fact_id):
                 doc = plan.artifact(other)
                 when = artifact_day(doc)
                 if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
-                        and sees(plan, spec.author, doc.id, day) and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
+                        and sees(plan, spec.author, doc.id, day, moment(spec)) and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
                     by = plan.person(doc.author).organisation
                     named.update(paper=doc.title, paper_day=made_day(plan, taxonomy, doc, when),
                                  paper_instrument=is_instrument(doc),

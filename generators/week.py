@@ -151,6 +151,43 @@ def _instance_days(plan: WorldPlan) -> dict[str, dict[int, dt.date]]:
     return index
 
 
+def moment(spec) -> dt.datetime | None:
+    """The time of day an artifact is made, where it has one: a message's sending, a meeting's start, a chat's first
+    post; None for a paper, which bears a day only."""
+    for name in ("sent_at", "starts_at"):
+        v = getattr(spec, name, None)
+        if isinstance(v, dt.datetime):
+            return v
+    posts = getattr(spec, "posts", None)
+    return min((p.at for p in posts), default=None) if posts else None
+
+
+def delivered_at(plan: WorldPlan, paper_id: str) -> dt.datetime | None:
+    """When a paper first left its author: the earliest message that attaches it (None where none does)."""
+    index = plan.__dict__.get("_delivered_at")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            sent = getattr(a, "sent_at", None)
+            for att in getattr(a, "attachments", None) or []:
+                if sent is not None and (att.artifact not in index or sent < index[att.artifact]):
+                    index[att.artifact] = sent
+        plan.__dict__["_delivered_at"] = index
+    return index.get(paper_id)
+
+
+def out_by(plan: WorldPlan, paper_id: str, author: str, spec) -> bool:
+    """Whether anyone but a paper's author can name it by the time `spec` is made: it went out on an earlier day, or
+    earlier the same day (read 24: an update sent at 09:51 reported "the Counsel's note on the penalty appeal
+    (Joanna Hussain, 4 September)", which counsel emailed at 18:16 that day). A paper with no message carrying it,
+    and a file with no time of day, are judged by the day alone."""
+    at = moment(spec)
+    sent = delivered_at(plan, paper_id)
+    if at is None or sent is None or getattr(spec, "author", None) == author:
+        return True
+    return sent.date() != at.date() or sent <= at
+
+
 def recurring(plan: WorldPlan, item: str) -> bool:
     """Whether an item is an instance of a series that recurs in the plan (an id that merely ends in a number,
     'memo_re_breaking_the_limit_the_3' cut from '33 CFR', is none)."""
@@ -280,6 +317,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             continue  # the other side's internal papers are not ours to report
         if not _seen_by(plan, a, readers, audience):
             continue  # an adviser's working draft is not reported to the client it has not gone to
+        if not out_by(plan, a.id, a.author, spec):
+            continue  # (read 24: "a 09:51 update citing a note sent at 18:16 that day")
         person = plan.person(a.author)
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
         home = person.organisation
