@@ -40,3 +40,46 @@ def test_no_message_names_a_paper_before_it_is_sent_round_that_day(outline):
         early += [(m.id, p.title) for p in papers if p.author != m.author and p.title.lower() in own
                   and (sent := delivered_at(plan, p.id)).date() == m.sent_at.date() and m.sent_at < sent]
     assert not early
+
+
+def test_the_check_finds_a_message_that_names_a_paper_before_it_goes_out_that_day():
+    """no_paper_named_before_sent over its own tables: counsel's note goes out at 18:16; the firm's update of 09:51,
+    a chat post of 11:00 and a 16:00 call's agenda that name it are found, the same words at 18:30, the day after, or
+    from counsel's own chambers are not."""
+    from pathlib import Path
+
+    import duckdb
+
+    sql = (Path(__file__).resolve().parents[2] / "worlds" / "checks" / "no_paper_named_before_sent.sql").read_text()
+    con = duckdb.connect()
+    con.execute("set timezone = 'UTC'")
+    con.execute("create table world (timezone varchar)")
+    con.execute("insert into world values ('Europe/London')")
+    con.execute("create table artifacts (id varchar, kind varchar, title varchar, author varchar, distractor varchar)")
+    con.execute("insert into artifacts values ('note', 'document', 'Counsel''s note on the penalty appeal', 'jh', null)")
+    con.execute("create table people (id varchar, email varchar, organisation varchar)")
+    con.execute("insert into people values ('jh', 'jh@chambers.example', 'chambers'), "
+                "('ks', 'ks@firm.example', 'firm'), ('jc', 'jc@chambers.example', 'chambers')")
+    con.execute("create table planned_attachments (artifact_id varchar, attached_id varchar)")
+    con.execute("insert into planned_attachments values ('cover', 'note')")
+    con.execute("create table emails (artifact_id varchar, path varchar, sent_at timestamptz, from_addr varchar, "
+                "body_new varchar)")
+    said = "From the chambers: the Counsel's note on the penalty appeal (4 September)."
+    for aid, at, sender in [("cover", "2026-09-04 17:16:44+00", "jh@chambers.example"),
+                            ("early", "2026-09-04 08:51:23+00", "ks@firm.example"),
+                            ("later", "2026-09-04 17:30:00+00", "ks@firm.example"),
+                            ("next_day", "2026-09-05 08:00:00+00", "ks@firm.example"),
+                            ("own_side", "2026-09-04 08:00:00+00", "jc@chambers.example")]:
+        con.execute("insert into emails values (?, ?, ?, ?, ?)", [aid, f"{aid}.eml", at, sender,
+                                                                  "Attached." if aid == "cover" else said])
+    con.execute("create table chat_messages (artifact_id varchar, path varchar, export varchar, user_id varchar, "
+                "\"at\" timestamptz, text_plain varchar)")
+    con.execute("insert into chat_messages values ('chat', 'c.json', 'x', 'u1', '2026-09-04 10:00:00+00', ?)",
+                ["is counsel's note on the penalty appeal final?"])
+    con.execute("create table chat_users (export varchar, id varchar, email varchar)")
+    con.execute("insert into chat_users values ('x', 'u1', 'ks@firm.example')")
+    con.execute("create table calendar_events (artifact_id varchar, path varchar, starts_at timestamptz, "
+                "organizer varchar, description varchar)")
+    con.execute("insert into calendar_events values ('call', 'k.ics', '2026-09-04 15:00:00+00', 'ks@firm.example', ?)",
+                ["1. Counsel's note on the penalty appeal: our points"])
+    assert {r[0] for r in con.execute(sql).fetchall()} == {"early", "chat", "call"}
