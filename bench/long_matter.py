@@ -3,6 +3,7 @@
 Run it from the repository root (CI runs --smoke):
     python -m bench.long_matter [--scale 50] [--days 364] [--keep DIR] [--plan-only]
     python -m bench.long_matter --smoke     (--scale 1 --days 70: the example's own size, every stage)
+    python -m bench.long_matter --scale 80 --outline tests/fixtures/construction-delay.yaml   (another matter)
 
 The outline is derived from outlines/examples/tanker-spill-liability.yaml: its window runs `--days`
 from its start, every item's count is multiplied by `--scale` (an item with a date recurs weekly
@@ -72,6 +73,8 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=50, help="multiply every item's count (default 50: about 5,100 artifacts)")
     parser.add_argument("--days", type=int, default=364, help="the window's length in days (default 364)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--outline", type=Path, default=EXAMPLE, help="the outline to stretch (default the tanker "
+                        "example): a matter whose threads repeat differently shows other near-duplicates")
     parser.add_argument("--keep", type=Path, help="write the outline and the world here and keep them (the world's "
                         "validation.json, under outputs/ or outputs/_quarantine/, lists each check's failing rows)")
     parser.add_argument("--plan-only", action="store_true", help="only plan, and print the plan's figures")
@@ -83,7 +86,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="long-matter-") as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        outline = write_outline(long_outline(args.scale, args.days), folder)
+        outline = write_outline(long_outline(args.scale, args.days, args.outline.resolve()), folder)
         if args.plan_only:
             _plan_only(outline, args.seed)
             return
@@ -152,7 +155,10 @@ def _plan_only(outline: Path, seed: int) -> None:
     kinds = Counter(a.kind for a in plan.artifacts)
     print(f"artifacts: {len(plan.artifacts):,} ({', '.join(f'{k} {v:,}' for k, v in sorted(kinds.items()))}); "
           f"prepare and plan {elapsed:.1f} s")
-    dates = [a.sent_at.astimezone(dt.timezone.utc).date() if a.kind == "email" else a.date for a in plan.artifacts]
+    from worldsmith.generators.context import artifact_day
+
+    # (a meeting has no date of its own: artifact_day reads its start, as it reads a message's sending)
+    dates = [a.sent_at.astimezone(dt.timezone.utc).date() if a.kind == "email" else artifact_day(a) for a in plan.artifacts]
     months = Counter(d.strftime("%Y-%m") for d in dates)
     print("by month: " + ", ".join(f"{m} {n}" for m, n in sorted(months.items())))
 

@@ -240,6 +240,9 @@ class ArtifactContext(kinds.KindBound):
     label_worked: dict[str, FactRef] = Field(default_factory=dict, description="for a reply to a message that asks how "
                                              "a figure is worked out: each of the thread's derived figures with its "
                                              "value, its working with figures and its inputs, by label")
+    working_asked: list[str] = Field(default_factory=list, description="for a message: the thread's derived figures "
+                                      "whose working, on the inputs they stand on that day, an earlier thread of its "
+                                      "series had to ask, by label: nobody asks it again here")
     label_sources: dict[str, str] = Field(default_factory=dict, description="for a message: where each of the thread's "
                                                                           "figures known on its day can be read in the "
                                                                           "room (a sheet's row), by label")
@@ -1255,6 +1258,55 @@ def dependencies(spec: ArtifactSpec) -> list[str]:
     return kinds.of(spec).dependencies(spec)
 
 
+def _series(spec) -> tuple[str, str]:
+    """The outline item a thread repeats (its instances are the item's id and '_<n>', one purpose): a weekly thread's
+    every week is one series."""
+    return re.sub(r"_\d+$", "", spec.item or spec.thread), getattr(spec, "purpose", "")
+
+
+def _working_on(plan: WorldPlan, fact_id: str, day: dt.date) -> str:
+    """A derived figure's working with its inputs' values on `day` ('' for a figure given, or not yet known), once
+    per plan, figure and day."""
+    said = plan.__dict__.setdefault("_workings_on", {})
+    if (fact_id, day) not in said:
+        fact = plan.fact(fact_id)
+        said[fact_id, day] = fact_reason(plan, fact, day) if fact.formula and fact.on(day) is not None else ""
+    return said[fact_id, day]
+
+
+def _working_owners(plan: WorldPlan) -> dict[tuple[tuple[str, str], str, str], str]:
+    """The thread of each series that may ask a derived figure's working on one set of inputs, by (series, fact id,
+    working with the inputs' values): the first of the series with a reply on a day the figure stood on them. Indexed
+    once per plan."""
+    owners = plan.__dict__.get("_working_owners")
+    if owners is None:
+        owners = {}
+        replies = sorted((a for a in plan.artifacts if a.kind == "email" and getattr(a, "mode", "") == "reply"),
+                         key=lambda a: (a.sent_at, a.id))
+        for a in replies:
+            for f in _thread_facts(plan, a.thread):
+                if working := _working_on(plan, f, a.sent_at.date()):
+                    owners.setdefault((_series(a), f, working), a.thread)
+        plan.__dict__["_working_owners"] = owners
+    return owners
+
+
+def working_asked(plan: WorldPlan, spec) -> list[str]:
+    """The labels of a thread's derived figures whose working, on the inputs they stand on at the message's day, an
+    earlier thread of its series has had to ask (see _working_owners): a repeat of a weekly thread asks what has moved,
+    or another figure, never the same working again ("how did you get there?" of one cap in each of 80 weekly threads,
+    each answered with the same sum, two replies 81% alike: realism_near_duplicates at bench/long_matter.py --scale
+    80). (Per series: another conversation on the figure may still ask it.)"""
+    owners = _working_owners(plan)
+    out = []
+    for f in _thread_facts(plan, spec.thread):
+        working = _working_on(plan, f, spec.sent_at.date())
+        owner = owners.get((_series(spec), f, working)) if working else None
+        if owner is not None and owner != spec.thread:
+            out.append(fact_label(plan.fact(f)))
+    return out
+
+
 def reply_beat(plan: WorldPlan, message_id: str) -> str:
     """The beat of the message that replies to (or forwards) a message of the plan, '' when none does (indexed once
     per plan)."""
@@ -1316,6 +1368,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "their_labels": their_labels(plan, spec.thread, spec.author),
                    "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
+                   "working_asked": working_asked(plan, spec),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

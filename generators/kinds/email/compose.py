@@ -1027,7 +1027,8 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         # figure is made up, what a paper changes, whether a figure is firm), else the reader takes its step
         label = next((x for x in open_ if not _DATED.search(x)), "")
         reason = ctx.label_reasons.get(label, "")
-        if label and reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label):
+        if label and reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label) \
+                and label not in ctx.working_asked:
             return pick.fill(frames["working"], label=label) or step
         m = _PAPER_LINE.search(own)
         if m:
@@ -1055,7 +1056,8 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     if open_:
         label = open_[0]
         reason = ctx.label_reasons.get(label, "")
-        if reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label):
+        if reason and reason.lower() not in _unquoted(body).lower() and not wrote_it(ctx, label) \
+                and label not in ctx.working_asked:
             # a figure worked out from others, whose working the note did not give: how it is made up, which the
             # reply answers from the ledger (read 16: "Who is taking the business interruption limit forward now?"
             # was a meaningless question)
@@ -2322,6 +2324,17 @@ def walk_through(pick: Picker, ctx: ArtifactContext, worked: FactRef) -> str:
     return " ".join(x for x in said if x)
 
 
+def unchanged_working(pick: Picker, ctx: ArtifactContext, worked: FactRef) -> str:
+    """A figure's working asked again where another thread had it on the same inputs: that nothing in it has moved
+    since its latest input took hold, never the same sum worked again (the same "On the May 20 figures, the greater of
+    ... gives USD 156,200,000" in each of a year's weekly threads, realism_near_duplicates at --scale 80)."""
+    days = [i.since for i in worked.inputs if i.since is not None]
+    if not days:
+        return walk_through(pick, ctx, worked)
+    return pick.fill(bank("email")["walk_through"]["same"], Label=cap_first(worked.label), label=worked.label,
+                     figure=worked.text, since=long_date(max(days), ctx.locale)) or walk_through(pick, ctx, worked)
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
@@ -2390,7 +2403,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         if worked is not None and entry is not None and entry["match"] not in used:
             # asked for the working, the working: its figures and their papers, not the formula in labels nor a row
             used.add(entry["match"])
-            said.append(walk_through(pick, ctx, worked))
+            said.append(walk_through(pick, ctx, worked) if worked.label not in ctx.working_asked else
+                        unchanged_working(pick, ctx, worked))
             continue
         if entry is not None and entry["match"] in used:
             # two lines of one ask ("I read it differently ... I have not seen the support for it") take one answer,
@@ -2919,6 +2933,11 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         out = [f for f in out if not _OF_A_FIGURE.search(f)]
     if _GIVEN_SOURCE.search(own) or (label and not _sourced(ctx, label, own)):
         out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
+    if label in ctx.working_asked:
+        # nor how a figure is worked out where another thread was first to ask it on the same inputs ("how did you get
+        # there?" of one cap in each of a year's weekly threads, answered with the same working every time: two
+        # replies 81% alike, realism_near_duplicates at bench/long_matter.py --scale 80)
+        out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
     if _GIVEN_REASON.search(own):
         out = [f for f in out if not re.search(r"how did you|walk me through|workings|figure come from", f, re.I)]
         if v.get("label2") and v["label2"].lower() in own.lower():
@@ -2966,7 +2985,8 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         return [f for f in bank("email")["plan_asks"]["ahead"] if "{label}" in f]
     # ([] where nothing is left to ask: the reply takes the message in instead, _beat_reply)
     out = out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
-                  and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))]
+                  and not (label and label not in ctx.label_reasons and _MADE_UP.search(f))
+                  and not (label in ctx.working_asked and re.search(r"how did you|walk me through|workings", f, re.I))]
     if ctx.organisations and across(ctx):
         # the other side's figure is its position, not a draft it owes us a status on: nobody asks it whether the
         # figure is final ("Is the covenant EBITDA final, or still a working figure?" from the agent to the counsel
