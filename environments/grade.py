@@ -2823,6 +2823,7 @@ FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 FORM_CONTRADICTED = "side_text_contradicts_form"  # a post or message beside a form gives its figure another value
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
+BARE_FIGURES = "memo_of_bare_figures"  # a memo that lists figures and says of none what it is
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
 
@@ -2833,6 +2834,24 @@ _CORRECTED_SOURCE = re.compile(r"(?:->|\u2192|=>|\bshould\s+(?:read|be)\b|\bcorr
 _SET_ASIDE_SOURCE = re.compile(r"\b(?:superseded|withdrawn|replaced|outdated|out\s+of\s+date|stale|draft)\b", re.I)
 _NOT_THE_SOURCE = re.compile(r"\b(?:not|rather\s+than|instead\s+of|over|versus|vs\.?|against|wrong\w*|which|that|"
                              r"correct\w*|replac\w+\s+the)\b", re.I)
+
+
+# a memo's block and headings: its own words, not what it says of the figures
+_MEMO_FRAME = re.compile(r"^\s*(?:#.*|[*_]*(?:to|from|date|re|cc|subject)\b.*|[*_]*memo(?:randum)?[*_]*\s*)$", re.I)
+
+
+def bare_figures(text: str) -> bool:
+    """Whether a memo's body is figures and next to no words: 'USD 72,000; 20%; USD 14,400; 3; USD 43,200; USD 36,000;
+    USD 24,000; USD 12,000.' under a right memo block (verify25, lift-maintenance: 1.0, the result among its rivals and
+    nothing saying which is which)."""
+    body = "\n".join(ln for ln in text.splitlines() if not _MEMO_FRAME.match(ln))
+    parsed = answers.parse(body)
+    figures = [m for m in parsed.mentions if m.value is not None or m.dates]
+    if len(figures) < 3:
+        return False
+    units = {w for m in figures for w in re.findall(r"[a-z]+", (m.unit or "").lower())}
+    words = [w for w in re.findall(r"[a-z]{3,}", parsed.masked) if w not in units]
+    return len(words) < 3
 
 
 def cites_superseded_source(text: str) -> bool:
@@ -2874,6 +2893,8 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(SUPERSEDED_SOURCE)
     if task.kind == "memo" and any(_dated_before_its_figures(t, task, world) for t in _added_texts(session, typed=True)):
         out.append(MEMO_PREDATES)
+    if task.kind == "memo" and any(bare_figures(t) for t in _added_texts(session, typed=True)):
+        out.append(BARE_FIGURES)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
     if any(pays_the_payer(world, t) for t in texts):

@@ -256,7 +256,8 @@ def _last_named(parsed: answers.Parsed, w: _World, si: int):
 
 def _same_unit(m, unit) -> bool:
     if unit[0] == "money":
-        return m.kind == "money" and (m.currency is None or m.currency == unit[1] or not m.currency_exact)
+        return m.kind == "money" and (m.currency is None or unit[1] is None or m.currency == unit[1]
+                                      or not m.currency_exact)
     return m.kind == "number" and (m.unit or "").lower().rstrip("s") == unit[1].rstrip("s")
 
 
@@ -291,11 +292,7 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
             if _BARE.fullmatch(word) and not than:
                 continue
             after = than.end() if than else c.end()
-            obj = None
-            for f in facts:
-                x = f[6][2].match(masked, after)
-                if x and (obj is None or x.end() > obj[1]):
-                    obj = (f, x.end())
+            obj = _object_at(parsed, facts, after)
             if obj is None:
                 continue
             unit, value = obj[0][2], obj[0][3]
@@ -316,12 +313,13 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
                         not _OPERATOR_BEFORE.search(masked, max(ss, m.start - 4), m.start):
                     subject = m
             elif si > 0 and _THIS_HEAD.fullmatch(masked, ss, c.start()):
-                subject = _came_to(parsed, *parsed.sentences[si - 1])
+                subject = _came_to(parsed, *parsed.sentences[si - 1], unit)
             if subject is None:
                 # a fact named as the subject, no figure beside it ('the demand is within the board's settlement
                 # authority' of a demand above the authority: kit22, a reply advising the client to accept, 1.0)
                 named = _named_subject(masked, prior[-1].end if prior else ss, c.start(), facts, obj[0])
-                if named is not None and named[2] == unit and _wrong_way(sign, word, named[3], value):
+                if named is not None and (named[2] == unit or unit == ("money", None) and named[2][0] == "money") \
+                        and _wrong_way(sign, word, named[3], value):
                     return True
                 continue
             if subject is None or subject.value is None or subject.status != "asserted" or \
@@ -330,6 +328,30 @@ def figure_compared(parsed: answers.Parsed, w: _World, skip) -> bool:
             if _wrong_way(sign, word, subject.value, value):
                 return True
     return False
+
+
+_FIGURE_AT = re.compile(r"[\s,]*(?:the\s+|a\s+|an\s+|just\s+|only\s+)?\x01")
+
+
+def _object_at(parsed: answers.Parsed, facts: list, at: int):
+    """What a comparator sets its subject against, starting at `at`: a fact named there, or a sum of money written
+    there (as a stand-in fact: 'That is less than the GBP 575.34 due at the room's share', said of GBP 805.48; a
+    what-if memo at 1.0, verify25). (fact, end)."""
+    masked = parsed.masked
+    obj = None
+    for f in facts:
+        x = f[6][2].match(masked, at)
+        if x and (obj is None or x.end() > obj[1]):
+            obj = (f, x.end())
+    if obj is not None:
+        return obj
+    x = _FIGURE_AT.match(masked, at)
+    if x is None:
+        return None
+    m = next((m for m in parsed.mentions if m.start == x.end() - 1 or m.start <= x.end() - 1 < m.end), None)
+    if m is None or m.kind != "money" or m.value is None or m.status != "asserted":
+        return None
+    return ((None, [], ("money", m.currency), m.value, {m.value}, None, None), m.end)
 
 
 def _unnamed(text: str, facts: list) -> str:
@@ -369,8 +391,19 @@ def _named_subject(masked: str, ss: int, cs: int, facts: list, other):
     return best[0]
 
 
-def _came_to(parsed: answers.Parsed, ps: int, pe: int):
-    """What a sentence came to: the figure after its last '=', else its only asserted figure."""
+def _came_to(parsed: answers.Parsed, ps: int, pe: int, unit=None):
+    """What a sentence came to: the figure after its last '=', else its only asserted figure (outside brackets, of
+    `unit` where given: 'Interest at 5% a year for the 40 days late comes to GBP 805.48 (...)' came to GBP 805.48)."""
+    got = _came_to_any(parsed, ps, pe)
+    if got is None and unit is not None and "=" not in parsed.masked[ps:pe]:
+        inside = [(b.start(), b.end()) for b in re.finditer(r"\([^()]*\)", parsed.masked[ps:pe])]
+        same = [m for m in parsed.mentions if ps <= m.start < pe and m.status == "asserted" and _same_unit(m, unit)
+                and not any(a <= m.start - ps < b for a, b in inside)]
+        got = same[0] if len(same) == 1 else None
+    return got
+
+
+def _came_to_any(parsed: answers.Parsed, ps: int, pe: int):
     ms = [m for m in parsed.mentions if ps <= m.start < pe and m.status == "asserted"]
     # a working in brackets explains a figure the sentence states outside them ('The exposure ... is $2,770,560 (148
     # x 2.5 hours x ... = $1,385,280, doubled). It exceeds the authority ...': kit22, a right reply read as saying

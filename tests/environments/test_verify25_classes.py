@@ -68,3 +68,40 @@ def _stale_check():
 def test_a_superseded_figure_said_to_govern_is_stale_named_or_not(text, wrong):
     from worldsmith.environments.side_checks import stale
     assert stale(text, _stale_check()) is wrong
+
+
+@pytest.mark.parametrize("body,bare", [
+    ("EUR 90,000; 15%; EUR 13,500; 4; EUR 54,000; EUR 40,000; EUR 30,000.", True),
+    ("EUR 90,000\nEUR 13,500\n4 months\nEUR 54,000", True),
+    ("The fee would be EUR 13,500 a month (15% of EUR 90,000); over 4 months that is EUR 54,000.", False),
+    ("| Item | Figure |\n|---|---|\n| Monthly fee | EUR 90,000 |\n| Rate | 15% |\n| Result | EUR 54,000 |", False),
+    ("Conclusion: EUR 54,000.", False),
+])
+def test_a_memo_of_bare_figures_says_nothing(body, bare):
+    # verify25 (lift-maintenance): a memo whose body was eight figures, the result among its rivals, scored 1.0
+    from worldsmith.environments.grade import bare_figures
+    memo = f"# Memorandum\n\nTo: Ann Lee\nFrom: Bo Park\nDate: June 3, 2026\nRe: The revised fee\n\n{body}\n"
+    assert bare_figures(memo) is bare
+
+
+@pytest.mark.parametrize("text,wrong", [
+    ("The fee would be EUR 805.48. That is less than the EUR 575.34 due at today's share.", True),
+    ("EUR 805.48 is below EUR 575.34.", True),
+    ("The insurer's offer is above EUR 500,000.", True),
+    ("The fee would be EUR 805.48. That is more than the EUR 575.34 due at today's share.", False),
+    ("EUR 575.34 is below EUR 805.48.", False),
+    ("The insurer's offer is below EUR 500,000.", False),
+    ("If the fee were EUR 500, that would be less than EUR 575.34.", False),
+])
+def test_a_figure_compared_with_a_figure_is_compared(freight, text, wrong):
+    # verify25 (service-charge-dispute, a what-if memo): 'That is less than the GBP 575.34 due at the room's 25% share'
+    # of GBP 805.48 scored 1.0: only a fact named after the comparator was read as its object
+    assert ls.contradicts(text, freight) is wrong
+
+
+def test_what_a_sentence_came_to_is_its_one_sum_outside_its_working(freight):
+    # verify25: 'Interest at 5% a year for the 40 days late comes to GBP 805.48 (GBP 147,000 x 5% x 40 / 365). That
+    # is less than the GBP 575.34 ...' was read as coming to nothing (three figures outside the brackets)
+    said = "Interest at 5% a year for the 40 days late comes to EUR 805.48 (EUR 147,000 x 5% x 40 / 365). "
+    assert ls.contradicts(said + "That is less than the EUR 575.34 due at today's share.", freight)
+    assert not ls.contradicts(said + "That is more than the EUR 575.34 due at today's share.", freight)
