@@ -151,6 +151,28 @@ def _instance_days(plan: WorldPlan) -> dict[str, dict[int, dt.date]]:
     return index
 
 
+def _previous(plan: WorldPlan, spec):
+    """The previous instance of an instance's series (its earliest artifact), or None: what a paper of that day that
+    went round after it is news to (indexed once per plan)."""
+    hit = instance_of(getattr(spec, "item", ""))
+    if hit is None:
+        return None
+    index = plan.__dict__.get("_instance_first")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            at = instance_of(a.item)
+            if at is None or _day(a) is None:
+                continue
+            have = index.get(at)
+            key = (_day(a), moment(a) or dt.datetime.min.replace(tzinfo=dt.timezone.utc))
+            if have is None or key < have[0]:
+                index[at] = (key, a)
+        plan.__dict__["_instance_first"] = index
+    found = index.get((hit[0], hit[1] - 1))
+    return found[1] if found else None
+
+
 def moment(spec) -> dt.datetime | None:
     """The time of day an artifact is made, where it has one: a message's sending, a meeting's start, a chat's first
     post; None for a paper, which bears a day only."""
@@ -309,9 +331,12 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     audience = [spec.author, *getattr(spec, "to", []), *getattr(spec, "cc", []), *getattr(spec, "attendees", []),
                 *getattr(spec, "readers", [])]
     days, papers = _papers(plan)
-    for made, a in papers[bisect.bisect_right(days, since):bisect.bisect_right(days, day)]:
+    before = _previous(plan, spec)
+    for made, a in papers[bisect.bisect_left(days, since):bisect.bisect_right(days, day)]:
         if a.id == spec.id:
             continue
+        if made == since and (before is None or out_by(plan, a.id, a.author, before)):
+            continue  # the last instance's day is its news, but for a paper that went round after it had gone
         readers = [a.author, *getattr(a, "readers", [])]
         if not any(_side_of(plan, p) == side for p in readers):
             continue  # the other side's internal papers are not ours to report

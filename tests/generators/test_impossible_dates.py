@@ -83,3 +83,26 @@ def test_the_check_finds_a_message_that_names_a_paper_before_it_goes_out_that_da
     con.execute("insert into calendar_events values ('call', 'k.ics', '2026-09-04 15:00:00+00', 'ks@firm.example', ?)",
                 ["1. Counsel's note on the penalty appeal: our points"])
     assert {r[0] for r in con.execute(sql).fetchall()} == {"early", "chat", "call"}
+
+
+def test_a_paper_that_goes_round_after_the_days_update_is_news_in_the_next():
+    """The other half of read 24's "09:51 update citing a note sent at 18:16": the note is left out of the 09:51 update,
+    and the next update reports it (it fell between the two)."""
+    from worldsmith.generators.labels import as_first_sent
+    from worldsmith.generators.week import _previous, delivered_at, instance_of, moment, week_events
+
+    plan, _, _ = offline_world("tests/fixtures/vat-delivery.yaml", 61)
+    late = []
+    for a in plan.artifacts:
+        if a.kind != "email" or a.position != 0 or instance_of(a.item) is None:
+            continue
+        prev = _previous(plan, a)
+        at = moment(prev) if prev is not None else None
+        if at is None or (events := week_events(plan, a)) is None:
+            continue
+        for p in plan.artifacts:
+            if p.kind == "document" and p.author != prev.author and p.date == at.date() and \
+                    (sent := delivered_at(plan, p.id)) is not None and sent.date() == at.date() and sent > at:
+                late.append((p.title, [e.title for e in events if e.what == "paper"]))
+    assert late
+    assert all(as_first_sent(title) in titles for title, titles in late)
