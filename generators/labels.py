@@ -52,9 +52,25 @@ def as_noun(label: str) -> str:
 
 
 def fact_label(fact) -> str:
-    """The fact's short label: the ledger's own when it has one, else one derived from its id and statement."""
+    """The fact's short label: the ledger's own when it has one, else one derived from its id and statement; a count's
+    label that names the things counted names their number (see as_count)."""
     own = getattr(fact, "label", None)
-    return _label_of(own if isinstance(own, str) else None, fact.id, fact.statement)
+    label = _label_of(own if isinstance(own, str) else None, fact.id, fact.statement)
+    value = getattr(fact, "value", None)
+    unit = getattr(value, "unit", None) if getattr(value, "type", None) == "number" else None
+    return as_count(label, unit) if isinstance(unit, str) and unit else label
+
+
+def as_count(label: str, unit: str) -> str:
+    """A count's label as the noun phrase of its number, where the label names the things counted by the count's own
+    unit ("the barrels discharged", unit barrels -> "the number of barrels discharged"); any other label as it is.
+    Read 24: "My view: the barrels discharged hold on what we have", "Paige: the working on the barrels discharged to
+    me": every slot for a figure took the barrels themselves."""
+    words = re.sub(r"^(?:the|a|an)\s+", "", label.strip(), flags=re.I).split()
+    unit = unit.strip().lower()
+    if len(words) < 2 or words[0].lower() != unit or len(unit) < 4 or not unit.endswith("s"):
+        return label
+    return "the number of " + " ".join(words)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -255,3 +271,36 @@ def standing(fact) -> bool:
     subject = " ".join(statement.split()[:6])
     return bool(_INSTRUMENT.search(subject) or _DONE.search(statement) or _CITED.search(statement)
                 or _UNDER.search(statement))
+
+
+# A participle that closes a count's label ("barrels discharged", "claims denied"): the things counted had it done.
+_PARTICIPLE = re.compile(r"(?:[a-z]+ed|paid|sent|sold|lost|spent|held|made|taken|given|written|brought|bought|seen|"
+                         r"found|run|kept|left|won|built|drawn|known|shown|done|set|cut)$")
+
+
+def counted(label: str, text: str) -> str:
+    """A count's label with its value in it, as a count is said ("the barrels discharged", "18,400 barrels" ->
+    "18,400 barrels discharged"), where the label names the things counted by the value's own unit; '' otherwise.
+    Read 24: "My view: the barrels discharged hold on what we have" put the things counted where the count goes."""
+    m = re.fullmatch(r"(?P<n>-?\d[\d,.]*)\s+(?P<unit>[A-Za-z][A-Za-z-]*)", text.strip())
+    if m is None:
+        return ""
+    words = re.sub(r"^(?:the|a|an)\s+(?:number of\s+)?", "", label.strip(), flags=re.I).split()
+    unit = m.group("unit").lower()
+    # (the unit opens the label, so that the value is said word for word: "18,400 barrels")
+    if not words or words[0].lower() != unit or len(unit) < 3 or not unit.endswith("s"):
+        return ""
+    return " ".join([m.group("n"), m.group("unit"), *words[1:]])
+
+
+def count_clause(label: str, text: str) -> str:
+    """A count said as a clause, with its verb ("18,400 barrels were discharged", "there are 10,560 claims in the
+    review period"); '' where the label names no things counted (counted)."""
+    phrase = counted(label, text)
+    if not phrase:
+        return ""
+    n, unit, *rest = phrase.split()
+    if rest and _PARTICIPLE.fullmatch(rest[0]):
+        return f"{n} {unit} were {' '.join(rest)}"
+    return f"there are {phrase}"
+

@@ -249,6 +249,12 @@ class Picker:
             # frames with {series_day} are for a series alone: a weekly note says which week it is
             values.setdefault("series_day", self.series.day)
             values.setdefault("note_day", self.series.note or self.series.day)
+        if values.get("file") and "the_file" not in values:
+            # a file named as a noun phrase mid-line ("thoughts on memo by end of day", "working from draft answer
+            # going forward" set a bare name in a slot for a noun phrase, read 24); {file} stays for "{by}'s {file}"
+            from worldsmith.generators.labels import as_noun
+
+            values["the_file"] = as_noun(values["file"])
         given = {k for k, v in values.items() if v}
         fitting = [f for f in frames if fields(f) <= given]
         if not fitting:

@@ -8,9 +8,10 @@ from typing import Literal
 from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
-from worldsmith.generators.labels import standing
+from worldsmith.generators.labels import count_clause, counted, standing
 
-Register = Literal["email", "document"]
+# "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).
+Register = Literal["email", "document", "letter"]
 
 # A statement with one of these words reads as a clause ("the buyer served notice"), not a noun phrase,
 # so it gets colon-style frames instead of "X is Y" ones.
@@ -71,7 +72,9 @@ def agree(text: str, labels: list[str]) -> str:
 def _plural(label: str) -> bool:
     """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its head noun: the last word
     before any preposition ('the deadline for submissions to the expert' is one deadline: 'are May 29' was written)."""
-    head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per|as)\s", label, maxsplit=1)[0]
+    # ("the penalty rate after reductions for disclosure" is one rate: "are taken at 20%" was written, read 24)
+    head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per|as|after|before|over|into|"
+                    r"within|during|through)\s", label, maxsplit=1)[0]
     words = head.split()
     # a participle after the noun is no head ('the corporate allocations disputed by the sellers' are allocations)
     while len(words) > 1 and re.fullmatch(r"[a-z]+ed", words[-1]):
@@ -199,6 +202,12 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
     slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot
     slot = "text_fixed" if slot == "text" and fixed(fact) and "text_fixed" in named[register] else slot
+    clause = count_clause(label, fact.text) if slot == "number" else ""
+    if clause and "counted" in named[register]:
+        # a count whose label names the things counted is said as a count ("18,400 barrels were discharged"), never
+        # with the things as the figure ("the barrels discharged stand at 18,400 barrels", read 24's label-speak)
+        slot = "counted"
+        values.update(count=counted(label, fact.text), clause=clause, Clause=cap_first(clause))
     frames = echo_free(named[register][slot], label)
     if slot == "text_fixed" and not label.lower().startswith("the "):
         frames = frames[:2]  # the article-free wordings ("Limit-breaking regulation concerned is")
@@ -287,6 +296,8 @@ def _mid(statement: str) -> str:
 def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
     """One sentence that carries `fact.text` verbatim, in the given register: the statement in full where this
     artifact establishes the fact, its label and value everywhere else."""
+    if register == "letter":
+        return as_letter(fact_sentence(pick, fact, "document", lead), fact.label)
     if not fact.establish and fact.label:
         out = named_sentence(pick, fact, register)
         if lead:
@@ -317,13 +328,49 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
     return out
 
 
+# A report's stock in a sentence that goes to the other side in an email, and the letter's plain words for it (read 24:
+# "Having reviewed the file, the waiver fee rate is taken at 0.25%", "for the equity cure amount, USD 9,000,000 is used
+# throughout", "on our reading of the file": seven of covenant-breach's rejections were this template drafting). The
+# document's frame is drawn and rewritten, so that the letter draws what the document would (the rest of the message
+# reads as it did).
+_HEDGE = re.compile(r"^(?i:on the documents reviewed|on our reading of the file|on the information provided|"
+                    r"having reviewed the file|in summary|on the figures provided), ")
+# (a connective with_lead put before it: "Further, on our reading of the file, ...")
+_CONNECTIVE = re.compile(r"^(?:Further|In addition|Also|And|Next|On top of that|Alongside that), ")
+_LETTER = [
+    (re.compile(r"\b(is|are) (?:taken|put) (?:at|as)\b"), r"\1"),
+    (re.compile(r"\bhas been (?:taken|put|calculated|set) at\b"), "is"),
+    (re.compile(r"\bhave been (?:taken|put|calculated|set) at\b"), "are"),
+    (re.compile(r"\b(is|are|was) (?:recorded|stated|given) as\b"), r"\1"),
+    (re.compile(r"^(?i:for) (?P<l>.+?), (?P<v>.+?) is used (?:throughout|in every schedule|consistently)\.$"),
+     r"\g<l> is \g<v>."),
+    (re.compile(r"^(?i:the) (?:figure|date|count|number|rate) (?:adopted|used|applied|taken|relied on) for (?P<l>.+?) "
+                r"(?P<b>is|was) "), r"\g<l> \g<b> "),
+    (re.compile(r"^(?i:the) (?:papers|documents) record (?P<l>.+?) as "), r"\g<l> is "),
+    (re.compile(r"^(?i:we) (?:record|show|carry) "), "we have "),
+    (re.compile(r'^(?i:the) record of (?P<l>.+?) reads "(?P<v>.+)"\.$'), r"\g<l>: \g<v>."),
+]
+
+
+def as_letter(said: str, label: str = "") -> str:
+    """A document's fact sentence in a letter's words: no hedge on the file read, no figure "taken at" or "used
+    throughout" (see _LETTER)."""
+    lead = m.group(0) if (m := _CONNECTIVE.match(said)) else ""
+    body = _HEDGE.sub("", said[len(lead):])
+    for pattern, plain in _LETTER:
+        body = pattern.sub(plain, body)
+    out = lead + (body if lead else cap_first(body))
+    return agree(out, [label]) if label else out
+
+
 def with_lead(pick: Picker, text: str, register: Register) -> str:
     """The sentence after a connective ("Also, ...") when its first word can be lower-cased; else unchanged."""
     lowered = text if named_actor(text) else lower_first(text)
     if lowered == text or ":" in text.split(".")[0] or re.match(r"[\w' ]{1,24}, ", text):
         # (nor before a lead-in of its own: "Also, still, the vessel remains ...")
         return text  # a name or a colon-style sentence reads badly after a connective
-    return pick.frame(bank("facts")[register]["lead"]) + lowered
+    # (each once in an artifact: "Further, we have ... Further, the output tax due ...", read 24's letter by email)
+    return pick.mark(pick.frame(pick.unused(bank("facts")[register]["lead"]))) + lowered
 
 
 # A lesser-of or greater-of as a person says a limit (issue 17, read 21: "Confident: the lesser of the liquidated

@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.facts import DUE_DATE
+from worldsmith.generators.compose.facts import DUE_DATE, agree
 from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.week import WeekEvent
 
@@ -347,6 +347,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         # stood in every room's weekly notes, issue 17)
         values = _values(e, today, locale)
         line = _no_article(pick.reword(pick.frame(_fit(frames, e))).format(**values, **_span(e, today)), values["title"])
+        # a plural label takes a plural verb ("The permitted add-backs is set at USD 3,800,000", read 24's weekly note)
+        line = agree(line, [e.label]) if e.label else line
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)

@@ -1082,6 +1082,9 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     return ""
 
 
+_ME = re.compile(r"\bme\b")
+
+
 def taken_step(ctx: ArtifactContext, own: str) -> str | None:
     """Where the message replied to lists its steps ("- From me: the claim sample to you, with a note of the points that
     need your view (tomorrow morning)"), the line that takes the one that comes to this writer ("I'll look out for the
@@ -1103,6 +1106,10 @@ def taken_step(ctx: ArtifactContext, own: str) -> str | None:
                 continue
             day = say_day(due, today, ctx.locale)
         by = day if re.match(r"(?i)(?:by |tomorrow|today|this |next )", day) else f"by {day}"
+        if who == me and re.match(r"(?:send|take|walk)\b", what):
+            # a step given with its verb is taken in the writer's own words, the note's "me" its writer ("Kelly: send
+            # the working on the removal costs to me (May 6)" -> "I'll send the working ... to you, by May 6.")
+            return f"I'll {re.sub(_ME, 'you', what)}, {by}."
         if who == me:
             return f"Mine is in hand: {lower_first(what)}, {by}."
         coming = coming_paper(who, what)
@@ -1127,7 +1134,8 @@ def coming_paper(who: str, what: str) -> tuple[str, str] | None:
     """(the paper, what it needs of the reader: 'decision', 'view' or '') of a note's step that sends the reader a
     paper ("From me: the claim sample to you, with a note of the points that need your decision"); None for another
     step."""
-    m = re.match(r"(?P<paper>.{3,100}?) (?:to|back to) you\b(?P<rest>.*)$", what)
+    # (a step with its verb sends the paper: "Paige: send the working on the removal costs to you (May 6)")
+    m = re.match(r"(?:send )?(?P<paper>.{3,100}?) (?:to|back to) you\b(?P<rest>.*)$", what)
     if m is None or re.match(r"(?i)from you$", who):
         return None
     needs = "decision" if "decision" in m.group("rest") else \
@@ -1675,7 +1683,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
             facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
-            facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
+            facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f)))
     if facts and len(facts) > 1 and pick.chance(0.35):
         lead = pick.frame(email["transitions"])
@@ -3259,7 +3267,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
             to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
             facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
         else:
-            facts.append(fact_sentence(pick, f, "email" if inside else "document", lead=i > 0 and pick.chance(0.4)))
+            facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f))
         # a paper sent across the table speaks for itself: our arithmetic stays on our side (buyer's counsel sent the
         # sell-side adviser the LOI with "It is worked out as the EBITDA multiple times the management EBITDA. We
