@@ -336,7 +336,9 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
 _HEDGE = re.compile(r"^(?i:on the documents reviewed|on our reading of the file|on the information provided|"
                     r"having reviewed the file|in summary|on the figures provided), ")
 # (a connective with_lead put before it: "Further, on our reading of the file, ...")
-_CONNECTIVE = re.compile(r"^(?:Further|In addition|Also|And|Next|On top of that|Alongside that), ")
+# (or a week's: "At April 20, the figure used for the surcharge claimed is ...")
+_CONNECTIVE = re.compile(r"^(?:Further|In addition|Also|And|Next|On top of that|Alongside that|"
+                         r"(?:As at|At|As of|For the period to|At the) [\w ]{3,24}?(?: update)?), ")
 _LETTER = [
     (re.compile(r"\b(is|are) (?:taken|put) (?:at|as)\b"), r"\1"),
     (re.compile(r"\bhas been (?:taken|put|calculated|set) at\b"), "is"),

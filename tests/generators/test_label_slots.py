@@ -22,6 +22,9 @@ _BAD_SLOT = re.compile(
     r"(?i)\bholds? on what we have\b"  # a label made the subject of a view ("the barrels discharged hold on ...")
     r"|^- [A-Z][\w' -]*: the (?:working|workings|calculation|back-up) (?:on|for|behind) [^\n]* to \w+ \("  # no verb
     r"|^- the working on [^\n]*, from me to\b"
+    # a step that is its object alone ("- Arthur: the delivery charges collected at GBP 3,264,000 (22 June)")
+    r"|^- [A-Z][\w' -]*: the (?:(?!\b(?:works|is|are|comes?|stands?|go-ahead|decision|call|approval|sign-off|"
+    r"instructions|yes)\b)[^\n:])*? at (?:[A-Z]{3} )?[\d,.]+(?: [a-z]+)? \("
     r"|\bthe (?:the|a|an)\b|\ba (?:a|an|the)\b"  # a label's article on a frame's
     r"|\bthe to [a-z]+ (?:to|the)\b"  # a decision's verb phrase in a noun's slot ("the to appeal to the Tribunal")
     # a file's bare name where a noun phrase goes ("working from draft answer going forward")
