@@ -338,3 +338,36 @@ def test_a_date_the_meeting_works_to_is_said_before_what_it_is_never_as_a_paper_
     worked = [m.group(0) for t in texts for m in _WORKED_TO.finditer(t)]
     assert not worked, worked[:3]
     assert any(re.search(r"to work to (?:[A-Z][a-z]+ \d{1,2}, |\d{1,2} [A-Z][a-z]+ )\d{4} as the ", t) for t in texts)
+
+
+def test_a_letter_across_the_table_never_calls_its_own_sides_working_common_ground():
+    # franchise-encroachment (tests/fixtures/franchise-encroachment.yaml) at seed 131: the franchisee's demand told the
+    # franchisor that its expert's net damages and lost profit were 'common ground, and nothing in the dispute turns
+    # on them', though the franchisor denied any breach
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.substance.letters import _agreed
+
+    orgs = [SimpleNamespace(name="Fenwick Orr LLP", role="counsel to Pellow Ltd", privileged=True,
+                            acts_for="Pellow Ltd", domain="fo.example"),
+            SimpleNamespace(name="Pellow Ltd", role="client; the licensee", privileged=True, acts_for="",
+                            domain="pellow.example"),
+            SimpleNamespace(name="Quarry Analytics LLC", role="damages expert retained by Fenwick Orr LLP",
+                            privileged=True, acts_for="", domain="qa.example"),
+            SimpleNamespace(name="Tallowvane Ltd", role="opposing party; the licensor", privileged=False,
+                            acts_for="", domain="tv.example")]
+    them = SimpleNamespace(organisation="Tallowvane Ltd", id="gc", first_name="Ann", title="General Counsel")
+    me = SimpleNamespace(organisation="Fenwick Orr LLP", id="partner", first_name="Bo", title="Partner")
+    ctx = SimpleNamespace(author=me, to=[them], cc=[], organisations=orgs, cast=[], facts=[], spec=SimpleNamespace(
+        title="Demand for damages", purpose="Pellow rejects the fee credit and demands its damages."))
+
+    def fact(paper: str, by: str) -> SimpleNamespace:
+        return SimpleNamespace(id="x", label="net damages for the first year", statement="Net damages are USD 9,000.",
+                               text="USD 9,000", superseded="", paper=paper, paper_by=by, reason="", inputs=[],
+                               value=SimpleNamespace(type="money"))
+
+    assert not _agreed(ctx, fact("Expert report on lost profits", "Quarry Analytics LLC"))
+    assert not _agreed(ctx, fact("Sales by month", "Pellow Ltd"))
+    # a term of the instrument, or a figure of the other side's paper, is no working of ours
+    assert _agreed(ctx, fact("Licence agreement", "Pellow Ltd"))
+    assert _agreed(ctx, fact("Royalty statement", "Tallowvane Ltd"))

@@ -12,7 +12,7 @@ from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
-from worldsmith.generators.compose.parties import (across, client_of, neutral, opponent, org, principal,
+from worldsmith.generators.compose.parties import (across, client_of, home, neutral, opponent, org, principal,
                                                    reserves_rights)
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
@@ -511,7 +511,23 @@ def _agreed(ctx: ArtifactContext, f: FactRef) -> bool:
     from worldsmith.generators.compose.substance.argue import owner_of
 
     return not f.superseded and not owner_of(ctx, f) and f.value.type in ("money", "number", "percent") and \
-        not re.search(r"\b(?:claimed|proposed|demanded|offered|asserted|sought|estimated)\b", label(f), re.I)
+        not re.search(r"\b(?:claimed|proposed|demanded|offered|asserted|sought|estimated)\b", label(f), re.I) and \
+        not _worked_by_us(ctx, f)
+
+
+# the papers that bind both sides: a figure one of them sets out is a term, not a side's working
+_INSTRUMENT = re.compile(r"\b(?:agreement|contract|lease|policy|deed|charter|licen[cs]e|award|order|judgment|"
+                         r"determination|certificate)\b", re.I)
+
+
+def _worked_by_us(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether a figure is the writer's side's own working in a letter across the table: the paper that sets it out
+    is ours (our expert's report, our memo, our client's sheet) and no instrument. Franchise-encroachment at seed 131:
+    the franchisee's demand told the franchisor its expert's 'net damages ... USD 138,880' and 'lost profit' were
+    'common ground, and nothing in the dispute turns on them', though the franchisor denied any breach."""
+    if not f.paper or not f.paper_by or _INSTRUMENT.search(f.paper) or not across(ctx):
+        return False
+    return home(ctx, f.paper_by) == home(ctx, ctx.author.organisation) and not neutral(ctx, f.paper_by)
 
 
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
