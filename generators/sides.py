@@ -47,9 +47,19 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
     return tuple(k for k in keys if len(k) > 3)
 
 
+# Roles of a public body that audits, funds or assesses the home side: it answers to the public, never to the home
+# side, whatever its role names (grant-audit: 'auditor; the Inspector General's office that audited the award' was read
+# as the university's own outside auditor, its draft report 'prepared ... for Calloway State University' recommending
+# that the university 'adopt the total costs questioned ... as its working figure'; 'awarding agency; its grants
+# officer decides which questioned costs the university must refund' came inside the circle by naming the university).
+_PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-making|federal|state|government|"
+                          r"executive|public) agency|tax authority|revenue authority|national audit office|"
+                          r"supreme audit)", re.I)
+
+
 def _across(role: str, home_roles: list[str]) -> bool:
     """Whether a role puts its organisation across the table from the home side (whose roles are `home_roles`)."""
-    if _ADVERSE.search(role):
+    if _ADVERSE.search(role) or _PUBLIC_BODY.search(role):
         return True
     deal = _DEAL_SIDE.search(role)
     if not deal:
@@ -153,7 +163,7 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             m = re.search(r"(\w[\w .&-]*?)['’]s?\s+(?:[\w-]+\s+){0,3}?" + _ADVISER.pattern, role, re.I)
             hit = _named(role, others, m.start()) if m else None
             serves = hit[1] if hit and hit[0] <= m.end() else None
-        if NEUTRAL_ROLE.search(role):
+        if NEUTRAL_ROLE.search(role) or _PUBLIC_BODY.search(role):
             serves = engaged = None  # an independent accountant 'appointed under the agreement' serves neither side
         elif serves is None and _ADVISER.search(role) and not (_ADVERSE.search(role) or _DEAL_SIDE.search(role)):
             # "outside counsel" names no one: it acts for the matter's one client

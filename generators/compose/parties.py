@@ -24,6 +24,12 @@ _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator
                       r"authority|court|tribunal|registry|administers the contract|neutral|acting for neither|"
                       r"independent expert|independent accountants?|independent accounting firm|appointed under|"
                       r"arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
+# A public body that audits, funds or assesses one side decides against it under its own rules: an authority across the
+# table, never a neutral between the parties (grant-audit: the awarding agency's management decision closed 'We give
+# this decision under the contract between the parties, acting fairly between them', and the Inspector General's
+# draft audit report opened 'I determine the total costs questioned ...' as an expert's determination would).
+PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-making|federal|state|executive|public) "
+                         r"agency)\b", re.I)
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
 
@@ -87,7 +93,8 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     # an authority the outline names as the opposing party argues its side (an unseen tax outline: the revenue
     # authority's notice of assessment closed 'We give this notice under the contract between the parties, acting
     # fairly between them', as an expert's determination would)
-    return here is not None and bool(_NEUTRAL.search(here.role)) and not re.search(r"\bopposing\b", here.role, re.I)
+    return here is not None and bool(_NEUTRAL.search(here.role)) and not re.search(r"\bopposing\b", here.role, re.I) \
+        and not PUBLIC_BODY.search(here.role)
 
 
 def opponent(ctx: ArtifactContext) -> str:

@@ -371,3 +371,29 @@ def test_a_letter_across_the_table_never_calls_its_own_sides_working_common_grou
     # a term of the instrument, or a figure of the other side's paper, is no working of ours
     assert _agreed(ctx, fact("Licence agreement", "Pellow Ltd"))
     assert _agreed(ctx, fact("Royalty statement", "Tallowvane Ltd"))
+
+
+def test_a_public_body_that_audits_or_funds_the_client_is_across_the_table_and_decides_as_an_authority():
+    # grant-audit (tests/fixtures/grant-audit.yaml) at seed 131: the Inspector General ('auditor; ...') was read as
+    # the university's own auditor and the awarding agency came inside the circle by naming 'the university': the
+    # draft audit report was 'prepared ... for Calloway State University' and recommended that the university 'adopt
+    # the total costs questioned ... as its working figure'; made neutral instead, the agency's decision closed 'We
+    # give this decision under the contract between the parties, acting fairly between them'
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.parties import neutral
+    from worldsmith.generators.compose.substance.letters import authority_letter
+    from worldsmith.generators.sides import privileged_circle, relations
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "grant-audit.yaml")
+    assert privileged_circle(outline) == {"brennock", "calloway"}
+    assert relations(outline.organisations)["oig"] == (None, None)
+    orgs = [SimpleNamespace(name=o.name, role=o.role, privileged=o.id in {"brennock", "calloway"}, acts_for="")
+            for o in outline.organisations]
+    agency = next(o for o in outline.organisations if o.id == "nior").name
+    client = next(o for o in outline.organisations if o.id == "calloway").name
+    ctx = SimpleNamespace(author=SimpleNamespace(organisation=agency), to=[SimpleNamespace(organisation=client)],
+                          cc=[], organisations=orgs)
+    assert not neutral(ctx, agency)
+    assert authority_letter(ctx)
