@@ -47,8 +47,12 @@ _THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|tha
 # exclusion, refuses to close the kiosk and offers the royalty credit" was said 'We deny breach on the non-traditional
 # venue exclusion, refuses to close the kiosk.': franchise-encroachment at seed 61). Not a participle (', saying the
 # blades are ...' is the stand's ground) nor a word that only looks like a verb ('plus', 'less').
+# (a verb of a paper's acts needs no determiner after it: 'Corrib rejects the cap for an engine beyond AMM limits,
+# gives notice of the drawing under the letter of credit and says ...', aircraft-redelivery at seed 97)
+_ACTS = r"(?:gives|says|asks|seeks|makes|takes|sends|serves|offers|proposes|refuses|reserves|confirms|notes|requests|" \
+        r"requires|invites|puts|holds|keeps|accepts|agrees|declines|threatens|undertakes|withdraws)\b"
 _THEN_COMMA = re.compile(r",\s+(?:and\s+)?(?=(?!(?:plus|minus|thus|as|is|was|has|its|this|us)\b)[a-z]+[a-rt-z]s\s+"
-                         r"(?:the|its|their|it|an?|to|that|his|her|our)\b)")
+                         r"(?:the|its|their|it|an?|to|that|his|her|our)\b|" + _ACTS + ")")
 # a verb that takes a clause, said as the side's position ('Brennmoor's counsel argues the cap does not apply ...')
 _CLAUSAL = {"argue", "contend", "insist"}
 _FINITE = re.compile(r"\b(?:is|are|was|were|does|do|did|has|have|had|must|should|cannot|can|will|would|may|"

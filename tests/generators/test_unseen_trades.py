@@ -322,6 +322,11 @@ def test_each_verb_of_the_writers_own_position_is_said_in_its_voice_not_only_the
     said = stands(ctx, "Tallowvane denies breach on the wholesale exclusion, refuses to close the depot and offers "
                        "the fee credit without admission.")
     assert [(s.verb, s.what) for s in said] == [("deny", "breach on the wholesale exclusion")], said
+    # a verb of the paper's acts needs no determiner after it (aircraft-redelivery at seed 97: 'Our client rejects the
+    # cap for an engine beyond AMM limits, gives notice of the drawing under the letter of credit.')
+    said = stands(ctx, "Tallowvane rejects the cap for a site beyond the area, gives notice of the drawing under the "
+                       "bond and says proceedings will follow.")
+    assert [(s.verb, s.what) for s in said] == [("reject", "the cap for a site beyond the area")], said
     # a participle after a comma is the stand's ground, kept
     said = stands(ctx, "Tallowvane disputes the finding, saying the depot is wholesale.")
     assert [(s.verb, s.what) for s in said] == [("dispute", "the finding: the depot is wholesale")], said
