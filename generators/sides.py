@@ -57,9 +57,21 @@ _PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-mak
                           r"supreme audit)", re.I)
 
 
+# (a role that serves someone only mentions the body: 'research compliance counsel to Calloway State University on the
+# Inspector General's audit' is the university's counsel)
+_SERVING = re.compile(r"\b(?:counsel|advisers?|advisors?|solicitors?|attorneys?|lawyers?|consultants?|accountants?|"
+                      r"experts?|law firm)\s+(?:to|for)\b|\b(?:engaged|retained|instructed|appointed|hired)\s+by\b", re.I)
+
+
+def public_body(role: str) -> bool:
+    """Whether a role is that of a public body which audits, funds or assesses (an inspector general, an awarding
+    agency), not of one that serves a party and only mentions such a body."""
+    return bool(_PUBLIC_BODY.search(role)) and not _SERVING.search(role)
+
+
 def _across(role: str, home_roles: list[str]) -> bool:
     """Whether a role puts its organisation across the table from the home side (whose roles are `home_roles`)."""
-    if _ADVERSE.search(role) or _PUBLIC_BODY.search(role):
+    if _ADVERSE.search(role) or public_body(role):
         return True
     deal = _DEAL_SIDE.search(role)
     if not deal:
@@ -163,7 +175,7 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             m = re.search(r"(\w[\w .&-]*?)['’]s?\s+(?:[\w-]+\s+){0,3}?" + _ADVISER.pattern, role, re.I)
             hit = _named(role, others, m.start()) if m else None
             serves = hit[1] if hit and hit[0] <= m.end() else None
-        if NEUTRAL_ROLE.search(role) or _PUBLIC_BODY.search(role):
+        if NEUTRAL_ROLE.search(role) or public_body(role):
             serves = engaged = None  # an independent accountant 'appointed under the agreement' serves neither side
         elif serves is None and _ADVISER.search(role) and not (_ADVERSE.search(role) or _DEAL_SIDE.search(role)):
             # "outside counsel" names no one: it acts for the matter's one client

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.context import ArtifactContext, FactRef, OrgRef, PersonRef
+from worldsmith.generators.sides import public_body
 
 # Roles that make an organisation the other side's party (not merely outside the privileged circle). A mere
 # contracting "counterparty" is not one: a coding contractor is no opponent on a Medicare refund.
@@ -24,12 +25,7 @@ _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator
                       r"authority|court|tribunal|registry|administers the contract|neutral|acting for neither|"
                       r"independent expert|independent accountants?|independent accounting firm|appointed under|"
                       r"arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
-# A public body that audits, funds or assesses one side decides against it under its own rules: an authority across the
-# table, never a neutral between the parties (grant-audit: the awarding agency's management decision closed 'We give
-# this decision under the contract between the parties, acting fairly between them', and the Inspector General's
-# draft audit report opened 'I determine the total costs questioned ...' as an expert's determination would).
-PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-making|federal|state|executive|public) "
-                         r"agency)\b", re.I)
+
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
 
@@ -92,9 +88,11 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     here = org(ctx, name)
     # an authority the outline names as the opposing party argues its side (an unseen tax outline: the revenue
     # authority's notice of assessment closed 'We give this notice under the contract between the parties, acting
-    # fairly between them', as an expert's determination would)
+    # fairly between them', as an expert's determination would); so does a public body that audits, funds or assesses
+    # one side (grant-audit: made neutral, the awarding agency's management decision closed the same way, and the
+    # Inspector General's draft audit report opened 'I determine the total costs questioned ...')
     return here is not None and bool(_NEUTRAL.search(here.role)) and not re.search(r"\bopposing\b", here.role, re.I) \
-        and not PUBLIC_BODY.search(here.role)
+        and not public_body(here.role)
 
 
 def opponent(ctx: ArtifactContext) -> str:

@@ -394,6 +394,9 @@ def test_a_public_body_that_audits_or_funds_the_client_is_across_the_table_and_d
     outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "grant-audit.yaml")
     assert privileged_circle(outline) == {"brennock", "calloway"}
     assert relations(outline.organisations)["oig"] == (None, None)
+    # counsel whose role only mentions the body still serves its client (it wrote no 'on behalf of our client' when
+    # its role's 'on the Inspector General's audit' was read as a public body's)
+    assert relations(outline.organisations)["brennock"] == ("calloway", "calloway")
     orgs = [SimpleNamespace(name=o.name, role=o.role, privileged=o.id in {"brennock", "calloway"}, acts_for="")
             for o in outline.organisations]
     agency = next(o for o in outline.organisations if o.id == "nior").name
@@ -402,3 +405,8 @@ def test_a_public_body_that_audits_or_funds_the_client_is_across_the_table_and_d
                           cc=[], organisations=orgs)
     assert not neutral(ctx, agency)
     assert authority_letter(ctx)
+    counsel = next(o for o in outline.organisations if o.id == "brennock").name
+    auditor = next(o for o in outline.organisations if o.id == "oig").name
+    ctx = SimpleNamespace(author=SimpleNamespace(organisation=counsel), to=[SimpleNamespace(organisation=auditor)],
+                          cc=[], organisations=orgs)
+    assert not authority_letter(ctx)

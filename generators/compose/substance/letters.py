@@ -425,10 +425,11 @@ def authority_issued(ctx: ArtifactContext) -> str:
 def authority_letter(ctx: ArtifactContext) -> bool:
     """Whether the writer is a public authority on the other side (a tax authority, a regulator named as the opposing
     party): it decides under a statute, reserves no rights and tells the reader its rights against the decision."""
-    from worldsmith.generators.compose.parties import _NEUTRAL, PUBLIC_BODY
+    from worldsmith.generators.compose.parties import _NEUTRAL
+    from worldsmith.generators.sides import public_body
 
     here = org(ctx, ctx.author.organisation)
-    return here is not None and bool(_NEUTRAL.search(here.role) or PUBLIC_BODY.search(here.role)) and \
+    return here is not None and bool(_NEUTRAL.search(here.role) or public_body(here.role)) and \
         not neutral(ctx, here.name) and across(ctx)
 
 
