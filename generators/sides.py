@@ -52,9 +52,8 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
 # as the university's own outside auditor, its draft report 'prepared ... for Calloway State University' recommending
 # that the university 'adopt the total costs questioned ... as its working figure'; 'awarding agency; its grants
 # officer decides which questioned costs the university must refund' came inside the circle by naming the university).
-_PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-making|federal|state|government|"
-                          r"executive|public) agency|tax authority|revenue authority|national audit office|"
-                          r"supreme audit)", re.I)
+_PUBLIC_BODY = re.compile(r"\b(?:inspector general|(?:awarding|funding|grant-making|federal|state|"
+                          r"executive|public) agency)\b", re.I)
 
 
 # (a role that serves someone only mentions the body: 'research compliance counsel to Calloway State University on the
