@@ -27,6 +27,10 @@ _BAD_SLOT = re.compile(
     r"instructions|yes)\b)[^\n:])*? at (?:[A-Z]{3} )?[\d,.]+(?: [a-z]+)? \("
     r"|\bthe (?:the|a|an)\b|\ba (?:a|an|the)\b"  # a label's article on a frame's
     r"|\bthe to [a-z]+ (?:to|the)\b"  # a decision's verb phrase in a noun's slot ("the to appeal to the Tribunal")
+    # a label or a subject line as the thing done ("ok, the responsible party logged", "rejection of tender;
+    # reservation of rights under Clause 41.3 went to Fairleigh earlier")
+    r"|^ok, the [^\n]* (?:noted|logged|updated on my side)$"
+    r"|^(?!(?:our|the|my|it|that|this|first|draft|a|an) )(?-i:[a-z])[^\n]{3,120} (?:has gone|went) to (?-i:[A-Z])"
     # a file's bare name where a noun phrase goes ("working from draft answer going forward")
     r"|\b(?:flag anything on|working from|will go through|thoughts on|comments on) "
     r"(?!the |a |an |(?:it|them|what|this|that|these|those|each|all|any|our|your|my|his|her|their)\b"
