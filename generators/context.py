@@ -52,6 +52,8 @@ class InputRef(BaseModel):
     working: str = Field("", description="the input's own formula with its inputs' values, where it is derived")
     instrument: bool = Field(False, description="its paper is an instrument (an agreement, a charter, a lease): the input "
                                                 "is a term of it, cited by the instrument's own date, never 'since' a day")
+    was: str = Field("", description="where its thread's series last had the figure's working on other inputs: the "
+                                    "value this input held then, if it has moved since")
     # (the composer's alone, never sent to a model: a term of an agreement or a payment made needs no defence)
     standing: bool = Field(False, exclude=True, description="the input stands by an instrument or an act done")
 
@@ -80,6 +82,9 @@ class FactRef(BaseModel):
     working: str = Field("", description="reason with each input's value on this artifact's day, as the ledger holds "
                                          "it: how the figure is worked out")
     inputs: list[InputRef] = Field(default_factory=list, description="the figure's inputs on this artifact's day")
+    given: dt.date | None = Field(None, description="for a figure whose working is asked: the day an earlier thread "
+                                                    "of the series stood on other inputs (what has moved since: "
+                                                    "inputs' was)")
     superseded: str = Field("", description="the label of a superseded value of this fact whose paper is dated on or "
                                             "before this artifact's day (a draft the current figure replaced)")
     superseded_text: str = Field("", description="that superseded value, as its paper wrote it")
@@ -1274,10 +1279,10 @@ def _working_on(plan: WorldPlan, fact_id: str, day: dt.date) -> str:
     return said[fact_id, day]
 
 
-def _working_owners(plan: WorldPlan) -> dict[tuple[tuple[str, str], str, str], str]:
+def _working_owners(plan: WorldPlan) -> dict[tuple[tuple[str, str], str, str], tuple[str, dt.date]]:
     """The thread of each series that may ask a derived figure's working on one set of inputs, by (series, fact id,
-    working with the inputs' values): the first of the series with a reply on a day the figure stood on them. Indexed
-    once per plan."""
+    working with the inputs' values), with the day of that reply: the first of the series with a reply on a day the
+    figure stood on them. Indexed once per plan."""
     owners = plan.__dict__.get("_working_owners")
     if owners is None:
         owners = {}
@@ -1286,9 +1291,32 @@ def _working_owners(plan: WorldPlan) -> dict[tuple[tuple[str, str], str, str], s
         for a in replies:
             for f in _thread_facts(plan, a.thread):
                 if working := _working_on(plan, f, a.sent_at.date()):
-                    owners.setdefault((_series(a), f, working), a.thread)
+                    owners.setdefault((_series(a), f, working), (a.thread, a.sent_at.date()))
         plan.__dict__["_working_owners"] = owners
     return owners
+
+
+def working_moved(plan: WorldPlan, spec, worked: dict[str, FactRef]) -> dict[str, FactRef]:
+    """The figures whose working a message is asked, each with the day its series last had it on other inputs and what
+    each input held then: a repeat asked again says what has moved since, not only the new sum."""
+    owners = _working_owners(plan)
+    day, series = spec.sent_at.date(), _series(spec)
+    out = dict(worked)
+    for label, ref in worked.items():
+        now = _working_on(plan, ref.id, day)
+        then = max((d for (s, f, w), (_, d) in owners.items() if s == series and f == ref.id and w != now and d < day),
+                   default=None)
+        if then is None:
+            continue
+        fact = plan.fact(ref.id)
+        names = [n.id for n in ast.walk(ast.parse(fact.formula or "0", mode="eval")) if isinstance(n, ast.Name)]
+        ids = {f.id for f in plan.facts}
+        was = {fact_label(plan.fact(n)): held[1] for n in names if n in ids and (held := plan.fact(n).on(then))}
+        moved = [i.model_copy(update={"was": was[i.label]}) if was.get(i.label, i.text) != i.text else i
+                 for i in ref.inputs]
+        if any(i.was for i in moved):
+            out[label] = ref.model_copy(update={"given": then, "inputs": moved})
+    return out
 
 
 def working_asked(plan: WorldPlan, spec) -> list[str]:
@@ -1302,7 +1330,7 @@ def working_asked(plan: WorldPlan, spec) -> list[str]:
     for f in _thread_facts(plan, spec.thread):
         working = _working_on(plan, f, spec.sent_at.date())
         owner = owners.get((_series(spec), f, working)) if working else None
-        if owner is not None and owner != spec.thread:
+        if owner is not None and owner[0] != spec.thread:
             out.append(fact_label(plan.fact(f)))
     return out
 
@@ -1374,8 +1402,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)
         if re.search(HOW_ASKED, parent.body, re.I):  # (only where it is asked: fact_inputs finds each input's paper)
-            extra["label_worked"] = label_worked(plan, spec.thread, spec.sent_at.date(), viewer=spec.author,
-                                                   at=spec.sent_at)
+            extra["label_worked"] = working_moved(plan, spec, label_worked(
+                plan, spec.thread, spec.sent_at.date(), viewer=spec.author, at=spec.sent_at))
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
         extra["parent_sent"] = plan.artifact(spec.parent).sent_at

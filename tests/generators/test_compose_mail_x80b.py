@@ -77,3 +77,26 @@ def test_a_repeat_neither_asks_the_working_again_nor_works_the_same_sum_when_ask
         own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(asked).body, maxsplit=1)[0]
         assert working not in own and re.search(r"(?i)\bsince\b", own), own
         assert fact.on(spec.sent_at.date())[1] in own, own
+
+
+def test_a_repeat_asked_on_moved_inputs_says_what_has_moved_since_its_series_last_had_it():
+    from worldsmith.generators.context import build_context, label_worked, working_asked
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    plan, taxonomy = _stretched()
+    spec = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "reply" and working_asked(plan, s))
+    label = working_asked(plan, spec)[0]
+    done = {spec.parent: EmailContent(subject=spec.title, body=f"{plan.person(spec.author).first_name}, how did you "
+                                                                  f"get to {label}?\n\nThanks\n")}
+    ctx = build_context(plan, taxonomy, spec, done)
+    ref = label_worked(plan, spec.thread, spec.sent_at.date(), viewer=spec.author)[label]
+    # (as working_moved gives it where an input has moved since the series' earlier thread had the working)
+    first = ref.inputs[0]
+    moved = ref.model_copy(update={"given": spec.sent_at.date() - dt.timedelta(days=21), "inputs": [
+        first.model_copy(update={"was": "USD 1,000,000"}), *ref.inputs[1:]]})
+    for seed in range(6):
+        asked = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "answer"}), "seed": seed,
+                                       "working_asked": [], "label_worked": {label: moved}})
+        own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(asked).body, maxsplit=1)[0]
+        assert f"{first.label}, USD 1,000,000 then and {first.text} now" in own, own
+        assert ref.text in own and ref.working in own, own
