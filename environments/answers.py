@@ -1407,11 +1407,18 @@ def _currency_ok(m: Mention, w: Want) -> bool:
 _SEATS = {"user", "account", "seat", "licence", "license", "subscription"}
 
 
+# a unit's usual short forms, read as the unit (kit22: a right memo's working '4.5 hrs x 148 x 104 x USD 24 x 1.5 x 2'
+# lost the input '4.5 hours'; the form reader already took '3.5 hrs')
+_SHORT_UNITS = {"hr": "hour", "hrs": "hour", "wk": "week", "wks": "week", "yr": "year", "yrs": "year", "mth": "month",
+                "mths": "month", "mos": "month"}
+
+
 def _unit_keys(unit: str) -> set[str]:
     """A unit's words without plurals, and its initials: "gross tons" -> {"gross", "ton", "gt"}, so "GT" agrees."""
-    words = unit.lower().replace("-", " ").split()
+    words = unit.lower().replace("-", " ").replace(".", " ").split()
     stems = {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w).replace("tonne", "ton")
              for w in words}
+    stems = {_SHORT_UNITS.get(w, w) for w in stems}
     if stems & _SEATS:
         stems |= _SEATS
     return stems | {"".join(w[0] for w in words)} if len(words) > 1 else stems

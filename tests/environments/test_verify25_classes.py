@@ -105,3 +105,14 @@ def test_what_a_sentence_came_to_is_its_one_sum_outside_its_working(freight):
     said = "Interest at 5% a year for the 40 days late comes to EUR 805.48 (EUR 147,000 x 5% x 40 / 365). "
     assert ls.contradicts(said + "That is less than the EUR 575.34 due at today's share.", freight)
     assert not ls.contradicts(said + "That is more than the EUR 575.34 due at today's share.", freight)
+
+
+@pytest.mark.parametrize("said,unit,right", [
+    ("4.5 hrs x 148 x 104", "hours", True), ("4.5 hr", "hours", True), ("104 wks", "weeks", True),
+    ("3 yrs", "years", True), ("4.5 days", "hours", False), ("4.5 wks", "hours", False),
+])
+def test_a_units_short_form_in_working_is_the_unit(said, unit, right):
+    # kit22: a right memo's working '4.5 hrs x 148 x 104 x USD 24 x 1.5 x 2' lost the input 4.5 hours (0.91)
+    from worldsmith.environments import answers
+    want = answers.Want("number", number=Decimal(said.split()[0]), unit=unit)
+    assert answers.value_matches(answers.parse(said).mentions[0], want) is right
