@@ -179,3 +179,18 @@ def test_a_name_in_another_script_reads_back_whole_from_a_long_address_header():
     msg["To"] = [address_of(p) for p in people]
     parsed = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
     assert [a.display_name for a in parsed["To"].addresses] == names[:len(people)]
+
+
+
+def test_a_header_on_one_line_is_not_read_back(monkeypatch):
+    # suite12: each From, To and Cc was parsed again to see that folding split no name; one that fits a line was
+    # not folded at all. e1's From folds (an encoded name): it alone is read back.
+    import importlib
+
+    render = importlib.import_module("worldsmith.generators.kinds.email.render")
+    read, reads_back = [], render._reads_back
+    monkeypatch.setattr(render, "_reads_back",
+                        lambda folded, value: read.append(folded.split(b":")[0]) or reads_back(folded, value))
+    msg = _parse(_render("e1"))
+    assert read == [b"From"]
+    assert [a.addr_spec for a in msg["To"].addresses] == [PLAN.person(p).email for p in PLAN.artifact("e1").to]

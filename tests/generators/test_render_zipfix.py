@@ -43,3 +43,16 @@ def test_an_aware_moment_is_stamped_in_utc():
     eastern = dt.datetime(2025, 3, 5, 4, 0, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
     with zipfile.ZipFile(io.BytesIO(normalize_zip(_zip((2024, 1, 1, 0, 0, 0)), eastern))) as archive:
         assert archive.infolist()[0].date_time == (2025, 3, 5, 9, 0, 0)
+
+
+def test_a_workbook_is_deflated_once_by_normalize_zip_not_first_by_its_save():
+    # suite12: the save deflated every entry and normalize_zip inflated and deflated it again (stored or deflated,
+    # normalize_zip gives the same bytes: the test above)
+    from openpyxl import Workbook
+
+    from worldsmith.generators.kinds.spreadsheet.render import _save
+
+    wb = Workbook()
+    wb.active["A1"] = "figure"
+    with zipfile.ZipFile(io.BytesIO(_save(wb))) as archive:
+        assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}

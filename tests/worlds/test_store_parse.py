@@ -81,6 +81,27 @@ def test_email_without_a_date_does_not_parse():
         parse_email(b"Message-ID: <a@b.example>\nFrom: A <a@b.example>\n\nhello\n")
 
 
+def test_each_header_an_email_is_read_by_is_parsed_once():
+    # suite12: the email package parses a header again at each msg[name]: Date was parsed three times, Message-ID
+    # and From twice, a fifth of reading a message
+    import collections
+    import email
+    import email.policy
+
+    seen: collections.Counter = collections.Counter()
+
+    class Counting(email.policy.EmailPolicy):
+        def header_fetch_parse(self, name, value):
+            seen[name.lower()] += 1
+            return super().header_fetch_parse(name, value)
+
+    data = (b"Message-ID: <a@b.example>\nDate: Mon, 4 Mar 2024 10:00:00 +0000\nFrom: A <a@b.example>\n"
+            b"To: B <b@b.example>\nSubject: Terms\n\nhello\n")
+    parsed = parse_email(data, email.message_from_bytes(data, policy=Counting()))
+    assert (parsed.message_id, parsed.sent_at.day, parsed.sender.address) == ("a@b.example", 4, "a@b.example")
+    assert max(seen[h] for h in ("message-id", "date", "from", "to", "subject")) == 1, seen
+
+
 def test_email_with_a_naive_date_does_not_parse():
     data = b"Message-ID: <a@b.example>\nDate: Mon, 4 Mar 2024 10:00:00\nFrom: A <a@b.example>\n\nhello\n"
     with pytest.raises(ParseError):
