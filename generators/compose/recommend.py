@@ -21,6 +21,13 @@ _BARE = re.compile(r"\brecommends\s+(?!that\b)(?P<x>[^,;:.()]+)", re.I)
 # a paper that argues a position concludes on it: 'argues that recall costs fall under the Section 11.2 indemnity,
 # which Section 12.4 takes outside the cap' (read 12: a memo on the carve-out that 'advises the client to accept the cap')
 _ARGUES = re.compile(r"\b(?:argues|contends|concludes|shows)\s+that\s+(?P<x>[^;:()]+?)(?=\.(?:\s|$)|;|$)", re.I)
+# the paper's own acts after its view, by the same subject ('Argues that a grocery kiosk is a retail outlet ..., that
+# the implied covenant ... bars Hearthmill from diverting the territory's sales, and sets out the damages' was said 'Our
+# view is that a grocery kiosk is ..., and sets out the damages and the weakness of the royalty credit, and we
+# recommend ...': franchise-encroachment at seed 61)
+_PAPER_ACTS = re.compile(r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:sets out|explains|advises|recommends|gives|weighs|considers|addresses|"
+                         r"reviews|summari[sz]es|lists|notes|identifies|proposes|applies|distinguishes|answers|works out|"
+                         r"quantifies|describes|asks|attaches|encloses)\b.*$", re.I)
 _END = re.compile(r"\s+(?:with|and|together with|along with)\s+(?:the|its|their|our)\b.*$", re.I)
 # First words that make "recommendation to X" a recipient ("to the board"), not something to do.
 _NOT_VERBS = {"the", "a", "an", "its", "his", "her", "their", "our", "your", "my", "this", "that", "these", "those",
@@ -44,7 +51,11 @@ def what_is_recommended(purpose: str) -> tuple[str, str] | None:
         m = pattern.search(purpose)
         if not m:
             continue
-        words = m.group("x").strip() if form == "view" else _END.sub("", m.group("x")).strip()
+        words = _PAPER_ACTS.sub("", m.group("x")).strip() if form == "view" else _END.sub("", m.group("x")).strip()
+        if form == "view" and ", that " in words and ", and that " not in words:
+            # a list of the views it argues, joined as one ('..., and that the implied covenant bars ...')
+            head, _, last = words.rpartition(", that ")
+            words = f"{head}, and that {last}"
         first = words.split()[0] if words.split() else ""
         if not first or (form == "do" and (first.lower() in _NOT_VERBS or not first.islower())):
             continue

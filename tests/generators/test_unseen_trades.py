@@ -410,3 +410,19 @@ def test_a_public_body_that_audits_or_funds_the_client_is_across_the_table_and_d
     ctx = SimpleNamespace(author=SimpleNamespace(organisation=counsel), to=[SimpleNamespace(organisation=auditor)],
                           cc=[], organisations=orgs)
     assert not authority_letter(ctx)
+
+
+def test_a_memos_view_is_what_it_argues_not_the_papers_own_acts_that_follow():
+    # franchise-encroachment at seed 61: the memo's recommendation read 'Our view is that a grocery kiosk is a retail
+    # outlet under section 2.3 ..., that the implied covenant of good faith bars Hearthmill from diverting the
+    # territory's sales, and sets out the damages and the weakness of the royalty credit, and we recommend that ...'
+    from worldsmith.generators.compose.recommend import what_is_recommended
+
+    assert what_is_recommended("Argues that a depot is a retail site under clause 4.1, that the duty of good faith bars "
+                               "the licensor from taking the area's trade, and sets out the loss and the weakness of "
+                               "the fee credit.") == \
+        ("view", "a depot is a retail site under clause 4.1, and that the duty of good faith bars the licensor from "
+                 "taking the area's trade")
+    # a verb inside the view is the view's own
+    assert what_is_recommended("Argues that the clause gives the tenant a right to break.") == \
+        ("view", "the clause gives the tenant a right to break")
