@@ -1073,6 +1073,9 @@ def _dangling_not(parsed: Parsed, ci: int) -> bool:
 
 
 _ALTERNATIVE = re.compile(r"\s*(?:or|alternatively)\b")
+# after the second figure of an 'or': the basis it is restated on, so no alternative ('unpaid overtime is $1,385,280,
+# or $2,770,560 with liquidated damages': kit22, a right reply read as hedging both, 0.86)
+_RESTATED = re.compile(r"\s*(?:with|including|inclusive\s+of|plus|after|net\s+of|gross\s+of|once|when)\s+\w")
 # An opening phrase that sets the sentence against what it names: "Unlike the draft, the cap is USD 156.2m".
 _CONTRAST = re.compile(r"\s*(?:unlike|contrary|despite|notwithstanding|compared|in\s+contrast|against|although|"
                        r"though|while|whilst|whereas|because|since|but|however|even)\b")
@@ -1164,7 +1167,8 @@ def _flag(parsed: Parsed) -> None:
                     _mark(mt, label)
                 label = set()
             if last is not None and _ALTERNATIVE.match(parsed.outer, cs) \
-                    and any(m.kind == last.kind and not _same_value(m, last) for m in here):
+                    and any(m.kind == last.kind and not _same_value(m, last) for m in here) \
+                    and not _RESTATED.match(parsed.outer, here[-1].end):
                 last.hedged = True  # "on May 1, or perhaps May 4": the first is one candidate of two
                 for mt in here:
                     mt.hedged = True
@@ -1321,6 +1325,8 @@ def _groups(parsed: Parsed) -> None:
             revision = bool(_CHANGE_FROM.search(before))
             ranged = "range" in joins or (between and "and" in joins) or bool(re.search(r"\bfrom\s*$", before))
             offered = "or" in joins or (ranged and not revision)
+            if signs == {"or"} and _RESTATED.match(masked, group[-1].end):
+                offered = False  # '$1,385,280, or $2,770,560 with liquidated damages': one sum on two bases
             _inherit(group, scale=offered or revision)
             if offered and any(not _same_value(group[0], g) for g in group[1:]):
                 for g in group:
