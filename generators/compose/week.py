@@ -31,13 +31,17 @@ _NOTE = {
                     "{Label} is now {text} (fixed on {d})."],
     "learnt_yours": ["We have your {d} figure for {label}, {text}, in the working.",
                      "{Label} is {text} on your figures of {d}; it is in our working now.",
-                     "Your {bare} of {text} ({d}) [~is now in the working|is now in our working|has gone into the working]."],
+                     # (the figure is the subject, one whatever its label: "Verrin Mace LLP's sale-process costs added
+                     # back of GBP 150,000 (2 October) has gone into the working", buy-side at seed 61)
+                     "Your figure of {text} for {label} ({d}) [~is now in the working|is now in our working|has gone "
+                     "into the working]."],
     # the same, to a list of several organisations: the figure is the one reader's whose it is, named, never "your" to
     # all (read 22: "Sent to the client, the accountants and counsel, yet it credits Verrin Mace's numbers to the whole
     # list ('Your sale-process costs added back of GBP 150,000 ... is now in the working')")
     "learnt_named": ["We have {org}'s {d} figure for {label}, {text}, in the working.",
                      "{Label} is {text} on {org}'s figures of {d}; it is in our working now.",
-                     "{org}'s {bare} of {text} ({d}) [~is now in the working|is now in our working|has gone into the working]."],
+                     "{org}'s figure of {text} for {label} ({d}) [~is now in the working|is now in our working|has "
+                     "gone into the working]."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "

@@ -104,6 +104,11 @@ def test_a_plural_label_takes_a_plural_verb(world):
             continue
         verb = re.compile(rf"(?i)\b{re.escape(label)} (?:is|was|has|stands|holds|remains|comes|works)\b")
         bad += [m.group(0) for t in texts for m in verb.finditer(t) if not _OBJECT_BEFORE.search(t[:m.start()])]
+        # ...nor with its value and day between ("Verrin Mace LLP's sale-process costs added back of GBP 150,000 (2
+        # October) has gone into the working", buy-side at seed 61)
+        bare = re.escape(label.removeprefix("the "))
+        bad += [m.group(0) for t in texts for m in re.finditer(rf"(?i)'s {bare} of [^()\n]{{1,30}} \([^)\n]{{1,20}}\) "
+                                                             r"(?:is|has)\b", t)]
     assert not bad, bad
 
 
