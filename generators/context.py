@@ -136,6 +136,7 @@ class MailOfDay(BaseModel):
     by: str
     org: str
     incoming: bool
+    sent_at: dt.datetime | None = Field(None, description="when it was sent: how long ago a post can say it went")
 
 
 class OrgRef(BaseModel):
@@ -1010,7 +1011,7 @@ def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
         # the organisation across: the sender's for mail that came in, the first outside reader's for mail sent out
         party = who if incoming else plan.person(next(r for r in [*a.to, *getattr(a, "cc", [])] if r not in members))
         org = next((o.name for o in plan.organisations if o.id == party.organisation), "")
-        out.append(MailOfDay(subject=a.title, by=who.first_name, org=org, incoming=incoming))
+        out.append(MailOfDay(subject=a.title, by=who.first_name, org=org, incoming=incoming, sent_at=a.sent_at))
     return out[:most]
 
 

@@ -106,3 +106,27 @@ def test_a_paper_that_goes_round_after_the_days_update_is_news_in_the_next():
                 late.append((p.title, [e.title for e in events if e.what == "paper"]))
     assert late
     assert all(as_first_sent(title) in titles for title, titles in late)
+
+
+@pytest.mark.parametrize("outline, seed", [("tests/fixtures/bi-claim.yaml", 97), ("tests/fixtures/covenant-breach.yaml", 61)])
+def test_a_post_says_a_message_went_just_now_only_within_the_half_hour(outline, seed):
+    """Read of bi-claim at seed 97: "Calder Provisions: business interruption claim submission has gone to Sable just
+    now", posted at 16:26 of a submission sent at 12:13. A post that says mail went "just now" follows the day's
+    mail by half an hour at most; "this morning" is said in the afternoon of mail sent in the morning."""
+    import datetime as dt
+
+    plan, _, contents = offline_world(outline, seed)
+    said = []
+    for spec in plan.artifacts:
+        if spec.kind != "chat" or (c := contents.get(spec.id)) is None:
+            continue
+        sent = [a.sent_at for a in plan.artifacts if a.kind == "email" and a.position == 0
+                and a.sent_at.date() == spec.date]
+        for post, m in zip(spec.posts, c.messages):
+            if not re.search(r"\b(?:has gone|went) to ", m.text):
+                continue
+            word = next((w for w in ("just now", "this morning") if w in m.text), "earlier")
+            said.append((m.text, word == "earlier" or any(
+                s <= post.at and (post.at - s <= dt.timedelta(minutes=30) if word == "just now"
+                                  else s.hour < 12 <= post.at.hour) for s in sent)))
+    assert said and all(ok for _, ok in said)

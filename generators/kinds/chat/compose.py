@@ -17,6 +17,17 @@ _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|s
                    r"(team|group|room|channel)\b.*$", re.I)
 
 
+def _ago(sent: dt.datetime | None, said: dt.datetime) -> str:
+    """How long before a post a message went, in a colleague's words: 'just now' within the half hour, 'this
+    morning' from a morning to an afternoon, else 'earlier' (a submission that went at 12:13 had gone "just now" in
+    a post of 16:26, read of bi-claim at seed 97)."""
+    if sent is None:
+        return "earlier"
+    if said - sent <= dt.timedelta(minutes=30):
+        return "just now"
+    return "this morning" if sent.hour < 12 <= said.hour else "earlier"
+
+
 def matter_name(ctx: ArtifactContext) -> str:
     """The matter's short name as its team says it: the channel's topic without 'matter team' ('Aurelian Tide'),
     else the world title's first words; never the name of a firm of the conversation ('more on Brannock and St.
@@ -358,8 +369,8 @@ def compose_chat(ctx: ArtifactContext):
     # (mail that went out to the writers' own firm is no news across the table: "memo re the Brennmoor surcharge ...
     # went to Corwen just now", said by Corwen's associate to the client, supply-surcharge at seed 83)
     ours = {p.organisation for p in people.values()}
-    mail = [dict(kind="mail", subject=_subject(m.subject), org=short_org(m.org), by=m.by, incoming=m.incoming)
-            for m in ctx.day_mail if m.incoming or m.org not in ours]
+    mail = [dict(kind="mail", subject=_subject(m.subject), org=short_org(m.org), by=m.by, incoming=m.incoming,
+                 sent_at=m.sent_at) for m in ctx.day_mail if m.incoming or m.org not in ours]
     facts_told = sum(1 for e in exchanges if e["kind"] in ("fact", "fact_work", "file"))
     exchanges[facts_told:facts_told] = mail[:1]
     if len(exchanges) < 2 and n > 2:
@@ -562,7 +573,8 @@ def compose_chat(ctx: ArtifactContext):
             elif ex["kind"] == "mail":
                 ex["pair"] = pick.one(asking(talk["mail_in" if ex["incoming"] else "mail_out"], post.author, name,
                                              key=lambda pair: pair["q"]))
-                text = pick.fill([ex["pair"]["q"]], subject=ex["subject"], org=ex["org"], by=ex["by"], name=name) \
+                text = pick.fill([ex["pair"]["q"]], subject=ex["subject"], org=ex["org"], by=ex["by"], name=name,
+                                 ago=_ago(ex.get("sent_at"), post.at)) \
                     or f"{ex['subject']} - {name}?"
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "coming":
