@@ -130,3 +130,23 @@ def test_a_post_says_a_message_went_just_now_only_within_the_half_hour(outline, 
                 s <= post.at and (post.at - s <= dt.timedelta(minutes=30) if word == "just now"
                                   else s.hour < 12 <= post.at.hour) for s in sent)))
     assert said and all(ok for _, ok in said)
+
+
+def test_a_meetings_agenda_does_not_hold_the_figure_the_meeting_agrees_as_already_had():
+    """My read of bi-claim at seed 97: the 09:30 settlement meeting's agenda listed "The agreed period of restoration
+    (121 days): the support for it", the period that meeting agreed. A figure that takes its value on the meeting's
+    own day is put to it to agree, never as a figure in hand with its support."""
+    from worldsmith.generators.context import took_hold
+
+    plan, _, contents = offline_world("tests/fixtures/bi-claim.yaml", 97)
+    outcomes = []
+    for spec in plan.artifacts:
+        if spec.kind != "calendar" or (c := contents.get(spec.id)) is None:
+            continue
+        day = spec.starts_at.date()
+        for f in map(plan.fact, spec.facts):
+            held = f.on(day)
+            if held is not None and held[0].type in ("money", "number", "percent") and took_hold(plan, f, day) == day:
+                outcomes.append((held[1], c.description))
+    assert outcomes
+    assert all(f"({text})" not in said and f"at {text}" in said for text, said in outcomes)

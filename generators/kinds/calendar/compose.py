@@ -64,6 +64,10 @@ _FIGURE_POINTS = {"term": ["the term as written", "the wording that sets it"],
                   "other": ["the support for it", "the source and the date"]}
 
 
+# the word of a label that says the figure is already agreed ("the agreed period of restoration")
+_OUTCOME = re.compile(r"(?i)^(?:the\s+)?(?:(?:agreed|settled|final)\s+)?")
+
+
 def fact_point(f, day: dt.date, pick=None) -> str:
     """A fact as an agenda item: a noun phrase with its value and what the meeting does with it ('LOI enterprise
     value (GBP 195,000,000): the support for it'), never a sentence ('We are past the date of the casualty ...') nor
@@ -75,6 +79,12 @@ def fact_point(f, day: dt.date, pick=None) -> str:
         return f"{label} ({f.text}): background" if f.past else f"{label} ({f.text}): the run-up"
     if f.value.type == "text":
         return f"{label}: {f.text}"
+    since = getattr(f, "since", None)
+    if since is not None and since >= day:
+        # a figure that takes its value on the meeting's own day is what the meeting agrees, not a figure it has
+        # (my read of bi-claim at seed 97: the 09:30 settlement meeting's agenda had "The agreed period of restoration
+        # (121 days): the support for it", the period the meeting itself agreed)
+        return f"To agree: the {_OUTCOME.sub('', f.label)} at {f.text}"
     kind = "term" if getattr(f, "term", False) else "derived" if getattr(f, "reason", None) else "other"
     frames = _FIGURE_POINTS[kind]
     return f"{label} ({f.text}): {pick.one(frames) if pick is not None else frames[0]}"
