@@ -150,3 +150,22 @@ def test_a_meetings_agenda_does_not_hold_the_figure_the_meeting_agrees_as_alread
                 outcomes.append((held[1], c.description))
     assert outcomes
     assert all(f"({text})" not in said and f"at {text}" in said for text, said in outcomes)
+
+
+@pytest.mark.parametrize("outline, seed", [("tests/fixtures/bi-claim.yaml", 97), ("tests/fixtures/covenant-breach.yaml", 61)])
+def test_a_team_tells_a_fact_as_news_within_a_fortnight_of_knowing_it(outline, seed):
+    """My read of bi-claim at seed 97: "noting here, January 18, 2026 was the date of the fire", posted on February 19.
+    A conversation tells a fact on a day within a fortnight of its being known, or on its first day after that."""
+    from worldsmith.generators.kinds.chat import NEWS_DAYS
+
+    plan, _, _ = offline_world(outline, seed)
+    chats = [a for a in plan.artifacts if a.kind == "chat"]
+    stale = []
+    for spec in chats:
+        days = sorted(c.date for c in chats if c.channel_id == spec.channel_id)
+        for fid in spec.facts:
+            known = plan.fact(fid).first_known()
+            first = next((d for d in days if known is None or d >= known), None)
+            if known is not None and (spec.date - known).days > NEWS_DAYS and spec.date != first:
+                stale.append((spec.id, fid))
+    assert not stale

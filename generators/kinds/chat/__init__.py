@@ -34,6 +34,8 @@ from worldsmith.worlds.plan import SpecBase
 
 _STRICT = ConfigDict(extra="forbid")
 CHANNEL_NAME = r"^[a-z0-9][a-z0-9_-]{0,79}$"  # Slack's rule: lower case, no spaces or dots, 80 at most
+# How many days after a fact is known a conversation still tells it as news (where it meets that soon at all).
+NEWS_DAYS = 14
 
 
 class ChatItem(ItemBase):
@@ -189,8 +191,12 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
         eligible = [d for d in days if known is None or d >= known]
         if eligible:
             # A figure is talked about when it is news: on one of the first days it is known (a team asking for the
-            # LTM period end a month into the work, or for a deadline after it passed, read as nobody's work).
-            carried[rng.choice(eligible[:max(1, min(3, len(eligible) // 3))])].append(fact)
+            # LTM period end a month into the work, or for a deadline after it passed, read as nobody's work), and
+            # within a fortnight of it where a day is ("noting here, January 18, 2026 was the date of the fire" on
+            # February 19, my read of bi-claim at seed 97)
+            first = eligible[:max(1, min(3, len(eligible) // 3))]
+            fresh = [d for d in first if known is None or (d - known).days <= NEWS_DAYS] or first[:1]
+            carried[rng.choice(fresh)].append(fact)
     for d in days:
         n = max(2, round(item.messages * rng.uniform(0.6, 1.4)), len(carried[d]) + 1)
         if not carried[d]:
