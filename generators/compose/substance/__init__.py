@@ -22,7 +22,7 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
-                                                            engagement_plan, letter_bodies)
+                                                            engagement_plan, letter_bodies, reserves_nothing)
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,

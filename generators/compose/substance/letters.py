@@ -532,6 +532,57 @@ def _worked_by_us(ctx: ArtifactContext, f: FactRef) -> bool:
     return home(ctx, f.paper_by) == home(ctx, ctx.author.organisation) and not neutral(ctx, f.paper_by)
 
 
+def reserves_nothing(ctx: ArtifactContext) -> bool:
+    """Whether a letter has no rights to reserve and nothing else its reservation section would say: to its own side,
+    by an adviser who is no lawyer, by a neutral (an offer's conditions, an authority's appeal rights, a refund's terms
+    and a breach's cure are said there whoever writes)."""
+    title = ctx.spec.title
+    if OFFER.search(title) or authority_letter(ctx) or _REFUND.search(title) or payment_breach(ctx) is not None:
+        return False
+    return neutral(ctx, ctx.author.organisation) or not across(ctx) or not reserves_rights(ctx)
+
+
+# letters that ask the reader for a decision on a case or make one: they give their grounds, not only figures
+_GROUNDS = re.compile(r"\b(?:review|claim|appeal|objection|dispute|challenge|reconsideration|complaint)\b", re.I)
+_FIGURE = re.compile(r"(?:\b[A-Z]{3} )?\d[\d,]*(?:\.\d+)?%?")
+
+
+def grounded(ctx: ArtifactContext, f: FactRef) -> str:
+    """A figure of a letter that asks for a decision or makes a claim, as the ground its statement gives ('The carrier
+    invoices show that GBP 1,224,000 of the delivery charges were ... a disbursement outside the scope of VAT.', never
+    'The delivery charges collected as the carrier's agent are GBP 1,224,000.'); '' where the letter is of another
+    kind, the figure is worked from others (its working is said instead), or its statement says no more than its
+    label, names a day (written in the ledger's style, not the letter's) or a figure the letter does not carry."""
+    if not (across(ctx) and _GROUNDS.search(ctx.spec.title)) or neutral(ctx, ctx.author.organisation) or \
+            authority_letter(ctx) or f.reason or f.value.type not in ("money", "number", "percent"):
+        return ""
+    statement = strip_end(" ".join(f.statement.split()))
+    if f.text not in statement or _DAY.search(statement) or re.search(r"\b(?:19|20)\d\d\b", statement):
+        return ""
+    carried = " ".join(g.text for g in ctx.facts)
+    if any(x.strip() not in carried for x in _FIGURE.findall(statement)):
+        return ""
+    extra = set(re.findall(r"[a-z]+", statement.lower())) - set(re.findall(r"[a-z]+", label(f).lower())) - \
+        {"the", "a", "an", "of", "is", "are", "was", "were", "at", "in", "on", "to", "and", "by", "its", "their"}
+    if len(extra) < 6:
+        return ""
+    return cap_first(statement) + "."
+
+
+def enclosed(ctx: ArtifactContext) -> str:
+    """A letter's enclosures: the papers of the writer's side its figures are taken from, each with its date; 'None.'
+    where it has none (the other side's own papers are not sent back to it)."""
+    theirs = {p.organisation for p in ctx.to}
+    papers: list[str] = []
+    for f in ctx.facts:
+        if f.paper and f.paper != ctx.spec.title and f.paper_by and f.paper_by not in theirs:
+            day = f" dated {long_date(f.paper_day, ctx.locale)}" if f.paper_day else ""
+            name = re.sub(r"\s*\([^)]*\)", "", f.paper).strip()
+            papers.append(f"a copy of the {name[:1].lower() + name[1:] if not name.split()[0].isupper() else name}{day}")
+    papers = list(dict.fromkeys(papers))
+    return f"We enclose {join_names(papers)}." if papers else "None."
+
+
 def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], due: str) -> dict[int, list[str]]:
     """A letter's sections: what it is written to do, for whom, the position with its ground, the rights reserved and
     what the reader is asked to do by when; one purpose, no internal assessment."""
@@ -572,7 +623,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             return f"Under the {name}{day}, {plain(f)}."
         if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
             return f"On our client's instructions, we {f.text}." if client else f"We {f.text}."
-        return own_voice(f, ctx) or across_told(ctx, f, facts, client) or told_across(pick, f, facts, client)
+        return own_voice(f, ctx) or across_told(ctx, f, facts, client) or grounded(ctx, f) or \
+            told_across(pick, f, facts, client)
 
     # the writer's side's stand the purpose gives ('The tenant's case that the roof replacement is an improvement'),
     # said before any figure, and a neutral who decides is invited to decide it, not asked for 'your response by
@@ -766,6 +818,8 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 under = f", including {join_names(said_on)}"
             out[i] = [f"{who} rights{under}. Nothing in this letter is an admission, and no right is waived "
                       f"by anything said or not said in it."]
+        elif k == "enclosures":
+            out[i] = [enclosed(ctx)]
         elif k == "letter_close" and _REFUND.search(ctx.spec.title):
             out[i] = [f"We enclose the claim-by-claim schedule and the sampling and extrapolation methodology behind "
                       f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
@@ -820,7 +874,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                                 f"We should be grateful for your response by {due}."]) + " " +
                       pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
     # what no section took goes into the position, else the opening
-    rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f)]
+    # (a figure a working above already gives by its label is said: 'The disruption costs claimed are USD 300,000.'
+    # again after 'being the prolongation costs claimed of USD 1,200,000 plus the disruption costs claimed of USD 300,000')
+    written = " ".join(p for ps in out.values() for p in ps)
+    rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f) and
+            not (f.text in written and label(f) and f"{label(f)} of {f.text}".lower() in written.lower())]
     if rest:
         # (to a position section left empty first, else it reads stock words: 'As of this date, nothing in your
         # letter answers the escrow amount' under a heading of its own in an offer letter)
@@ -836,9 +894,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # a position section with nothing of its own left asks for the other side's answer, never stock words
             # about a figure ('Nothing in your letter answers landlord's proposed rate per sq ft' in a proposal)
             _, theirs = _sides(ctx)
-            who = _short(theirs) if theirs and theirs != ctx.to[0].organisation else "your client"
-            out[i] = [f"If {who} does not accept what is set out above, please tell us which part it disputes and "
-                      f"why, with the documents it relies on."]
+            # (the party itself is 'you': 'If your client does not accept' went to the owner's own director)
+            if theirs and theirs == ctx.to[0].organisation:
+                out[i] = ["If you do not accept what is set out above, please tell us which part you dispute and why, "
+                          "with the documents you rely on."]
+            else:
+                who = _short(theirs) if theirs else "your client"
+                out[i] = [f"If {who} does not accept what is set out above, please tell us which part it disputes and "
+                          f"why, with the documents it relies on."]
     if breach_notice(ctx) and requirements(ctx):
         # the breach, the remedy required and the rights reserved, after the facts that show it
         _, breach = _breach_lines(ctx, client)

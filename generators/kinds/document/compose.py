@@ -41,13 +41,17 @@ from worldsmith.worlds.values import Money, render_value
 
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
 _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_opening", "fees",
-             "client_terms", "client_close", "execution"}
+             "client_terms", "client_close", "execution", "enclosures"}
 # Where a table of the key facts reads naturally, best first (an appendix of the key figures, where there is one).
 _TABLE_KINDS = ("appendix", "answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
 
 # Sections of a letter to the other side, as that letter has them: its own account, never the internal one.
 _OUTWARD = {"analysis": "position", "risks": "position", "findings": "position", "background": "letter_background"}
+
+# what a letter that reserves nothing has in the reservation's place, the first its plan lacks
+# (never a second position, which the bank's stock frames fill: 'Your number for the timetable is not accepted')
+_IN_PLACE_OF_RESERVATION = (("Background", "letter_background"), ("Enclosures", "enclosures"))
 
 _OPTIONS_LEADS = (
     "The options open to the client are these.",
@@ -345,6 +349,18 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         heads = [h for h, _ in plan]
         plan = [(("Grounds" if "Our Position" in heads else "Our Position") if h == "Figures" else h,
                  _OUTWARD.get(k, k)) for h, k in plan]
+    if kind == "letter" and not spec.path.endswith(".eml") and any(k == "reservation" for _, k in plan) and \
+            substance.reserves_nothing(ctx):
+        # a letter whose writer reserves nothing has no reservation section, which the bank's stock reservation would
+        # fill (read 24: a claims consultant's notice of claim made "without prejudice", which defeats a contractual
+        # notice); a section the letter's substance writes stands in its place, so the count stays the spec's
+        heads = [h for h, _ in plan]
+        spare = [(h, k) for h, k in _IN_PLACE_OF_RESERVATION if h not in heads]
+        instead = spare[0] if spare else ("Enclosures 2", "enclosures")
+        plan = [(h, k) for h, k in plan if k != "reservation"]
+        # (a background goes where the genre lists it, after the opening, before the position it leads to)
+        at = 1 if instead[1] == "letter_background" else len(plan) - 1
+        plan = plan[:at] + [instead] + plan[at:]
     if kind == "letter" and OFFER.search(spec.title):
         # an offer's reservation is its conditions, and is headed so
         plan = [("Conditions of the Offer" if k == "reservation" else h, k) for h, k in plan]

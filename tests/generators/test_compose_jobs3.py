@@ -1,0 +1,58 @@
+"""Emails and documents that do their job (issue 17, blind read 24): the genre of a paper decides what its body carries.
+Read 24: 'The notice of claim is made "without prejudice", which defeats a contractual notice'; an open request for a
+statutory review 'marked "without prejudice"' and giving 'no grounds for review'."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money
+from tests.generators.context_fixture import fact, person
+from tests.generators.test_compose_docs_read19 import _OWNER, _construction_letter, _text
+
+_CONSULTANT = person("c_1", "Nell", "Garvey", "Director, Claims", "Fallow Quay Consulting", "fallowquay.example", "+1")
+
+
+def _consultants_claim():
+    claimed = fact("claim_total", "The contractor's loss and expense claim.",
+                   Money(amount=Decimal(900000), currency="USD"))
+    ctx = _construction_letter("Notice of claim for loss and expense", _CONSULTANT, [_OWNER],
+                               [claimed.model_copy(update={"label": "the loss and expense claimed"})])
+    orgs = ctx.organisations + [OrgRef(name="Fallow Quay Consulting", role="claims consultant to Stonechat Build Co. "
+                                       "on its delay claim", acts_for="Stonechat Build Co.")]
+    # (every heading the genre lists, its reservation among them)
+    return ctx.model_copy(update={"organisations": orgs, "spec": ctx.spec.model_copy(update={"sections": 6})})
+
+
+def test_a_letter_whose_writer_reserves_nothing_has_no_stock_reservation_section():
+    # read 24: a claims consultant's notice of claim 'made "without prejudice", which defeats a contractual notice'
+    doc = compose_document(_consultants_claim())
+    text = _text(doc)
+    assert not any("Reserv" in s.heading for s in doc.sections), [s.heading for s in doc.sections]
+    for wrong in ("without prejudice", "reserves all", "is an admission", "rights are fully reserved"):
+        assert wrong not in text.lower(), text
+    assert "USD 900,000" in text and doc.sections[-1].paragraphs[-1] == "Fallow Quay Consulting", text
+    # the party itself is asked what it disputes, not 'your client'
+    assert "your client" not in text, text
+
+
+def test_a_claim_gives_the_ground_its_figure_rests_on_not_only_the_figure():
+    # read 24: 'The "Grounds" section is one sentence giving a figure: no relevant event, period, causation or clause.
+    # As a claim letter it makes no case'; a request for a review that 'gives no grounds for review'
+    from tests.generators.test_compose_docs_read19 import _BUILDER
+    held = fact("site_costs", "The site diaries show that the contractor kept its site team and plant on site while the "
+                "owner's design changes were outstanding, at a cost of USD 900,000.",
+                Money(amount=Decimal(900000), currency="USD"))
+    ctx = _construction_letter("Notice of claim for loss and expense", _BUILDER, [_OWNER],
+                               [held.model_copy(update={"label": "the prolongation costs claimed"})])
+    text = _text(compose_document(ctx))
+    # (the owner, who reads it, is 'you': 'while your design changes were outstanding')
+    assert re.search(r"The site diaries show that the contractor kept its site team and plant on site while "
+                     r"(?:the owner's|your) design changes were outstanding, at a cost of USD 900,000\.", text), text
+    assert not re.search(r"The prolongation costs claimed (?:is|are) USD 900,000", text), text
+    # a letter that decides nothing and asks for no decision keeps its figure as a figure
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Site team and plant"})})
+    assert "The site diaries show" not in _text(compose_document(ctx))
