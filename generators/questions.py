@@ -195,3 +195,37 @@ def deciding(asked, facts: Sequence, known) -> object | None:
             if name in by_id and name not in shared and known(by_id[name]):
                 return by_id[name]
     return None
+
+
+# A question that offers a choice: "pay, review or appeal?", "settle or fight on?" (two to four short options).
+_CHOICE = re.compile(r"^(?:(?:should|do|shall|must|can) (?:we|I|they|you) )?(?P<opts>[a-z][a-z' -]*(?:, [a-z][a-z' -]*)*"
+                     r",? or [a-z][a-z' -]*)\?$", re.I)
+
+
+def choice_of(question: str, purpose: str) -> tuple[str, list[str]] | None:
+    """(the option chosen, the others) of a question that offers a choice, as the thread's purpose settles it: the one
+    option named in a clause of the purpose that names no other ("asks whether to pay, ask for a review or appeal; the
+    partner explains the 30-day window for a statutory review" -> ('review', ['pay', 'appeal'])); None where the
+    question offers no choice or the purpose does not settle one (read 24: 'Does not answer the client's "pay, review
+    or appeal?"')."""
+    m = _CHOICE.match((question or "").strip())
+    if m is None:
+        return None
+    opts = [o.strip() for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group("opts")) if o.strip()]
+    if not 2 <= len(opts) <= 4 or any(len(o.split()) > 3 for o in opts):
+        return None
+    stems = [content_words(o) for o in opts]
+    if any(not s for s in stems):
+        return None
+    picked: set[int] = set()
+    for clause in re.split(r"[;.]\s+|,\s+(?:and|but|then)\s+", purpose or ""):
+        words = content_words(clause)
+        # (a word of the option, or one made from it: 'object' in 'an objection', 'review' in 'a statutory review')
+        named = [i for i, s in enumerate(stems) if any(w == o or len(o) >= 4 and w.startswith(o) for o in s
+                                                       for w in words)]
+        if len(named) == 1:
+            picked.add(named[0])
+    if len(picked) != 1:
+        return None
+    i = picked.pop()
+    return opts[i], [o for j, o in enumerate(opts) if j != i]

@@ -56,3 +56,44 @@ def test_a_claim_gives_the_ground_its_figure_rests_on_not_only_the_figure():
     # a letter that decides nothing and asks for no decision keeps its figure as a figure
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Site team and plant"})})
     assert "The site diaries show" not in _text(compose_document(ctx))
+
+
+def test_a_choice_the_title_asks_is_answered_by_the_choice_the_purpose_settles():
+    # read 24: 'Does not answer the client's "pay, review or appeal?"'; the answer was 'I would use GBP 544,000 for the
+    # output tax assessed by HMRC'
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.kinds.email.compose import title_answer
+    from worldsmith.generators.compose.bank import picker_for
+
+    ctx = email_context("reply")
+    f = ctx.facts[0]
+    purpose = ("The client sends the notice and asks whether to pay, object or appeal; counsel explains the time "
+               "limit for an objection and asks for the invoices.")
+    spec = ctx.spec.model_copy(update={"title": "Port dues notice: pay, object or appeal?", "answers": f.id,
+                                       "purpose": purpose})
+    ctx = ctx.model_copy(update={"spec": spec})
+    said, fact_ = title_answer(picker_for(ctx), ctx)
+    assert fact_ is f and said.startswith("My advice: object, rather than pay or appeal. "), said
+    assert f.text in said
+    # a purpose that does not settle the choice leaves the answer to its figure
+    ctx = ctx.model_copy(update={"spec": spec.model_copy(update={"purpose": "The client asks what to do."})})
+    assert "My advice" not in title_answer(picker_for(ctx), ctx)[0]
+
+
+def test_the_source_of_a_figure_is_not_asked_of_the_message_that_just_named_its_paper():
+    # read 24: 'the partner asks the source of a figure that is on HMRC's notice', which the message replied to named
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _askable
+    from worldsmith.worlds.content import EmailContent
+
+    ctx = email_context("reply")
+    ctx = ctx.model_copy(update={"facts": [ctx.facts[0].model_copy(update={"label": "the liability cap"})]})
+    label = ctx.facts[0].label
+    v = {"label": label, "label2": "", "day": "Friday"}
+    frames = bank("email")["beats"]["question"] + bank("email")["reactions"]["ask"]
+    asked = re.compile(r"(?i)source for|figure come from")
+    assert any(asked.search(f) for f in _askable(ctx, v, frames))
+    told = ctx.model_copy(update={"parent": EmailContent(subject="x", body=f"Hi,\n\nWe hold {label} at "
+                                  f"{ctx.facts[0].text}. The port authority set it out in the notice of 12 June.\n\nSam")})
+    assert not any(asked.search(f) for f in _askable(told, v, frames)), _askable(told, v, frames)

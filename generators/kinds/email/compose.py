@@ -24,7 +24,7 @@ from worldsmith.generators.compose.voice import workday_tomorrow, deadline, fami
 from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
-from worldsmith.generators.questions import title_question, turned_round, when_answer, yes_no
+from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
 
@@ -265,6 +265,13 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
         kind = "decided"
     out = pick.fill(frames[kind], **values) or cap_first(started or said)
     assert fact.text in out, "the answer carries the answering fact's text"
+    chosen = choice_of(question, getattr(ctx.spec, "purpose", ""))
+    if chosen is not None:
+        # a choice asked is answered by the choice, then the figure it rests on (read 24: 'Does not answer the
+        # client's "pay, review or appeal?"', the partner's answer 'I would use GBP 544,000 for the output tax')
+        pick_, others = chosen
+        rest = " or ".join([", ".join(others[:-1]), others[-1]] if len(others) > 2 else others)
+        out = f"My advice: {pick_}, rather than {rest}. {out}"
     return out, fact
 
 
@@ -2852,7 +2859,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
 # paper ("The client asks his own adviser who signed off his own fund's LOI", blind read 14).
 _OF_A_FIGURE = re.compile(r"signed off|how did you|final, or still|estimate|walk me through|take account|figure|"
                           r"workings|sign off", re.I)
-_GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it|it is on |it.s on |\bsee the \"", re.I)
+# (and a paper named as the figure's source: "HM Revenue & Customs set it out in the notice of assessment of 12 June",
+# then "What is the source for the delivery charges collected?", read 24)
+_GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it|it is on |it.s on |\bsee the \"|"
+                           r"\bset (?:it|them) out in\b|\bthe source paper is\b|\bsource: ", re.I)
 _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the|that is the|comes from|derived from|"
                            r"times|less|plus)\b", re.I)
 
