@@ -426,3 +426,13 @@ def test_a_memos_view_is_what_it_argues_not_the_papers_own_acts_that_follow():
     # a verb inside the view is the view's own
     assert what_is_recommended("Argues that the clause gives the tenant a right to break.") == \
         ("view", "the clause gives the tenant a right to break")
+
+
+def test_a_report_named_with_its_kind_before_on_is_about_what_follows_on():
+    # franchise-encroachment at seed 61: the expert's report opened 'Tamsin Economics LLC prepared this report for
+    # Whitcombe Ashby LLP on the expert on Larkspur's lost profits'
+    from worldsmith.generators.compose.substance.common import topic
+
+    assert topic("Expert report on Pellow's lost margin", ["Pellow Ltd"]) == "Pellow's lost margin"
+    assert topic("Draft audit report on the depot grant") == "the depot grant"
+    assert topic("Report on the survey") == "the survey"

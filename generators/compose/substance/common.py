@@ -286,7 +286,10 @@ def topic(title: str, names: list[str] = ()) -> str:
     # ('Advice on settlement: ...' is about settlement: never 'asked us to advise on advice on settlement', read 15)
     # ('Advice to the board on waiver against equity cure' is about the waiver and the cure: never 'asked us to
     # advise on advice to the board on waiver against equity cure', blind read 17)
-    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|report\s+on|advice\s+(?:to\s+(?:the\s+)?"
+    # ('Expert report on Larkspur's lost profits' is about the lost profits: never 'this report ... on the expert on
+    # Larkspur's lost profits', franchise-encroachment at seed 61; 'Draft audit report on the sediment award' likewise)
+    text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|(?:[A-Za-z-]+\s+){0,3}?report\s+on|"
+                  r"advice\s+(?:to\s+(?:the\s+)?"
                   r"[\w' -]{2,40}?\s+)?(?:on|re|about))\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
     if _GENRE_WORD.search(head):
