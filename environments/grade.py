@@ -73,7 +73,7 @@ def mentions(text: str, value: str, number: float | None = None) -> bool:
     return any(abs(n - number) <= 0.005 for n in numbers_in(hay))
 
 
-_ROOM_NAMES: dict[str, re.Pattern] = {}
+_ROOM_NAMES: dict[str, tuple[str, ...]] = {}  # a world id -> its room's paths and file names, longest first
 
 
 def _without_room_paths(text: str, world) -> str:
@@ -81,13 +81,17 @@ def _without_room_paths(text: str, world) -> str:
     times in a file's name are no figures of the author's (aircraft redelivery: the sensitivity sheet's reference
     solution cited 'Correspondence/Technical/Engine 2 PRSV quotation, ESN 598-417/01 2028-03-28 0956 Walker.eml' and
     its 598 read as a made-up amount, 0.85)."""
-    rx = _ROOM_NAMES.get(world.world_id)
-    if rx is None:
-        names = {p for f in world.manifest.files if f.path.startswith("room/")
-                 for p in (f.path.split("/", 1)[1], f.path.rsplit("/", 1)[1])}
-        rx = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or r"(?!)")
-        _ROOM_NAMES[world.world_id] = rx
-    return rx.sub(" ", text) if "." in text else text
+    if "." not in text:
+        return text
+    names = _ROOM_NAMES.get(world.world_id)
+    if names is None:
+        names = tuple(sorted({p for f in world.manifest.files if f.path.startswith("room/")
+                              for p in (f.path.split("/", 1)[1], f.path.rsplit("/", 1)[1])}, key=len, reverse=True))
+        _ROOM_NAMES[world.world_id] = names
+    # Only the names the text holds, longest first as before: one alternation of every path and name of the room
+    # (400 in the legal example) was tried at each character of every text graded, a tenth of grading (suite12).
+    held = [n for n in names if n in text]
+    return re.compile("|".join(re.escape(n) for n in held)).sub(" ", text) if held else text
 
 
 def is_currency(unit: str | None) -> bool:

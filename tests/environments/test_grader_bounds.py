@@ -49,3 +49,19 @@ def test_reading_an_answer_holds_its_sentence_once_not_once_per_figure():
     # A copy of the sentence per figure made 32,000 figures in one 64 KB sentence hold 2 GB (attack22 F2)
     parsed = answers.parse("1 " * 2000)
     assert len(parsed.mentions) == 2000 and len({id(m.sentence) for m in parsed.mentions}) == 1
+
+
+def test_a_text_loses_the_room_names_it_cites_by_a_pattern_of_those_names_alone(monkeypatch):
+    # suite12: one alternation of every path and file name of the room (400 in the legal example) was tried at each
+    # character of every text graded, a tenth of grading; the names a text holds are found first
+    import re
+    from types import SimpleNamespace as NS
+
+    files = [NS(path=f"room/Correspondence/Note {n}.eml") for n in range(300)] + [NS(path="room/Damages/Model 2.xlsx")]
+    world = NS(world_id="suite12-room-names", manifest=NS(files=files))
+    built, compile_ = [], re.compile
+    monkeypatch.setattr(re, "compile", lambda p, *a: built.append(p) or compile_(p, *a))
+    text = "Per Damages/Model 2.xlsx and Note 17.eml, USD 5,000."
+    assert grade._without_room_paths(text, world) == "Per   and  , USD 5,000."
+    assert grade._without_room_paths("No file cited: USD 5,000.", world) == "No file cited: USD 5,000."
+    assert built and max(p.count("|") for p in built) < 4, [p[:80] for p in built]
