@@ -249,6 +249,9 @@ class ArtifactContext(kinds.KindBound):
     working_asked: list[str] = Field(default_factory=list, description="for a message: the thread's derived figures "
                                       "whose working, on the inputs they stand on that day, an earlier thread of its "
                                       "series had to ask, by label: nobody asks it again here")
+    source_asked: list[str] = Field(default_factory=list, description="for a message: the thread's figures whose "
+                                     "source, at the value they hold that day, an earlier thread of its series had to "
+                                     "ask, by label: nobody asks it again here")
     label_sources: dict[str, str] = Field(default_factory=dict, description="for a message: where each of the thread's "
                                                                           "figures known on its day can be read in the "
                                                                           "room (a sheet's row), by label")
@@ -1293,8 +1296,31 @@ def _working_owners(plan: WorldPlan) -> dict[tuple[tuple[str, str], str, str], t
             for f in _thread_facts(plan, a.thread):
                 if working := _working_on(plan, f, a.sent_at.date()):
                     owners.setdefault((_series(a), f, working), (a.thread, a.sent_at.date()))
+                if value := _figure_on(plan, f, a.sent_at.date()):
+                    owners.setdefault((_series(a), f, value), (a.thread, a.sent_at.date()))
         plan.__dict__["_working_owners"] = owners
     return owners
+
+
+def _figure_on(plan: WorldPlan, fact_id: str, day: dt.date) -> str:
+    """A figure's value on `day` as a key of _working_owners ('=' and its text; '' for no figure, or none yet)."""
+    held = plan.fact(fact_id).on(day)
+    return f"={held[1]}" if held is not None and held[0].type in ("money", "number", "percent") else ""
+
+
+def source_asked(plan: WorldPlan, spec) -> list[str]:
+    """The labels of a thread's figures whose source, at the value they hold on the message's day, an earlier thread
+    of its series has had to ask: a figure that has not moved has the same paper behind it ('What is the source for
+    the fault share alleged in the May 19 update?' in week after week of one thread, each answered 'I'll send you the
+    paper it comes from', 100% alike: realism_near_duplicates at bench/long_matter.py --scale 80)."""
+    owners = _working_owners(plan)
+    out = []
+    for f in _thread_facts(plan, spec.thread):
+        value = _figure_on(plan, f, spec.sent_at.date())
+        owner = owners.get((_series(spec), f, value)) if value else None
+        if owner is not None and owner[0] != spec.thread:
+            out.append(fact_label(plan.fact(f)))
+    return out
 
 
 def working_moved(plan: WorldPlan, spec, worked: dict[str, FactRef]) -> dict[str, FactRef]:
@@ -1398,6 +1424,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "their_labels": their_labels(plan, spec.thread, spec.author),
                    "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
                    "working_asked": working_asked(plan, spec),
+                   "source_asked": source_asked(plan, spec),
                    "next_beat": reply_beat(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

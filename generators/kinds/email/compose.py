@@ -915,7 +915,7 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"where do we go next on|who is taking .{3,80}? forward|as you (?:propose|suggest) on|"
                        r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
                        r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
-                       r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|hear from you on|"
+                       r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|your response on|hear from you on|"
                        r"come back to us on|run-up|pulling everything together for|on course for|still to do before|"
                        r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything|"
                        r"will need my (?:decision|view)|will (?:the|my) (?:decision|view) turn on)\b", re.I)
@@ -2805,7 +2805,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             if question and not yes_no(question):
                 # "Short answer: yes" answers no "when" or "how much" the thread opened on
                 frames = [f for f in frames if not re.search(r"\byes\b", f, re.I)] or frames
-            lines.append(cap_first(pick.fill(frames, **v) or "Noted."))
+            said = pick.fill(frames, **v)
+            if said or frames != [""]:
+                # (where the opening line has asked already, nothing follows it: "could you send me the workings?
+                # Noted.", a repeat of a weekly thread whose other questions its series had asked)
+                lines.append(cap_first(said or "Noted."))
     if ctx.distractor_label:
         lines.append(pick.fill(email["distractor_notes"], **v) or "")
     lines.extend(_answer_lines(pick, ctx, v, beat, " ".join(lines)))
@@ -2957,8 +2961,11 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
     out = list(frames)
     if _DATED.search(label):
         out = [f for f in out if not _OF_A_FIGURE.search(f)]
-    if _GIVEN_SOURCE.search(own) or (label and not _sourced(ctx, label, own)):
-        out = [f for f in out if not re.search(r"source for|figure come from", f, re.I)]
+    if _GIVEN_SOURCE.search(own) or (label and not _sourced(ctx, label, own)) or label in ctx.source_asked:
+        # (nor where an earlier thread of the series had it to ask at the same value: the same paper is behind it,
+        # and a figure no sum makes has no workings but its paper)
+        out = [f for f in out if not re.search(r"source for|(?:figure|number) come from", f, re.I)
+               and not (label in ctx.source_asked and label not in ctx.label_reasons and "workings" in f)]
     if label in ctx.working_asked:
         # nor how a figure is worked out where another thread was first to ask it on the same inputs ("how did you get
         # there?" of one cap in each of a year's weekly threads, answered with the same working every time: two
