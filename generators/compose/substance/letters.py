@@ -877,8 +877,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     # (a figure a working above already gives by its label is said: 'The disruption costs claimed are USD 300,000.'
     # again after 'being the prolongation costs claimed of USD 1,200,000 plus the disruption costs claimed of USD 300,000')
     written = " ".join(p for ps in out.values() for p in ps)
+    # (one with a working of its own still gives it: the demand's 'The Engine 2 return compensation claimed is USD
+    # 2,501,800, being the Engine 2 PRSV quote of USD 6,180,000 less ...' under a total that names it)
     rest = [f for f in ctx.facts if all(f is not g for g in said) and not identity(f) and
-            not (f.text in written and label(f) and f"{label(f)} of {f.text}".lower() in written.lower())]
+            not (f.text in written and label(f) and f"{label(f)} of {f.text}".lower() in written.lower() and
+                 not f.reason)]
     if rest:
         # (to a position section left empty first, else it reads stock words: 'As of this date, nothing in your
         # letter answers the escrow amount' under a heading of its own in an offer letter)
