@@ -53,6 +53,12 @@ def test_a_claim_gives_the_ground_its_figure_rests_on_not_only_the_figure():
     assert re.search(r"The site diaries show that the contractor kept its site team and plant on site while "
                      r"(?:the owner's|your) design changes were outstanding, at a cost of USD 900,000\.", text), text
     assert not re.search(r"The prolongation costs claimed (?:is|are) USD 900,000", text), text
+    # a statement that reports the writer's own letter is no ground (bonus-cap-dispute at seed 97: 'Gadsby Crane's
+    # revised letter of claim puts her bonus entitlement at 40% of base salary.' in Gadsby Crane's own letter)
+    own = held.model_copy(update={"label": "the prolongation costs claimed", "statement": "Stonechat Build Co.'s "
+                                  "revised letter of claim puts its site and plant costs at USD 900,000."})
+    text = _text(compose_document(ctx.model_copy(update={"facts": [own]})))
+    assert "letter of claim puts" not in text and "USD 900,000" in text, text
     # a letter that decides nothing and asks for no decision keeps its figure as a figure
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Site team and plant"})})
     assert "The site diaries show" not in _text(compose_document(ctx))

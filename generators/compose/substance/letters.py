@@ -545,6 +545,13 @@ def reserves_nothing(ctx: ArtifactContext) -> bool:
 # letters that ask the reader for a decision on a case or make one: they give their grounds, not only figures
 _GROUNDS = re.compile(r"\b(?:review|claim|appeal|objection|dispute|challenge|reconsideration|complaint)\b", re.I)
 _FIGURE = re.compile(r"(?:\b[A-Z]{3} )?\d[\d,]*(?:\.\d+)?%?")
+# a statement that reports a side's own paper or stand ('Gadsby Crane's revised letter of claim puts her bonus
+# entitlement at 40%', 'Brackwater's revised claim puts ...'): the record of an assertion, never its ground, and in
+# the writer's own letter it speaks of the writer in the third person
+_ASSERTED = re.compile(r"^[A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*)*(?:'s?)? (?:(?:[\w-]+ ){0,4}(?:letter|notice|claim|demand|"
+                       r"offer|proposal|response|reply|position|view|assessment|estimate|report|quote|valuation|"
+                       r"calculation)s?\b|(?:says|claims|puts|proposes|demands|offers|accepts|contends|argues|"
+                       r"asserts|alleges)\b)")
 
 
 def grounded(ctx: ArtifactContext, f: FactRef) -> str:
@@ -557,7 +564,8 @@ def grounded(ctx: ArtifactContext, f: FactRef) -> str:
             authority_letter(ctx) or f.reason or f.value.type not in ("money", "number", "percent"):
         return ""
     statement = strip_end(" ".join(f.statement.split()))
-    if f.text not in statement or _DAY.search(statement) or re.search(r"\b(?:19|20)\d\d\b", statement):
+    if f.text not in statement or _DAY.search(statement) or re.search(r"\b(?:19|20)\d\d\b", statement) or \
+            _ASSERTED.match(statement):
         return ""
     carried = " ".join(g.text for g in ctx.facts)
     if any(x.strip() not in carried for x in _FIGURE.findall(statement)):
