@@ -329,7 +329,8 @@ def itemised(f: FactRef, on) -> str:
     periods = counted_periods(f, on)
     if periods:
         unit = f.value.unit  # type: ignore[union-attr]
-        words = re.sub(r"^(?:the|a|an) ", "", label(f)).split()
+        # (a count's label is cast 'the number of quarters below ...' since fad165b: the periods are what it counts)
+        words = re.sub(r"^(?:(?:the|a|an) )?(?:number of )?", "", label(f)).split()
         # 'months below 98.0% availability' -> 'below 98.0% availability': what each period was counted for
         what = " ".join(words[1:]) if words and words[0].lower() == unit else ""
         src = _READ_FROM.search(" ".join(f.statement.split()))
