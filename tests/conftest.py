@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
+
+def _private_dir(variable: str, prefix: str) -> None:
+    """A folder of this test process's own for an environment variable, removed when the process ends (a suite run
+    left ~2,000 of each in /tmp, never removed); one set by the caller is the caller's and stays."""
+    if variable not in os.environ:
+        folder = tempfile.mkdtemp(prefix=prefix)
+        os.environ[variable] = folder
+        atexit.register(shutil.rmtree, folder, True)
+
+
 # Before anything imports Prefect: a private home, so tests never touch an operator's ~/.prefect.
-os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="worldsmith-prefect-"))
+_private_dir("PREFECT_HOME", "worldsmith-prefect-")
 # Sessions' own keys in a private folder too, not the user's data folder (environments/session_store.py).
-os.environ.setdefault("WORLDSMITH_SESSION_KEYS", tempfile.mkdtemp(prefix="worldsmith-session-keys-"))
+_private_dir("WORLDSMITH_SESSION_KEYS", "worldsmith-session-keys-")
 # A pytest-xdist worker is given COLUMNS=80, which rich's consoles fix as their width when flows/cli.py is
 # imported; a test's own COLUMNS (CliRunner's env) must decide, as it does in a plain run.
 if os.environ.get("PYTEST_XDIST_WORKER"):

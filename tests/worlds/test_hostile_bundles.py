@@ -81,6 +81,21 @@ def test_a_store_edited_after_sealing_is_not_served(world, caplog):
     assert not opened.store_path.exists()  # the private store goes with the world
 
 
+def test_a_private_store_goes_with_a_world_nobody_closes(world):
+    # a script or a test that opens a world and drops it without close() left its rebuilt store in /tmp (357 of them,
+    # ~14 MB each, after a few suite runs: the disk filled)
+    import gc
+
+    edit_store(world / bundle.DATABASE, f"update emails set body = replace(body, '{CAP}', '{FORGED}')")
+    opened = worldsmith.open(world)
+    private = opened.store_path.parent
+    assert opened.store_path != world / bundle.DATABASE and private.exists()
+    opened.db.close()  # (DuckDB's own handle; the world object itself is simply dropped)
+    del opened
+    gc.collect()
+    assert not private.exists()
+
+
 def test_a_store_forged_and_sealed_again_elsewhere_is_not_served(world, tmp_path, monkeypatch):
     # The attacker edits the store and seals the bundle again on their own machine (their own record of stores).
     monkeypatch.setenv("WORLDSMITH_TRUSTED_STORES", str(tmp_path / "attacker.txt"))
