@@ -176,8 +176,11 @@ def test_a_chat_day_signs_off_once_at_its_end():
     later" twice)': 'thanks Elaine - more on Quillfield covenant later' ... 'ok Elaine, thanks - back to you on
     Quillfield covenant later' as the day's last post."""
     days = 0
-    # (seed 7: a covenant day that ended on a second sign-off on the code before)
-    for path, seed in [("tests/fixtures/covenant-breach.yaml", 7), ("outlines/examples/hospital-revenue-audit.yaml", 61)]:
+    # (seed 7: a covenant day that ended on a second sign-off on the code before; and since b8e38ce, a day of two posts
+    # and nothing to say, each post a sign-off. Seed 9: days that sign off, four of them, once b8e38ce left seed 7 and
+    # the hospital at 61 with none that sign off once)
+    for path, seed in [("tests/fixtures/covenant-breach.yaml", 7), ("tests/fixtures/covenant-breach.yaml", 9),
+                       ("outlines/examples/hospital-revenue-audit.yaml", 61)]:
         plan, _, contents = offline_world(ROOT / path, seed)
         for spec in (a for a in plan.artifacts if a.kind == "chat"):
             texts = [m.text for m in contents[spec.id].messages]

@@ -373,8 +373,11 @@ def compose_chat(ctx: ArtifactContext):
                  sent_at=m.sent_at) for m in ctx.day_mail if m.incoming or m.org not in ours]
     facts_told = sum(1 for e in exchanges if e["kind"] in ("fact", "fact_work", "file"))
     exchanges[facts_told:facts_told] = mail[:1]
-    if len(exchanges) < 2 and n > 2:
-        exchanges.append(dict(kind="call"))  # a quiet day: someone finds time to talk
+    if len(exchanges) < 2 and n > 2 or not exchanges:
+        # a quiet day: someone finds time to talk (also on a day of two posts with nothing else: every post of it was
+        # a sign-off, "ok Marie, thanks - back to you on the file later" - "perfect, thanks Vanessa - I will pick up
+        # the file from here", covenant-breach at seed 7 after b8e38ce)
+        exchanges.append(dict(kind="call"))
 
     def first(pid: str | None, author: str) -> str:
         """The first name of the person a post is to: its thread's writer, else someone else of the conversation."""
