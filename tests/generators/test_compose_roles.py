@@ -255,27 +255,33 @@ def test_agreeing_a_thing_is_decided_as_a_clause():
     assert decision_object("The client decides to reject the tender.") == "reject the tender"
 
 
-def test_chat_asks_who_has_the_pen_only_on_papers_still_to_come(published_legal):
+def test_chat_asks_who_has_the_pen_only_on_papers_still_to_come(published_legal, published_diligence,
+                                                                 published_hospital):
     # "who is doing the request list" a week after it was finished read as nobody's work (blind read 9): a paper
     # already made is read or commented on; who drafts it is asked only before its day
+    # (read over the three examples: a day's figures come first and a pen question takes a post only where they leave
+    # one, so whether one world asks it is the draw's; b8e38ce moved two of the tanker's figures onto the two days that
+    # asked it, and the tanker asks none since)
     import datetime as dt
 
     from worldsmith.generators.kinds.chat.compose import paper_name
 
-    plan = json.loads((published_legal / "plan.json").read_text(encoding="utf-8"))
-    made = {}
-    for a in plan["artifacts"]:
-        if a["kind"] in ("document", "spreadsheet"):
-            made.setdefault(paper_name(a["title"]).lower(), []).append(dt.date.fromisoformat(a["date"]))
     asked = 0
-    for path in (published_legal / "room" / "Chat").rglob("20*.json"):
-        day = dt.date.fromisoformat(path.stem)
-        for m in json.loads(path.read_text(encoding="utf-8")):
-            text = m.get("text", "").lower()
-            hit = re.search(r"(who has the pen on|where are you on|is anyone on top of|are we on top of|are we on) (the .+?)\?", text)
-            if hit and hit.group(2) in made:
-                asked += 1
-                assert any(d > day for d in made[hit.group(2)]), text
+    for world in (published_legal, published_diligence, published_hospital):
+        plan = json.loads((world / "plan.json").read_text(encoding="utf-8"))
+        made = {}
+        for a in plan["artifacts"]:
+            if a["kind"] in ("document", "spreadsheet"):
+                made.setdefault(paper_name(a["title"]).lower(), []).append(dt.date.fromisoformat(a["date"]))
+        for path in (world / "room" / "Chat").rglob("20*.json"):
+            day = dt.date.fromisoformat(path.stem)
+            for m in json.loads(path.read_text(encoding="utf-8")):
+                text = m.get("text", "").lower()
+                hit = re.search(r"(who has the pen on|where are you on|is anyone on top of|are we on top of|are we on) "
+                                r"(the .+?)\?", text)
+                if hit and hit.group(2) in made:
+                    asked += 1
+                    assert any(d > day for d in made[hit.group(2)]), text
     assert asked
 
 
