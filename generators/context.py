@@ -1036,10 +1036,9 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts whose papers the author's organisation wrote: the documents that establish
     the fact and the sheets that carry it. Nobody asks another for the source of their own firm's figure."""
     org = plan.person(author).organisation
-    principals = _principals(plan)
     out = []
     for f in _thread_facts(plan, thread):
-        if fact_side(plan, f) not in ("", principals.get(org, org)):
+        if _side(plan, fact_side(plan, f)) not in ("", _side(plan, org)):
             # a figure the other side asserts stays theirs, whoever later copies it into a sheet (the lessor's
             # counsel's comparison sheet carried the lessee's capped figure, so the partner 'disputing the cap'
             # answered 'Thanks, Gordon; all clear.')
@@ -1055,21 +1054,20 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool 
     says the side asserts them, else whose first paper (document or sheet) an organisation of the side wrote. A letter
     never rejects them ('Your figure for X is not accepted' of its own client's claim). Strict: a figure whose
     statement says someone not named asserts it ('the agent offered ...') is nobody's own by its first paper."""
-    principals = _principals(plan)
     org = plan.person(author).organisation
-    side = principals.get(org, org)
+    side = _side(plan, org)
     out = []
     for f in dict.fromkeys(fact_ids):
-        asserted = fact_side(plan, f)
+        asserted = _side(plan, fact_side(plan, f))
         if asserted:
             mine = asserted == side
         elif strict and (m := _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))):
             # (the borrower's own cost sheet first carried the waiver fee 'the agent offered': still the lenders', and
             # the agent's own counsel 'considering' it with its client read as the wrong side, covenant seed 37)
-            mine = _role_side(plan, m.group("noun").split()[-1]) == side
+            mine = _side(plan, _role_side(plan, m.group("noun").split()[-1])) == side
         else:
             first = first_maker(plan, f) or ""
-            mine = bool(first) and principals.get(first, first) == side
+            mine = bool(first) and _side(plan, first) == side
         if mine:
             out.append(fact_label(plan.fact(f)))
     return out
@@ -1089,19 +1087,18 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts that a party of the other side from the author asserts (fact_side): its claim,
     not a figure anyone may "hold" a view on for it (defendant's counsel wrote "my view is that the bonus claimed holds"
     of the claimant's claim, mail10's read at seed 31)."""
-    principals = _principals(plan)
     org = plan.person(author).organisation
-    mine = principals.get(org, org)
+    mine = _side(plan, org)
     ids = {f.id for f in plan.facts}
 
     def theirs(f: str) -> bool:
-        side = fact_side(plan, f)
+        side = _side(plan, fact_side(plan, f))
         if side:
             return side != mine
         # (a figure worked from the other side's own input and no input of ours is theirs too: "The revised claim is
         # for a bonus of 40% x USD 186,000" from the claimant's 40%)
         inputs = [x for x in re.findall(r"[A-Za-z_]\w*", plan.fact(f).formula or "") if x in ids]
-        sides = {fact_side(plan, x) for x in inputs} - {""}
+        sides = {_side(plan, fact_side(plan, x)) for x in inputs} - {""}
         return bool(sides) and mine not in sides
 
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
@@ -1111,19 +1108,18 @@ def asserted_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     """The labels of a thread's facts whose statement says the author's own side asserts them (fact_side): its claim or
     offer, whose source it is not for the author to ask the other side (read 22: lenders' counsel asked borrower's
     counsel for "the source for the waiver fee rate" that he himself had proposed)."""
-    principals = _principals(plan)
     org = plan.person(author).organisation
-    mine = principals.get(org, org)
+    mine = _side(plan, org)
 
     def side(f: str) -> str:
         # a party named by its role asserts it too ('On August 19, 2026 the agent offered ... a fee of 0.25%'): read
         # 24, the lenders' counsel disputed that rate, its own side's offer ("You put the waiver fee rate at 0.25%. I
         # have not seen the support for it."), the statement naming no organisation by its name
-        named = fact_side(plan, f)
+        named = _side(plan, fact_side(plan, f))
         if named:
             return named
         m = _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))
-        return _role_side(plan, m.group("noun").split()[-1]) if m else ""
+        return _side(plan, _role_side(plan, m.group("noun").split()[-1])) if m else ""
 
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if side(f) == mine]
 
@@ -1160,8 +1156,37 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
             words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
             if words and re.search(rf"\b{re.escape(words[0])}\b", head):
                 sides.add(principals.get(o.id, o.id))
+    if not sides:
+        # or its label opens on a party's role ('the claimant's multiplier for future loss', 'defendant's Part 36
+        # offer'): the statement 'The claimant's schedule of loss applies a multiplier of 15.2' has no verb of assertion
+        m = re.match(r"(?:the )?([a-z]+)['’]s?\s", plan.fact(fact_id).label or "", re.I)
+        if m and m.group(1).lower() in _PARTY_ROLES:
+            party = _role_side(plan, m.group(1))
+            if party:
+                sides.add(party)
     index[fact_id] = next(iter(sides)) if len(sides) == 1 else ""
     return index[fact_id]
+
+
+# Party roles a fact's label may open on, as whose figure it is.
+_PARTY_ROLES = ("claimant", "claimants", "plaintiff", "plaintiffs", "defendant", "defendants", "respondent", "applicant",
+                "landlord", "tenant", "licensor", "licensee", "lessor", "lessee", "buyer", "seller", "sellers",
+                "purchaser", "vendor", "charterer", "owner", "owners", "insurer", "insured", "policyholder",
+                "contractor", "employer", "employee", "borrower", "lender", "lenders", "franchisor", "franchisee")
+
+
+def _side(plan: WorldPlan, org_id: str) -> str:
+    """The side an organisation (or a principal) argues for: one token for the whole privileged circle, else its
+    principal. An insurer that instructs counsel to defend its insured has two principals on one side (pi-quantum, an
+    unseen outline: the insurer's claims handler answered 'the future loss on the defendant's multiplier is Hollins Reid
+    Solicitors's number, not ours' of her own side's figure, and the Defence pleaded the claimant's case)."""
+    if not org_id:
+        return ""
+    principal_id = _principals(plan).get(org_id, org_id)
+    circle = plan.__dict__.get("_circle")
+    if circle is None:
+        circle = plan.__dict__["_circle"] = {o.id for o in plan.organisations if getattr(o, "privileged", False)}
+    return "\0home" if org_id in circle or principal_id in circle else principal_id
 
 
 def _principals(plan: WorldPlan) -> dict[str, str]:
@@ -1214,11 +1239,10 @@ def reported_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     COO asked for 'the source' of the lot Okeford itself reported, and its counsel disputed it (read 12); the fund's
     Managing Partner asked his adviser whether the fund's own LOI price was "an estimate" (read 15)."""
     org = plan.person(author).organisation
-    principals = _principals(plan)
-    side = principals.get(org, org)
+    side = _side(plan, org)
     out = []
     for f in _thread_facts(plan, thread):
-        if any(principals.get(r, r) == side for r in reporters(plan, plan.fact(f))) or fact_side(plan, f) == side:
+        if any(_side(plan, r) == side for r in reporters(plan, plan.fact(f))) or _side(plan, fact_side(plan, f)) == side:
             out.append(fact_label(plan.fact(f)))
     return out
 

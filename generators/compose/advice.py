@@ -185,7 +185,12 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
     if how:
         said.append(_fill(pick, frames["derived_limit" if limit else "derived"], label=f.label, text=f.text, how=how))
     else:
-        said.append(_fill(pick, frames["given"] if clause else frames["given_bare"], label=f.label, text=f.text,
+        given = frames["given"] if clause else frames["given_bare"]
+        if f.label in ctx.their_labels:
+            # the other side's figure is never 'ours' nor one 'we hold' ("Our number for the claimant's multiplier for
+            # future loss is 15.2" from the defendant's solicitors, pi-quantum, an unseen outline)
+            given = [x for x in given if not re.search(r"\b(?:[Oo]ur|[Ww]e)\b", x)] or given
+        said.append(_fill(pick, given, label=f.label, text=f.text,
                           gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))
     since = _day(f.since, loc) if f.since else ""

@@ -188,6 +188,11 @@ _ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would u
                      r"We're using|\bWe use\b|\bapplying\b|\b(?:been|is) taken (?:at|as)\b|\bwe show\b|\bWe record\b")
 # A label of a figure a party puts forward (a demand, a claim, an offer) or of the gap between two sides.
 _NOT_OURS_TO_ADOPT = re.compile(r"(?i)\b(?:demand\w*|claim(?:s|ed)?|offer\w*|propos\w*|alleg\w*|dispute)\b")
+# ...nor one a party's role owns by its label ("the claimant's multiplier for future loss": the defendant's insurer's
+# counsel wrote "Our number for the claimant's multiplier for future loss is 15.2", pi-quantum, an unseen outline)
+_PARTYS = re.compile(r"(?i)(?:the )?(?:claimant|plaintiff|defendant|respondent|applicant|appellant|landlord|tenant|"
+                     r"lessor|lessee|licensor|licensee|buyer|seller|purchaser|vendor|insurer|insured|policyholder|"
+                     r"contractor|employer|employee|borrower|lender|franchisor|franchisee|charterer|owner)s?['’]s?\s")
 
 
 _WORKED = re.compile(r"\b(?:comes? out at|works? out at|lands? at|comes? to)\b|\bI (?:\[)?(?:make|get)\b")
@@ -221,7 +226,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # only a figure worked out from others "comes out at" or "works out at" a value ("as of today, the base fee
         # percentage comes out at 3%" of a contract term, read 18 hotel termination)
         frames = [f for f in frames if not _WORKED.search(f)] or frames
-    if fixed(fact) or _NOT_OURS_TO_ADOPT.search(label):
+    if fixed(fact) or _NOT_OURS_TO_ADOPT.search(label) or _PARTYS.match(label):
         # a figure someone else puts forward, or one that stands by an instrument, is no number the writer picks or
         # works to ("On the April 8 numbers, I am working to USD 60,987,500 for the contribution demand": counsel
         # "working to" the opponent's demand, blind read 17; the CFO "would go with USD 12,000,000" for a policy limit)

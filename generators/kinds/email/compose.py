@@ -3108,7 +3108,9 @@ def theirs(ctx: ArtifactContext, label: str) -> bool:
     if not party:
         return False
     side = principal(ctx, party)
-    return side != principal(ctx, ctx.author.organisation) and not neutral(ctx, side)
+    # (one side may have two principals: an insurer defending its insured; the circle is the side)
+    return side != principal(ctx, ctx.author.organisation) and home(ctx, side) != home(ctx, ctx.author.organisation) \
+        and not neutral(ctx, side)
 
 
 def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: str) -> str:
