@@ -1150,7 +1150,12 @@ def primary_cover(graph: Graph, fact_ids: list[str], given: str | None = None) -
         # reported EBITDA in the finance director's mail, not the memo that works the leverage from it), no draft
         uses = {f.id for f in plan.facts if f.formula and f.id != fid and _path_to(graph, f.id, fid)}
         working = {a.path for a in plan.artifacts if set(a.facts) & uses}
-        held = [(p, k) for p, k in carriers.get(fid, []) if p not in working and p not in drafts]
+        # (nor a chat day that tells it as the working's figure: "note the OPA 90 liability cap computation has
+        # 62,480 GT for the gross tonnage now" is that computation read aloud, and the tanker's 'governs' task read
+        # its tonnage there and off the computation, two files one sheet answers, once b8e38ce brought the post
+        # within a fortnight of the tonnage's day)
+        relays = _relays(graph, graph.fact(fid), {a.title for a in plan.artifacts if set(a.facts) & uses})
+        held = [(p, k) for p, k in carriers.get(fid, []) if p not in working and p not in drafts and p not in relays]
         if not held:
             primary = {paths[i] for i in plan.establishing(fid) if i in paths and paths[i] not in works}
             held = [(p, k) for p, k in carriers.get(fid, []) if p in primary]
@@ -1159,6 +1164,22 @@ def primary_cover(graph: Graph, fact_ids: list[str], given: str | None = None) -
     found = cover(Graph(graph.world, carriers, graph.quantities, graph.twins), fact_ids) \
         if carriers != graph.carriers else None
     return found or cover(graph, fact_ids)
+
+
+def _relays(graph: Graph, fact: LedgerFact, titles: set[str]) -> set[str]:
+    """The chat days whose every post that gives the fact's figure names one of these papers (as chat names a paper):
+    there the figure is the paper's, not a report of its own."""
+    from worldsmith.generators.kinds.chat.compose import paper_name  # the name the post was written with
+
+    # (two words or more: a paper named by one word would take any post that says it)
+    names = {n for n in (paper_name(t).lower().removeprefix("the ") for t in titles) if len(n.split()) >= 2}
+    if not names or not fact.text:
+        return set()
+    posts: dict[str, list[str]] = {}
+    for path, text in graph.world.db.execute(
+            "select path, text_plain from chat_messages where contains(text_plain, ?)", [fact.text]).fetchall():
+        posts.setdefault(path, []).append((text or "").lower())
+    return {path for path, said in posts.items() if all(any(n in t for n in names) for t in said)}
 
 
 def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:
