@@ -154,6 +154,17 @@ def party_names(ctx: ArtifactContext) -> tuple[str, str]:
     return ctx.author.organisation, (others[0] if others else "the Counterparty")
 
 
+# A defendant's pleading by its title: a US answer, an English defence ('Defence', 'Defence and counterclaim'); never a
+# claimant's reply to one ('Reply to defence').
+_ANSWER_TITLE = re.compile(r"\b(?:answer|defen[cs]e)\b", re.I)
+
+
+def is_answer(title: str) -> bool:
+    """Whether a pleading's title makes it the defendant's (pi-quantum, an unseen English outline: its 'Defence' was
+    composed as a claim, 'The Claimant is entitled to a declaration ...', signed 'Solicitors for Aaron Pryce')."""
+    return bool(_ANSWER_TITLE.search(title)) and not re.search(r"\breply to\b", title, re.I)
+
+
 def _person(short: str, summary: str) -> str:
     """A one-word party name ('Okafor') as the summary names the person in full ('Grace Okafor'), else as it is."""
     if " " in short:
@@ -377,7 +388,7 @@ class Writer:
         m = re.match(r"^(UNITED STATES DISTRICT COURT)\s+(?:FOR THE\s+)?(.+)$", court)
         lines = [m.group(1), m.group(2)] if m else [court]
         plaintiff, defendant = party_names(self.ctx)
-        answer = "answer" in self.ctx.spec.title.lower()
+        answer = is_answer(self.ctx.spec.title)
         name = re.sub(r"(?i)^draft\s+", "", strip_end(self.ctx.spec.title))
         # (the case's name and court after a colon are the caption's, not the paper's: 'Complaint for contribution:
         # Kestrel Bay Tankers Ltd. v. Ostrander Energy Corporation (E.D. Tex.)')
@@ -396,8 +407,8 @@ class Writer:
         """The signature block a line each (read 15: 'the signature run into a paragraph')."""
         a = self.ctx.author
         plaintiff, defendant = party_names(self.ctx)
-        client = defendant if "answer" in self.ctx.spec.title.lower() else plaintiff
-        side = "Defendant" if "answer" in self.ctx.spec.title.lower() else "Plaintiff"
+        client = defendant if is_answer(self.ctx.spec.title) else plaintiff
+        side = "Defendant" if is_answer(self.ctx.spec.title) else "Plaintiff"
         lead = signatory(self.ctx, a.organisation) or a
         out = ["Respectfully submitted,"]
         if lead.id != a.id and _RANKS.get(lead.seniority, 1) > _RANKS.get(a.seniority, 1):
@@ -410,7 +421,7 @@ class Writer:
     def signature_block(self) -> str:
         a = self.ctx.author
         plaintiff, defendant = party_names(self.ctx)
-        client = defendant if "answer" in self.ctx.spec.title.lower() else plaintiff
+        client = defendant if is_answer(self.ctx.spec.title) else plaintiff
         # signed by the firm's senior lawyer as attorney-in-charge, with the drafter below (an associate does not
         # sign a federal pleading alone)
         lead = signatory(self.ctx, a.organisation) or a
@@ -423,7 +434,7 @@ class Writer:
 
     def prayer(self) -> str:
         plaintiff, defendant = party_names(self.ctx)
-        answer = "answer" in self.ctx.spec.title.lower()
+        answer = is_answer(self.ctx.spec.title)
         who, against = (defendant, plaintiff) if answer else (plaintiff, defendant)
         asks = (["dismiss the Complaint with prejudice", f"declare that any liability of {who} is limited as pleaded",
                  "award costs and such further relief as the Court deems just"] if answer else

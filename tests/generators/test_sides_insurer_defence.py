@@ -43,3 +43,18 @@ def test_a_figure_of_the_other_side_is_never_ours_in_a_note_or_a_reply():
     bad = [t for t in texts if "Our number for the claimant's" in t or "defendant's multiplier is Hollins" in t
            or "defendant's Part 36 offer stays Hollins" in t]
     assert not bad, bad[:2]
+
+
+def test_an_english_defence_is_the_defendants_pleading():
+    # read 25: 'The Defence pleads the claimant's case ("The Claimant is entitled to a declaration ...", "Aaron Pryce
+    # asks the Court ...") and is signed "Solicitors for Aaron Pryce"': only a title with 'answer' was an answer
+    from worldsmith.generators.compose.genres import is_answer
+
+    assert is_answer("Defence") and is_answer("Defence and counterclaim") and is_answer("Answer and affirmative defenses")
+    assert not is_answer("Reply to defence") and not is_answer("Particulars of claim") and not is_answer("Complaint")
+    plan, _, contents = offline_world(_OUTLINE, 151)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title == "Defence")
+    doc = contents[spec.id]
+    text = "\n".join([s.heading for s in doc.sections] + [p for s in doc.sections for p in s.paragraphs])
+    assert "Solicitors for Brackley Precast Ltd" in text and "The Defendant denies" in text, text
+    assert "Claimant is entitled to a declaration" not in text and "Solicitors for Aaron Pryce" not in text, text

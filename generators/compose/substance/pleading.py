@@ -67,7 +67,9 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
     """A complaint's or an answer's paragraphs (unnumbered: the composer numbers them on): the parties by their roles,
     jurisdiction and venue, the facts as pleaded, counts that claim the figures, and for an answer admissions,
     denials and affirmative defenses from the clauses, limits and caps the facts give."""
-    answer = "answer" in ctx.spec.title.lower()
+    from worldsmith.generators.compose.genres import is_answer
+
+    answer = is_answer(ctx.spec.title)
     pleader = "Defendant" if answer else "Plaintiff"
     kinds = [k for _, k in plan]
     facts = [f for f in ctx.facts if not (f.value.type == "date" and "deadline" in label(f).lower())]

@@ -9,7 +9,8 @@ from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, with_lead
-from worldsmith.generators.compose.genres import Writer, _short_date, house_style, letterhead, party_names
+from worldsmith.generators.compose.genres import (Writer, _short_date, house_style, is_answer, letterhead,
+                                                  party_names)
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
 from worldsmith.generators.compose.substance.papers import certifier_bodies, is_certifier
 from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
@@ -367,7 +368,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if kind == "letter" and WP_OFFER.search(spec.title) and outward:
         # a without-prejudice offer's close states the terms it is made on, and is headed so
         plan = [("Terms of the Offer" if k == "letter_close" else h, k) for h, k in plan]
-    if kind == "pleading" and "answer" in spec.title.lower():
+    if kind == "pleading" and is_answer(spec.title):
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
     if kind == "memo" and family_key(ctx.voice.family) != "legal":
         # a memo by someone who is not a lawyer is headed as their trade heads a working note, never 'Question
