@@ -2075,6 +2075,10 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: boo
     attached, paths, mail = _mail_index(graph)
     _, since, texts = _told_index(graph)
     tz = zoneinfo.ZoneInfo(world.plan.timezone)
+    # a figure another fact shares is told only where a line says it under this fact's label: kit23 (blind, an unseen
+    # CMR outline) keyed 'when was the client first told Kestrel's settlement offer' to a mail the ledger lists as
+    # carrying it, whose only GBP 56,765.20 is 'the recovery if the CMR limit applies' (the same sum)
+    shared = any(g.id != fact.id and g.text == fact.text for g in world.plan.facts)
     for m in mail:
         path = paths.get(m.message_id)
         if path is None or not any(org_of.get(x) in clients for x in (*m.to, *m.cc)):
@@ -2083,8 +2087,10 @@ def first_sent(graph: Graph, fact: LedgerFact, clients: set[str], from_home: boo
             continue
         # (read loosely, a text tells the value only once it stands: a mail before its day speaks of something else)
         standing = fact.id not in since or m.sent_at.astimezone(tz).date() >= since[fact.id]
-        if path in carriers or (states_in_text(m.body_new, fact, longer_labels(graph, fact)) if not standing
-                                else tells(graph, m.body_new, fact)):
+        if path in carriers and shared and not states_in_text(m.body_new, fact, longer_labels(graph, fact)):
+            pass  # (its attachments may still tell it)
+        elif path in carriers or (states_in_text(m.body_new, fact, longer_labels(graph, fact)) if not standing
+                                  else tells(graph, m.body_new, fact)):
             return m, path, path
         via = attached.get(path, set()) & shas
         if via:
