@@ -1953,6 +1953,27 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
                and len(formula_refs(formula)) >= 2 and named(label) for label, formula, value in found)
 
 
+def _two_values(session: Session, check: Check) -> bool:
+    """Whether the workbook the agent filed at `check.path` gives the row named by `a_words` twice, with two different
+    figures (the first figure of each such row): a result hedged across rows."""
+    if not check.path or check.path not in _state(session).files_added or not check.a_words:
+        return False
+    try:
+        rows = deliverables.sheet_rows(session.read_path(check.path))
+    except SessionError:
+        return False
+    want = {w.rstrip("s") for w in check.a_words}
+    seen: set[float] = set()
+    for row in rows:
+        said = _words(row[0][0]) if row else set()
+        if not row or sum(w in said for w in want) * 2 < len(want) or not want <= said | {"the"}:
+            continue
+        first = next((n for _, n, _ in row[1:] if n is not None), None)
+        if first is not None:
+            seen.add(round(first, 2))
+    return len(seen) > 1
+
+
 _MEMO_FIELDS = ("to", "from", "date", "re")
 _FIGURE_CHECKS = ("mentions", "asserts", "states_any", "final", "direction", "conclusion", "mentions_set_aside", "asserts_current",
                   "governs", "bound", "misbound", "misstated", "misdated", "defers")
@@ -2222,6 +2243,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         return any(_crossed(t, check) for t in _file_texts(session, check))
     if check.type == "file_formula":
         return _formula_comes_to(session, check)
+    if check.type == "file_two_values":
+        return _two_values(session, check)
     if check.type == "file_header":
         return _has_header(session, check)
     if check.type == "file_mentions_any":

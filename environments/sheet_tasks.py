@@ -174,6 +174,11 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                            description="the sheet holds an amount neither the ledger, the change nor the working has",
                            check=Check(type="file_unledgered", path=path, allowed=allowed,
                                        unit=result.currency if result.kind == "money" else None))]
+    # the result given on two rows with two figures is a hedge: either reading scores (kit23, blind: 'Claim without the
+    # limit, =B2+3850' beside 'Claim without the limit, =B2+B3', and a low case beside a high case, scored 1.0)
+    negatives.append(Criterion(id="result_twice", weight=3.0,
+                               description=f"gives {the(top)} on two rows with different figures",
+                               check=Check(type="file_two_values", path=path, a_words=_content_words(label_of(top)))))
     negatives += _distractor_negatives(graph, [top_id, *chain, *inputs], "file_asserts", path=path)
     # an input's row holding another input's figure
     negatives += [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "file"),

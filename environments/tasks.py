@@ -136,7 +136,7 @@ class Check(BaseModel):
                   "file_conclusion", "answer_governs", "answer_bound", "answer_misbound", "file_misbound", "answer_misstated", "answer_misdated", "sent_misstated",
                   "file_misstated", "chat_misstated", "chat_final", "chat_mentions", "chat_direction", "chat_conclusion", "chat_asserts",
                   "sent_mentions", "sent_asserts", "sent_final", "sent_direction", "sent_reply",
-                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_header", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
+                  "file_mentions", "file_asserts", "file_final", "file_direction", "file_bound", "sent_bound", "chat_bound", "file_formula", "file_two_values", "file_header", "file_mentions_any", "sent_beyond", "file_crossed", "answer_defers",
                   "sent_defers", "chat_defers", "file_defers", "file_memo_block", "file_unledgered",
                   "chat_post_mentions", "sent_outside_cast", "sent_misaddressed", "privileged_leak", "junk_files", "room_damaged",
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated", "texts_says",
