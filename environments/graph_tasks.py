@@ -1167,19 +1167,12 @@ def primary_cover(graph: Graph, fact_ids: list[str], given: str | None = None) -
 
 
 def _relays(graph: Graph, fact: LedgerFact, titles: set[str]) -> set[str]:
-    """The chat days whose every post that gives the fact's figure names one of these papers (as chat names a paper):
-    there the figure is the paper's, not a report of its own."""
-    from worldsmith.generators.kinds.chat.compose import paper_name  # the name the post was written with
+    """The files of a kind that tells the fact's figure only as one of these papers' (a chat day whose every post that
+    gives it names the paper): there the figure is the paper's, not a report of its own. Each kind's task family says
+    its own (kind_tasks: hook `relays`); the core names no kind."""
+    from worldsmith.environments import kind_tasks
 
-    # (two words or more: a paper named by one word would take any post that says it)
-    names = {n for n in (paper_name(t).lower().removeprefix("the ") for t in titles) if len(n.split()) >= 2}
-    if not names or not fact.text:
-        return set()
-    posts: dict[str, list[str]] = {}
-    for path, text in graph.world.db.execute(
-            "select path, text_plain from chat_messages where contains(text_plain, ?)", [fact.text]).fetchall():
-        posts.setdefault(path, []).append((text or "").lower())
-    return {path for path, said in posts.items() if all(any(n in t for n in names) for t in said)}
+    return set().union(*(family.relays(graph, fact, titles) for family in kind_tasks.families("relays")))
 
 
 def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:

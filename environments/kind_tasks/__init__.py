@@ -8,6 +8,8 @@ family defines, in registration order:
     pair_tasks(graph, pairs, user)   deliverables on the exceedance pairs, after the reply and the memo (chat: a post)
     own_tasks(graph)                 tasks of the kind's own files, after the review and sheet tasks (calendar: briefs)
     warmup_tasks(world, user, money) one-file warm-ups on the ledger's amounts the room carries (chat: a post)
+    relays(graph, fact, titles)      the files that give a figure only as one of these papers' (chat: a day that reads
+                                     the paper aloud), no source of it for primary_cover
     aside(session, task, sentence)   the attack suite's word beside a deliverable, said through the kind's app
                                      (chat: a post in the task's channel, else one the user is in); True when said
 

@@ -114,3 +114,19 @@ def aside(session, task: Task, sentence: str) -> bool:
         return False
     tools["chat_post"].fn(channel=channel, text=sentence)
     return True
+
+
+def relays(graph: Graph, fact: LedgerFact, titles: set[str]) -> set[str]:
+    """The chat days whose every post that gives the fact's figure names one of these papers (as chat names a paper):
+    there the figure is the paper's, not a report of its own (graph_tasks.primary_cover's hook)."""
+    from worldsmith.generators.kinds.chat.compose import paper_name  # the name the post was written with
+
+    # (two words or more: a paper named by one word would take any post that says it)
+    names = {n for n in (paper_name(t).lower().removeprefix("the ") for t in titles) if len(n.split()) >= 2}
+    if not names or not fact.text:
+        return set()
+    posts: dict[str, list[str]] = {}
+    for path, text in graph.world.db.execute(
+            "select path, text_plain from chat_messages where contains(text_plain, ?)", [fact.text]).fetchall():
+        posts.setdefault(path, []).append((text or "").lower())
+    return {path for path, said in posts.items() if all(any(n in t for n in names) for t in said)}

@@ -433,6 +433,9 @@ def _literal_ledger(answer: str, ledger: list) -> dict:
         label, _, rest = str(line).lower().partition(": ")
         held = {m.group() for m in _FIGURE.finditer(rest.split(". ", 1)[0])}
         for at in re.finditer(re.escape(label), answer):
+            if re.search(r"\b(?:times|x|multiplied by|plus|less|minus|divided by|over)\s+(?:the\s+)?$",
+                         answer[max(0, at.start() - 20):at.start()]):
+                continue  # an operand of a working ('the per-ton limit times the gross tonnage (USD 156,200,000)')
             tail = re.split(r"(?<=[a-z)])\.\s|;|\n", answer[at.end():at.end() + 80])[0]
             said = _FIGURE.search(tail)
             if said and _BINDS.fullmatch(tail[:said.start()]) and said.group() not in held and not any(said.group() in h or h in said.group() for h in held):
