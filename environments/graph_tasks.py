@@ -1172,7 +1172,12 @@ def _relays(graph: Graph, fact: LedgerFact, titles: set[str]) -> set[str]:
     its own (kind_tasks: hook `relays`); the core names no kind."""
     from worldsmith.environments import kind_tasks
 
-    return set().union(*(family.relays(graph, fact, titles) for family in kind_tasks.families("relays")))
+    # (asked of each figure for every task's cover: 213 times a task set of the legal example, one query each)
+    held = graph.__dict__.setdefault("_relays", {})
+    key = (fact.id, frozenset(titles))
+    if key not in held:
+        held[key] = set().union(*(family.relays(graph, fact, titles) for family in kind_tasks.families("relays")))
+    return held[key]
 
 
 def _pair_score(graph: Graph, a: LedgerFact, b: LedgerFact) -> float:

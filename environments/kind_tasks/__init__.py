@@ -18,6 +18,7 @@ A kind without such a module has no task family; adding one touches no core file
 
 from __future__ import annotations
 
+import functools
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
@@ -33,4 +34,10 @@ def family(kind: str) -> ModuleType | None:
 
 def families(hook: str) -> list[ModuleType]:
     """The registered kinds' task families that define `hook`, in registration order."""
-    return [f for k in kinds.kinds() if (f := family(k.name)) is not None and hasattr(f, hook)]
+    return list(_families(hook, tuple(k.name for k in kinds.kinds())))
+
+
+@functools.lru_cache(maxsize=64)
+def _families(hook: str, names: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    # (looked up once per hook and registry: the core asks for them per figure and per task, each a module search)
+    return tuple(f for name in names if (f := family(name)) is not None and hasattr(f, hook))
