@@ -1927,13 +1927,21 @@ _HEADINGS = {"item": r"\b(?:item|label|line|description|input|name|figure\s+name
              "source": r"\b(?:source|sources|file|document|reference|ref|basis|from|where|origin|cited)\b"}
 
 
+def _filed(session: Session, check: Check, read):
+    """What `read` makes of the file the agent filed at `check.path`, or None where it filed none there or it cannot
+    be read."""
+    if not check.path or check.path not in _state(session).files_added:
+        return None
+    try:
+        return read(session.read_path(check.path))
+    except SessionError:
+        return None
+
+
 def _formula_comes_to(session: Session, check: Check) -> bool:
     """Whether the workbook the agent filed at `check.path` computes `numbers[0]` by a formula over 2+ cells."""
-    if not check.path or check.path not in _state(session).files_added or not check.numbers:
-        return False
-    try:
-        found = deliverables.sheet_formulas(session.read_path(check.path))
-    except SessionError:
+    found = _filed(session, check, deliverables.sheet_formulas) if check.numbers else None
+    if found is None:
         return False
     want = check.numbers[0]
     if _inputs_typed_in(session, check.path):
@@ -1956,17 +1964,13 @@ def _formula_comes_to(session: Session, check: Check) -> bool:
 def _two_values(session: Session, check: Check) -> bool:
     """Whether the workbook the agent filed at `check.path` gives the row named by `a_words` twice, with two different
     figures (the first figure of each such row): a result hedged across rows."""
-    if not check.path or check.path not in _state(session).files_added or not check.a_words:
-        return False
-    try:
-        rows = deliverables.sheet_rows(session.read_path(check.path))
-    except SessionError:
+    rows = _filed(session, check, deliverables.sheet_rows) if check.a_words else None
+    if rows is None:
         return False
     want = {w.rstrip("s") for w in check.a_words}
     seen: set[float] = set()
     for row in rows:
-        said = _words(row[0][0]) if row else set()
-        if not row or sum(w in said for w in want) * 2 < len(want) or not want <= said | {"the"}:
+        if not row or not want <= _words(row[0][0]) | {"the"}:
             continue
         first = next((n for _, n, _ in row[1:] if n is not None), None)
         if first is not None:

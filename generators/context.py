@@ -1160,7 +1160,7 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
         # or its label opens on a party's role ('the claimant's multiplier for future loss', 'defendant's Part 36
         # offer'): the statement 'The claimant's schedule of loss applies a multiplier of 15.2' has no verb of assertion
         m = re.match(r"(?:the )?([a-z]+)['’]s?\s", plan.fact(fact_id).label or "", re.I)
-        if m and m.group(1).lower() in _PARTY_ROLES:
+        if m and m.group(1).lower() in PARTY_ROLES:
             party = _role_side(plan, m.group(1))
             if party:
                 sides.add(party)
@@ -1168,11 +1168,12 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
     return index[fact_id]
 
 
-# Party roles a fact's label may open on, as whose figure it is.
-_PARTY_ROLES = ("claimant", "claimants", "plaintiff", "plaintiffs", "defendant", "defendants", "respondent", "applicant",
+# Party roles a fact's label may open on, as whose figure it is (facts._PARTYS reads the same roles).
+PARTY_ROLES = ("claimant", "claimants", "plaintiff", "plaintiffs", "defendant", "defendants", "respondent", "applicant",
                 "landlord", "tenant", "licensor", "licensee", "lessor", "lessee", "buyer", "seller", "sellers",
                 "purchaser", "vendor", "charterer", "owner", "owners", "insurer", "insured", "policyholder",
-                "contractor", "employer", "employee", "borrower", "lender", "lenders", "franchisor", "franchisee")
+                "contractor", "employer", "employee", "borrower", "lender", "lenders", "franchisor", "franchisee",
+                "appellant")
 
 
 def _side(plan: WorldPlan, org_id: str) -> str:

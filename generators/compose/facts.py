@@ -7,7 +7,7 @@ from typing import Literal
 
 from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
-from worldsmith.generators.context import FactRef
+from worldsmith.generators.context import PARTY_ROLES, FactRef
 from worldsmith.generators.labels import count_clause, counted, standing
 
 # "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).
@@ -190,9 +190,7 @@ _ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would u
 _NOT_OURS_TO_ADOPT = re.compile(r"(?i)\b(?:demand\w*|claim(?:s|ed)?|offer\w*|propos\w*|alleg\w*|dispute)\b")
 # ...nor one a party's role owns by its label ("the claimant's multiplier for future loss": the defendant's insurer's
 # counsel wrote "Our number for the claimant's multiplier for future loss is 15.2", pi-quantum, an unseen outline)
-_PARTYS = re.compile(r"(?i)(?:the )?(?:claimant|plaintiff|defendant|respondent|applicant|appellant|landlord|tenant|"
-                     r"lessor|lessee|licensor|licensee|buyer|seller|purchaser|vendor|insurer|insured|policyholder|"
-                     r"contractor|employer|employee|borrower|lender|franchisor|franchisee|charterer|owner)s?['’]s?\s")
+_PARTYS = re.compile(r"(?i)(?:the )?(?:" + "|".join(PARTY_ROLES) + r")s?['’]s?\s")
 
 
 _WORKED = re.compile(r"\b(?:comes? out at|works? out at|lands? at|comes? to)\b|\bI (?:\[)?(?:make|get)\b")
