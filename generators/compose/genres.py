@@ -418,6 +418,14 @@ class Writer:
             out += [f"/s/ {a.name}", a.name, a.title, a.organisation, a.phone, a.email]
         return out + [f"Counsel for {side} {client}"]
 
+    def signer(self) -> tuple[str, str, str, str]:
+        """(name, title, firm, email) of who signs a statement of case: the firm's senior lawyer over a junior
+        drafter, else the author."""
+        a = self.ctx.author
+        lead = signatory(self.ctx, a.organisation) or a
+        who = lead if lead.id != a.id and _RANKS.get(lead.seniority, 1) > _RANKS.get(a.seniority, 1) else a
+        return who.name, who.title, who.organisation, who.email
+
     def signature_block(self) -> str:
         a = self.ctx.author
         plaintiff, defendant = party_names(self.ctx)

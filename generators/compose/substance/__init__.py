@@ -32,14 +32,14 @@ from worldsmith.generators.compose.substance.minutes import (minutes_actions, mi
                                                              minutes_matters, point_actions, without_prejudice)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
                                                             is_certificate, plan_bodies)
-from worldsmith.generators.compose.substance.pleading import english, english_caption, pleading_bodies
+from worldsmith.generators.compose.substance.pleading import english, english_caption, english_close, forum, pleading_bodies
 from worldsmith.generators.compose.substance.report import (attendance, report_analysis, report_background,
                                                             report_findings, report_risks, report_scope, report_summary)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
 __all__ = ["attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
-           "english", "english_caption", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
+           "english", "english_caption", "english_close", "forum", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 
 

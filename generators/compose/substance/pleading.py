@@ -3,6 +3,7 @@ from the clauses, grounds and caps the facts give."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker
@@ -60,6 +61,38 @@ _STANDARD_DEFENSES = (
      "Plaintiff failed to take reasonable steps to mitigate its alleged damages.",
      "Any recovery must be reduced to the extent Plaintiff failed to mitigate its damages."))
 _ADMIT = ("Defendant admits that {low}.", "Defendant admits only that {low}.", "It is admitted that {low}.")
+# An English Defence's grounds where the facts give no more: proof of loss, causation, mitigation (CPR 16.5).
+_STANDARD_DEFENCES = (
+    ("Defendant requires Plaintiff to prove the loss and damage alleged, its cause and its amount.",
+     "The loss and damage alleged are not admitted, and Plaintiff is required to prove them.",
+     "Plaintiff is put to proof of each item of loss claimed and of its amount."),
+    ("Further or alternatively, any loss was caused or contributed to by Plaintiff's own acts or omissions.",
+     "Further or alternatively, Plaintiff caused or contributed to its own loss by its acts or omissions.",
+     "If, which is denied, Defendant is liable, the loss was caused in part by Plaintiff's own acts or omissions."),
+    ("Further or alternatively, Plaintiff failed to take reasonable steps to mitigate its loss.",
+     "Any recovery must be reduced to the extent that Plaintiff failed to take reasonable steps to mitigate its loss.",
+     "Plaintiff failed to mitigate its loss, and any recovery is to be reduced accordingly."))
+_AVER = ("Defendant avers that {low}.", "Defendant's case is that {low}.", "Defendant contends that {low}.")
+_NOT_ADMITTED = ("It is not admitted that {low}, and Plaintiff is required to prove it.",
+                 "Defendant does not admit that {low} and requires Plaintiff to prove it.",
+                 "Defendant has no knowledge whether {low}, and Plaintiff is put to proof of it.")
+
+
+def _meets(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
+    """How a defence meets a fact its grounds did not plead: admits what cannot change (the day of the event, a name),
+    avers what its own side puts forward (the figure the defence's own paper sets out), and does not admit the rest,
+    requiring proof (pi-quantum: 'It is admitted that the contributory negligence alleged is 15%', the defendant
+    'admitting' its own allegation, and every other fact admitted alike)."""
+    from worldsmith.generators.compose.facts import fixed
+
+    name = label(f)
+    if fixed(f) or identity(f):
+        return pick.frame(_ADMIT).format(low=plain(f))
+    if name in ctx.side_labels or name in ctx.asserted_labels or (name in ctx.own_labels and f.establish):
+        # its own allegation in its own voice: 'the contributory negligence is 15%', not '... alleged is'
+        bare = re.sub(r"\s+(?:alleged|claimed|asserted|contended|pleaded)\b", "", name)
+        return pick.frame(_AVER).format(low=plain(f).replace(name, bare, 1))
+    return pick.frame(_NOT_ADMITTED).format(low=plain(f))
 
 
 def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], plaintiff: str,
@@ -204,8 +237,10 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                        "Defendant denies liability; in any event its liability cannot exceed {t} ({l}).",
                                        "Without admitting liability, Defendant's liability, if any, is limited to {t} "
                                        "({l})."]).format(t=f.text, l=label(f)))
-        # the defenses every answer pleads where the facts give no more
-        grounds += [pick.frame(g) for g in _STANDARD_DEFENSES][:max(0, len(defenses) - len(grounds))]
+        # the defenses every answer pleads where the facts give no more (an English Defence has no Rule 12(b)(6):
+        # pi-quantum's 'fails ... to state a claim upon which relief can be granted')
+        standard = _STANDARD_DEFENCES if forum(ctx) == "court" else _STANDARD_DEFENSES
+        grounds += [pick.frame(g) for g in standard][:max(0, len(defenses) - len(grounds))]
         for n, i in enumerate(defenses):
             out[i] = [grounds[n]] if n < len(grounds) else []
         if len(grounds) > len(defenses) and defenses:
@@ -250,7 +285,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
         if rest:
             at = next((i for i, k in enumerate(kinds) if k == "defense"), None)
             if at is not None:
-                out.setdefault(at, []).extend(pick.frame(_ADMIT).format(low=plain(f)) for f in rest)
+                out.setdefault(at, []).extend(_meets(pick, ctx, f) for f in rest)
     return {i: [p for p in ps if p] for i, ps in out.items() if ps}
 
 
@@ -396,10 +431,84 @@ def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: s
         head = ("IN THE MATTER OF AN ADJUDICATION UNDER THE SCHEME FOR CONSTRUCTION CONTRACTS (ENGLAND AND WALES) "
                 f"REGULATIONS 1998. BETWEEN: {claimant} (Referring Party) and {respondent} (Responding Party).")
     else:
-        head = ("IN THE HIGH COURT OF JUSTICE, BUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES. "
-                f"BETWEEN: {claimant} (Claimant) and {respondent} (Defendant).")
+        court, number = court_of(ctx)
+        return [f"{court}. Claim No. {number}. BETWEEN: {claimant} (Claimant) and {respondent} (Defendant).",
+                f"{cap_first(strip_end(ctx.spec.title)).upper()}. "
+                + (f"Draft of {day}, for review; not served." if draft else f"Dated {day}.")]
     when = f"Draft of {day}, for review; not served." if draft else f"Dated {day}."
     return [head, f"{cap_first(strip_end(ctx.spec.title))}. {when}"]
+
+
+# What the matter is about decides the court and list an English claim is issued in (read 25: an employer's liability
+# claim for a crushed foot 'issued in the Business and Property Courts'; a CMR cargo claim with 'no Commercial Court
+# heading and no claim number').
+_INJURY = re.compile(r"personal injur|employers?'? liability|\binjur(?:y|ies|ed)\b|clinical negligence|accident at work|"
+                     r"road traffic accident|fatal accident", re.I)
+_COMMERCIAL = re.compile(r"\b(?:carriage|carrier|cargo|CMR|charter\w*|shipping|vessel|bill of lading|freight|haulier|"
+                         r"reinsur\w*|insurance policy|marine|commodit\w*|letter of credit)\b", re.I)
+_CONSTRUCTION = re.compile(r"\b(?:construction|building contract|contractor|defects|engineering|architect|"
+                           r"professional negligence of (?:an? )?(?:engineer|architect|surveyor))\b", re.I)
+
+
+def court_of(ctx: ArtifactContext) -> tuple[str, str]:
+    """The heading of the English court an action is issued in and its claim number: the King's Bench Division for a
+    personal injury claim, the Commercial Court for carriage, shipping and insurance, the Technology and Construction
+    Court for building work, else the Business List; the number in that court's form, fixed for the matter."""
+    where = f"{ctx.world_title} {ctx.world_summary}"
+    high = "IN THE HIGH COURT OF JUSTICE"
+    bpc = "BUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES"
+    if _INJURY.search(where):
+        court, prefix = f"{high}, KING'S BENCH DIVISION", "KB"
+    elif _COMMERCIAL.search(where):
+        court, prefix = f"{high}, {bpc}, COMMERCIAL COURT (KBD)", "CL"
+    elif _CONSTRUCTION.search(where):
+        court, prefix = f"{high}, {bpc}, TECHNOLOGY AND CONSTRUCTION COURT (KBD)", "HT"
+    else:
+        court, prefix = f"{high}, {bpc}, BUSINESS LIST (ChD)", "BL"
+    digest = int.from_bytes(hashlib.sha256(ctx.world_title.encode()).digest()[:6], "big")
+    year = ctx.spec.date.year if ctx.spec is not None else 2026
+    # issued in the year of the first statement of case; a Defence or Reply keeps the claim's number
+    return court, f"{prefix}-{year}-{digest % 900000 + 100000:06d}"
+
+
+def _paper_name(ctx: ArtifactContext) -> str:
+    """The statement of case's own name as its statement of truth refers to it ('these Particulars of Claim', 'this
+    Defence')."""
+    name = re.sub(r"(?i)^(?:draft|amended|revised)\s+", "", strip_end(ctx.spec.title))
+    name = re.sub(r"\s*[:\u2013\u2014-]\s.*$", "", name)
+    name = " ".join(w if w.lower() in ("of", "and", "to", "for", "the") else cap_first(w) for w in name.split())
+    return ("these " if re.match(r"(?i)particulars|details", name) else "this ") + name
+
+
+def english_close(ctx: ArtifactContext, answer: bool, claimed: str, signer: tuple[str, str, str, str],
+                  client: str) -> list[str]:
+    """The end of an English statement of case, a paragraph each: the claim's relief (AND THE CLAIMANT CLAIMS: the
+    sum, interest, costs) or the Defence's closing denial, the statement of truth in CPR PD 22's words, signed for the
+    party by its solicitor (a draft's left blank), and the solicitors' name for service (read 25: 'no statement of
+    truth'; a Defence with a US prayer, 'asks the Court to dismiss the Particulars of Claim')."""
+    party = "Defendant" if answer else "Claimant"
+    name, title, firm, email = signer
+    draft = "draft" in ctx.spec.title.lower()
+    if answer:
+        out = ["Save as expressly admitted above, each allegation in the Particulars of Claim is denied, and the "
+               "Claimant is required to prove its entitlement to the sums claimed."]
+    else:
+        interest = ("interest under section 69 of the County Courts Act 1984" if "COUNTY COURT" in court_of(ctx)[0]
+                    else "interest under section 35A of the Senior Courts Act 1981")
+        out = ["AND THE CLAIMANT CLAIMS: (1) " + (f"{claimed};" if claimed else "damages;") +
+               f" (2) {interest}, at such rate and for such period as the Court thinks fit; (3) costs."]
+    paper = _paper_name(ctx)
+    out += ["STATEMENT OF TRUTH",
+            f"The {party} believes that the facts stated in {paper} are true. The {party} understands that "
+            "proceedings for contempt of court may be brought against anyone who makes, or causes to be made, a false "
+            "statement in a document verified by a statement of truth without an honest belief in its truth.",
+            f"I am duly authorised by the {party} to sign this statement.",
+            "Signed: " + ("____________________ (draft: not yet signed)" if draft else f"{name} (signed)"),
+            f"Full name: {name}",
+            f"Position or office held: {title}, {firm}, the {party}'s solicitors",
+            f"Dated: {'____________________' if draft else long_date(ctx.spec.date, ctx.locale)}",
+            f"{firm}, Solicitors for {client} (the {party}). Email for service: {email}."]
+    return out
 
 
 def english(text: str, ctx: ArtifactContext) -> str:

@@ -555,6 +555,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             caption = writer.caption_lines() if ctx.locale == "en_US" else substance.english_caption(
                 ctx, *party_names(ctx), long_date(spec.date, ctx.locale), "draft" in spec.title.lower())
             paragraphs = caption + ([" ".join(facts)] if facts else [])
+        elif k == "prayer" and ctx.locale != "en_US" and substance.forum(ctx) == "court":
+            # an English statement of case ends in its relief or closing denial and a statement of truth (read 25)
+            paragraphs = ([" ".join(facts)] if facts else []) + substance.english_close(
+                ctx, is_answer(spec.title), writer._claimed().text if writer._claimed() else "", writer.signer(),
+                party_names(ctx)[1 if is_answer(spec.title) else 0])
+            if is_answer(spec.title):
+                heading = "Statement of Truth"  # a Defence seeks no relief
+                paragraphs = [p for p in paragraphs if p != "STATEMENT OF TRUTH"]
         elif k == "prayer":
             paragraphs = ([" ".join(facts)] if facts else []) + [writer.prayer()] + (
                 writer.signature_lines() if ctx.locale == "en_US" else [writer.signature_block()])

@@ -1,0 +1,49 @@
+"""Issue 17 (blind read 25, forms3): court papers in their real form. Composed offline on tests/fixtures/pi-quantum.yaml
+(an English employers' liability claim, defended by the insurer's panel solicitors) and tests/fixtures/cmr-theft.yaml
+(an English CMR cargo claim)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from tests.generators.offline_world import offline_world
+from worldsmith.worlds.content import DocumentContent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@functools.lru_cache(maxsize=None)
+def _world(path: str, seed: int = 61):
+    plan, _, contents = offline_world(ROOT / path, seed)
+    return plan, contents
+
+
+def _paper(path: str, title: str) -> str:
+    plan, contents = _world(path)
+    spec = next(s for s in plan.artifacts if s.title.startswith(title) and isinstance(contents.get(s.id),
+                                                                                        DocumentContent))
+    return "\n".join([s.heading + "\n" + "\n".join(s.paragraphs) for s in contents[spec.id].sections])
+
+
+def test_an_english_statement_of_case_has_its_court_claim_number_and_statement_of_truth():
+    # read 25: cmr-theft's Particulars 'No Commercial Court heading and no claim number ... no statement of truth';
+    # pi-quantum's Defence of an injured worker's claim 'issued in the Business and Property Courts'
+    claim = _paper("tests/fixtures/cmr-theft.yaml", "Particulars of claim")
+    assert "COMMERCIAL COURT" in claim and "Claim No. CL-2026-" in claim, claim
+    assert "The Claimant believes that the facts stated in these Particulars of Claim are true." in claim, claim
+    assert "AND THE CLAIMANT CLAIMS: (1) GBP " in claim and "declare the rights" not in claim, claim
+    defence = _paper("tests/fixtures/pi-quantum.yaml", "Defence")
+    assert "KING'S BENCH DIVISION" in defence and "BUSINESS AND PROPERTY" not in defence, defence
+    assert "The Defendant believes that the facts stated in this Defence are true." in defence, defence
+    assert "Position or office held: Partner, Thorne Ashby LLP, the Defendant's solicitors" in defence, defence
+
+
+def test_an_english_defence_pleads_no_us_motion_and_admits_only_what_cannot_change():
+    # read 25: 'It is admitted that the contributory negligence alleged is 15%' (the defence's own allegation) and
+    # 'fails, in whole or in part, to state a claim upon which relief can be granted' (a US Rule 12(b)(6) motion)
+    defence = _paper("tests/fixtures/pi-quantum.yaml", "Defence")
+    assert "relief can be granted" not in defence and "asks the Court to" not in defence, defence
+    assert "admits that the date of the accident was 14 October 2025" in defence, defence
+    assert "admitted that the contributory negligence" not in defence, defence
+    assert "contributory negligence is 15%" in defence, defence
