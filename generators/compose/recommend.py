@@ -17,7 +17,11 @@ from worldsmith.generators.context import ArtifactContext, FactRef
 # comma, semicolon, colon, stop or " with the " (the rest of a purpose says what else the document holds).
 _TO = re.compile(r"\brecommendation\s+to\s+(?P<x>[^,;:.()]+)", re.I)
 _THAT = re.compile(r"\brecommend(?:s|ation)?\s+that\s+(?P<x>[^,;:.()]+)", re.I)
-_BARE = re.compile(r"\brecommends\s+(?!that\b)(?P<x>[^,;:.()]+)", re.I)
+_BARE = re.compile(r"\brecommends\s+(?!that\b|whether\b|on\s+whether\b)(?P<x>[^,;:.()]+)", re.I)
+# a purpose that asks the paper to decide ('recommends whether to reject a limit offer and sue') is answered as a
+# decision, never echoed (read 25, an unseen CMR outline: 'we recommend whether to reject a limit offer and sue')
+_WHETHER = re.compile(r"\brecommend(?:s|ation)?\s+(?:on\s+)?whether\s+(?P<x>[^,;:.()]+)", re.I)
+_SHOULD = re.compile(r"^(?P<who>(?:[A-Z][\w'&.-]*\s*)+|the\s+\w+(?:\s+\w+)?)\s+should\s+(?P<do>.+)$")
 # a paper that argues a position concludes on it: 'argues that recall costs fall under the Section 11.2 indemnity,
 # which Section 12.4 takes outside the cap' (read 12: a memo on the carve-out that 'advises the client to accept the cap')
 _ARGUES = re.compile(r"\b(?:argues|contends|concludes|shows)\s+that\s+(?P<x>[^;:()]+?)(?=\.(?:\s|$)|;|$)", re.I)
@@ -43,10 +47,39 @@ def _words(text: str) -> set[str]:
     return words | {x for w in words for x in _ALSO.get(w, ())}
 
 
-def what_is_recommended(purpose: str) -> tuple[str, str] | None:
+def _decided(words: str, story: str) -> tuple[str, str] | None:
+    """The course a 'whether ...' question is answered with: ('do', 'reject the offer') for 'whether to reject the
+    offer', ('that', 'Harlow sue') for 'whether Harlow should sue'; of two courses ('whether to settle or sue') the one
+    the matter's story takes (more of its words in the summary), None where the story does not choose."""
+    words = re.sub(r"\s+or\s+not$", "", words.strip())
+    m = _SHOULD.match(words)
+    form, course = ("that", f"{m.group('who')} {m.group('do')}") if m else ("do", re.sub(r"^to\s+", "", words))
+    if form == "do" and m is None and not re.match(r"to\s", words.strip()):
+        return None  # 'whether the cap bites' is a question of fact, not a course to take
+    first, sep, second = course.partition(" or ")
+    if sep:
+        stems = lambda t: {w[:5] for w in re.findall(r"[a-z]{3,}", t.lower())} - _STOP  # noqa: E731
+        told = stems(story)
+        a, b = len(stems(first) & told), len(stems(re.sub(r"^to\s+", "", second)) & told)
+        if a == b:
+            return None
+        if b > a:
+            course = (f"{m.group('who')} " if m else "") + re.sub(r"^to\s+", "", second)
+        else:
+            course = first
+    if not course.split():
+        return None
+    return form, course
+
+
+def what_is_recommended(purpose: str, story: str = "") -> tuple[str, str] | None:
     """(form, words) of what a purpose says is recommended: ('do', 'invest at the revised price') for a course to
     take, ('that', 'the client settle') for a clause, ('thing', 're-pricing at the LOI multiple') for a noun or
-    gerund; None when the purpose names no recommendation."""
+    gerund; a 'whether' question as the course the matter's story (its summary) takes; None when the purpose names
+    no recommendation."""
+    m = _WHETHER.search(purpose)
+    if m:
+        return _decided(_END.sub("", m.group("x")).strip(), story)
     for form, pattern in (("do", _TO), ("that", _THAT), ("thing", _BARE), ("view", _ARGUES)):
         m = pattern.search(purpose)
         if not m:
@@ -95,7 +128,7 @@ def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n
     """The recommendation section's sentences when the purpose names what is recommended: that course, in the
     document's words, with the ledger figure it turns on, and what it rests on; [] otherwise."""
     purpose = getattr(ctx.spec, "purpose", "") or ""
-    found = what_is_recommended(purpose)
+    found = what_is_recommended(purpose, ctx.world_summary or "")
     if found is None:
         return []
     form, words = found

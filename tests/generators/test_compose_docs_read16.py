@@ -382,3 +382,17 @@ def test_a_notice_speaks_of_itself_as_this_notice():
     assert as_itself("The objection notice date is March 31, 2026.", "Response to the objection") == \
         "The objection notice date is March 31, 2026."
     assert as_itself("The termination notice was served.", title) == "The termination notice was served."
+
+
+def test_a_report_says_once_in_full_that_it_recomputed_its_figures():
+    # read 25 (an unseen PI outline): a report that 'Repeats "we recomputed it and it agrees" six times'
+    base = _loss_report(8, 4)
+    loss = next(f for f in base.facts if f.id == "insured_bi_loss")
+    line = 'the "{}" line of the Loss model'
+    again = loss.model_copy(update={"id": "insured_bi_loss_2", "label": "the policyholder's loss before the cap",
+                                    "source": line.format("Loss before the cap")})
+    facts = [f.model_copy(update={"source": line.format("Loss")}) if f is loss else f for f in base.facts]
+    ctx = base.model_copy(update={"facts": [*facts, again]})
+    prose = _prose(compose_document(ctx))
+    assert prose.count("Build-up of") >= 2, prose
+    assert prose.count("We recomputed it and it agrees") == 1, prose

@@ -148,6 +148,20 @@ def test_purpose_names_what_is_recommended():
     assert what_is_recommended("The findings, with the overpayment and recommendations.") is None
 
 
+def test_a_purpose_that_asks_whether_is_answered_as_a_decision():
+    # read 25 (an unseen CMR outline): 'we recommend whether to reject a limit offer and sue'
+    purpose = "Works the limit and recommends whether to reject a limit offer and sue."
+    assert what_is_recommended(purpose) == ("do", "reject a limit offer and sue")
+    assert what_is_recommended("Recommends whether Harlow should settle or not.") == ("that", "Harlow settle")
+    story = "The client rejects the offer and issues proceedings in the High Court."
+    assert what_is_recommended("Recommends whether to accept the offer or issue proceedings.", story) == \
+        ("do", "issue proceedings")
+    assert what_is_recommended("Recommends whether to accept the offer or issue proceedings.") is None
+    assert what_is_recommended("Recommends whether the cap bites.") is None  # a question, not a course
+    text = _recommendation("memo", purpose, 3)
+    assert "recommend whether" not in text and re.search(r"recommend\w* (?:is )?that \S.* reject a limit offer and sue", text), text
+
+
 def test_an_ic_memo_recommends_what_its_purpose_says_with_the_ledger_figure():
     for seed in range(5):
         text = _recommendation("investment committee memo", PURPOSE, seed)

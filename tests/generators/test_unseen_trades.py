@@ -436,3 +436,6 @@ def test_a_report_named_with_its_kind_before_on_is_about_what_follows_on():
     assert topic("Expert report on Pellow's lost margin", ["Pellow Ltd"]) == "Pellow's lost margin"
     assert topic("Draft audit report on the depot grant") == "the depot grant"
     assert topic("Report on the survey") == "the survey"
+    # read 25's unseen PI outline: 'prepared this report for Castlegate Insurance plc on the to insurer on quantum'
+    assert topic("Report to insurer on quantum and settlement strategy") == "quantum and settlement strategy"
+    assert topic("Report to the board on the waiver") == "the waiver"
