@@ -47,3 +47,33 @@ def test_an_english_defence_pleads_no_us_motion_and_admits_only_what_cannot_chan
     assert "admits that the date of the accident was 14 October 2025" in defence, defence
     assert "admitted that the contributory negligence" not in defence, defence
     assert "contributory negligence is 15%" in defence, defence
+
+
+def test_a_part_36_offer_is_made_by_the_party_under_the_rule_with_its_terms():
+    # read 25: 'The "Part 36 offer" is called "non-binding" and is made for Castlegate, not the defendant. No CPR 36
+    # wording, no 21-day relevant period ... not marked "WP save as to costs"' (a buyer's offer for a company)
+    plan, contents = _world("tests/fixtures/pi-quantum.yaml")
+    spec = next(s for s in plan.artifacts if s.title == "Part 36 offer letter")
+    doc = contents[spec.id]
+    text = _paper("tests/fixtures/pi-quantum.yaml", "Part 36 offer letter")
+    assert doc.subtitle == "Without prejudice save as to costs", doc.subtitle
+    assert "our client, Brackley Precast Ltd, the Defendant" in text and "pursuant to Part 36" in text, text
+    assert "21 days" in text and "(the relevant period)" in text and "counterclaim" in text, text
+    assert "GBP 150,000" in text and "non-binding" not in text and "investment committee" not in text, text
+
+
+def test_an_offer_to_settle_takes_the_form_of_its_rule_and_a_buyers_offer_is_none():
+    from worldsmith.generators.compose.substance.offers import offer_bodies, offer_regime
+    from worldsmith.generators.context import build_context
+
+    plan, contents = _world("tests/fixtures/pi-quantum.yaml")
+    spec = next(s for s in plan.artifacts if s.title == "Part 36 offer letter")
+    ctx = build_context(plan, offline_world(ROOT / "tests/fixtures/pi-quantum.yaml", 61)[1], spec, contents)
+    us = ctx.model_copy(update={"locale": "en_US", "spec": spec.model_copy(update={"title": "Offer of judgment",
+                                                                                   "purpose": ""})})
+    assert offer_regime(us) == "rule68"
+    _, bodies = offer_bodies(us, "Aaron Pryce", "Brackley Precast Ltd")
+    said = " ".join(p for ps in bodies.values() for p in ps)
+    assert "Rule 68" in said and "Defendant Brackley Precast Ltd offers to allow judgment" in said, said
+    for title in ("Revised offer letter", "Offer letter for Project Millrace"):
+        assert offer_regime(ctx.model_copy(update={"spec": spec.model_copy(update={"title": title, "purpose": ""})})) == ""

@@ -32,6 +32,7 @@ from worldsmith.generators.compose.substance.agreement import is_charter
 from worldsmith.generators.compose.substance.extract import (building_contract_bodies, extract_bodies,
                                                              is_building_contract, is_clause_extract)
 from worldsmith.generators.compose.substance.settlement import is_settlement, settlement_bodies
+from worldsmith.generators.compose.substance.offers import marking as offer_marking, offer_bodies, offer_regime
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
@@ -156,6 +157,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     marking = pick.one(markings)
     if kind == "letter" and across(ctx):
         marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
+    if kind == "letter" and offer_marking(offer_regime(ctx)):
+        marking = offer_marking(offer_regime(ctx))  # an offer to settle is marked as the rule it is made under has it
     sep = style["sep"]
     by = f"{ctx.author.name}, {ctx.author.title}"
     when = long_date(spec.date, ctx.locale)
@@ -419,6 +422,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = submissions_bodies(ctx, plan) or bodies
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
+    if kind == "letter" and not in_mail and offer_regime(ctx):
+        # an offer to settle a claim in its procedural form, made by the party (read 25: a 'Part 36 offer' made
+        # 'non-binding' for the insurer, 'subject to ... our investment committee')
+        plan, bodies = offer_bodies(ctx, *party_names(ctx))
     if kind == "default" and is_compliance_certificate(spec.doc_type, spec.title) and not in_mail:
         # an officer certifies a test period's covenant figures to the agent (read 17: written as a guaranty)
         plan, bodies = compliance_bodies(ctx)
