@@ -77,3 +77,22 @@ def test_an_offer_to_settle_takes_the_form_of_its_rule_and_a_buyers_offer_is_non
     assert "Rule 68" in said and "Defendant Brackley Precast Ltd offers to allow judgment" in said, said
     for title in ("Revised offer letter", "Offer letter for Project Millrace"):
         assert offer_regime(ctx.model_copy(update={"spec": spec.model_copy(update={"title": title, "purpose": ""})})) == ""
+
+
+def test_a_hearing_is_before_the_court_and_its_note_records_the_order_not_an_agreement():
+    # read 25: 'A "CMC" three weeks after issue, chaired by the claimant's partner with Kestrel's claims manager and no
+    # judge. Kestrel "agree[s]" the full unlimited claim'; its calendar entry 'a firm-hosted video call ... no court'
+    from worldsmith.generators.compose.substance.hearing import is_hearing
+
+    assert is_hearing("Case management conference") and is_hearing("Minutes: CMC, May 3") and is_hearing("Pre-trial review")
+    assert not is_hearing("Prep call for the CMC") and not is_hearing("Disciplinary hearing")
+    assert not is_hearing("Joint settlement meeting") and not is_hearing("Trial preparation meeting")
+    plan, contents = _world("tests/fixtures/cmr-theft.yaml")
+    meeting = next(s for s in plan.artifacts if s.kind == "calendar" and s.title == "Case management conference")
+    assert "meet." not in meeting.location and "Commercial Court (KBD)" in meeting.location, meeting.location
+    note = _paper("tests/fixtures/cmr-theft.yaml", "Attendance note: Case management conference")
+    assert "Before the Judge, Commercial Court (KBD)" in note, note
+    assert "For the Defendant, Kestrel Freight Ltd: Kieran Rogers" in note, note
+    assert "made an order in these terms" in note and "costs in the case" in note, note
+    assert "Agreed between the parties" not in note and "chaired by" not in note, note
+    assert "did not accept it; it remains in dispute" in note, note

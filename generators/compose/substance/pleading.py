@@ -3,6 +3,7 @@ from the clauses, grounds and caps the facts give."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 
@@ -454,7 +455,29 @@ def court_of(ctx: ArtifactContext) -> tuple[str, str]:
     """The heading of the English court an action is issued in and its claim number: the King's Bench Division for a
     personal injury claim, the Commercial Court for carriage, shipping and insurance, the Technology and Construction
     Court for building work, else the Business List; the number in that court's form, fixed for the matter."""
-    where = f"{ctx.world_title} {ctx.world_summary}"
+    return english_court(ctx.world_title, ctx.world_summary, ctx.spec.date.year if ctx.spec is not None else 2026)
+
+
+_VENUES = {"KB": "Royal Courts of Justice, Strand, London WC2A 2LL",
+           "CL": "Rolls Building, 7 Rolls Buildings, Fetter Lane, London EC4A 1NL"}
+
+
+def court_venue(title: str, summary: str) -> tuple[str, str]:
+    """The English court of the matter by its short name and where it sits ('Commercial Court (KBD)', 'Rolls
+    Building, ...'; the King's Bench Division at the Royal Courts of Justice)."""
+    heading, number = english_court(title, summary, 2026)
+    return court_short(heading), _VENUES.get(number.split("-")[0], _VENUES["CL"])
+
+
+def court_short(heading: str) -> str:
+    """A court heading's last part as a note names the court ('Commercial Court (KBD)', "King's Bench Division")."""
+    return heading.split(", ")[-1].title().replace("'S", "'s").replace("(Kbd)", "(KBD)").replace("(Chd)", "(ChD)")
+
+
+@functools.lru_cache(maxsize=256)
+def english_court(title: str, summary: str, year: int) -> tuple[str, str]:
+    """english court heading and claim number from the matter's title and summary (court_of's reading)."""
+    where = f"{title} {summary}"
     high = "IN THE HIGH COURT OF JUSTICE"
     bpc = "BUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES"
     if _INJURY.search(where):
@@ -465,8 +488,7 @@ def court_of(ctx: ArtifactContext) -> tuple[str, str]:
         court, prefix = f"{high}, {bpc}, TECHNOLOGY AND CONSTRUCTION COURT (KBD)", "HT"
     else:
         court, prefix = f"{high}, {bpc}, BUSINESS LIST (ChD)", "BL"
-    digest = int.from_bytes(hashlib.sha256(ctx.world_title.encode()).digest()[:6], "big")
-    year = ctx.spec.date.year if ctx.spec is not None else 2026
+    digest = int.from_bytes(hashlib.sha256(title.encode()).digest()[:6], "big")
     # issued in the year of the first statement of case; a Defence or Reply keeps the claim's number
     return court, f"{prefix}-{year}-{digest % 900000 + 100000:06d}"
 

@@ -145,6 +145,20 @@ def room_people(planner: _Planner, people: list[Any]) -> list[Any]:
     return mine or people[:1]
 
 
+def hearing_venue(outline: Any, remote: bool = False) -> str:
+    """Where a hearing of the matter's court sits: the English court (and its building) the matter's claim is in, else
+    the US district court the matter names; a remote hearing on the court's own video link."""
+    from worldsmith.generators.compose.genres import district
+    from worldsmith.generators.compose.substance.pleading import court_venue
+
+    if outline.locale == "en_US":
+        court = district(f"{outline.title} {outline.summary}")
+        court = " ".join(w.capitalize() if w not in ("FOR", "THE", "OF") else w.lower() for w in court.split())
+        return f"{court}: by the Court's video link" if remote else court
+    court, building = court_venue(outline.title, outline.summary)
+    return f"{court}: remote hearing by the court's video link" if remote else f"{court}, {building}"
+
+
 def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: str, day: dt.date, title: str,
                  facts: list[str], distractor: str | None) -> None:
     """The meeting on its day and time, and the minutes or follow-up that refer to it."""
@@ -163,7 +177,14 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
     attendees = [p for p in planner.persons(item.participants) if p.id != organiser.id]
     domain = next(o.domain for o in planner.outline.organisations if o.id == organiser.organisation)
     digest = hashlib.sha256(f"{planner.world_id}:{instance}".encode()).hexdigest()
-    if item.call:
+    from worldsmith.generators.compose.substance.hearing import is_hearing
+
+    hearing = is_hearing(item.title)
+    if hearing:
+        # a hearing sits at the court, or on the court's own link: never a party's firm's meeting room or video
+        # call (read 25: 'The "case management conference" is a firm-hosted video call ... and no court')
+        where = hearing_venue(planner.outline, remote=item.call)
+    elif item.call:
         where = f"Video call: https://meet.{domain}/{slugify(item.title, 24)}-{digest[:6]}"
     else:
         org = next(o.name for o in planner.outline.organisations if o.id == organiser.organisation)
@@ -183,7 +204,8 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
     said = reference(item.title, day)
     if item.minutes:
         aid = planner.unique(f"{instance}_minutes", planner.ids, "{}_{}")
-        minutes = DocumentItem(kind="document", title=f"Minutes: {said}", author=item.author,
+        minutes = DocumentItem(kind="document", title=f"{'Attendance note' if hearing else 'Minutes'}: {said}",
+                               author=item.author,
                                participants=item.participants, doc_type="minutes", sections=4,
                                # (who called it chairs it, as its invitation marks: the minutes name the same chair,
                                # read 21 'the attendance differs from file 14')
@@ -191,7 +213,8 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
                                # 'the agenda has "To agree: to audit", but the minutes record no decision to audit')
                                purpose=f"record what the {item.title} decided"
                                        + (f": {' '.join(item.purpose.split()).rstrip('.')}" if item.purpose else "")
-                                       + f"; {organiser.name} called it and took the chair")
+                                       + (f"; {organiser.name} attended for the client" if hearing else
+                                          f"; {organiser.name} called it and took the chair"))
         planner.add_document(f"{folder}/{MINUTES_FOLDER}", minutes, aid, after, minutes.title, facts, None)
         taker, made = minutes_taker(organiser, attendees), planner.artifacts[-1]
         if taker.id != organiser.id:  # (the one who called the meeting is among those it records, the taker not)

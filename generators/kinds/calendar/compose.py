@@ -116,6 +116,10 @@ def compose_meeting(ctx: ArtifactContext):
     spec = ctx.spec
     pick = picker_for(ctx)
     day = spec.starts_at.date()
+    from worldsmith.generators.compose.substance.hearing import is_hearing
+
+    if is_hearing(spec.summary):
+        return MeetingContent(description=hearing_description(ctx, pick, day))
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     week = list(ctx.week or [])
@@ -154,3 +158,27 @@ def compose_meeting(ctx: ArtifactContext):
     if ctx.distractor_label:
         lines.append(f"(Figures as in the {ctx.distractor_label}.)")
     return MeetingContent(description="\n".join(lines))
+
+
+def hearing_description(ctx: ArtifactContext, pick, day: dt.date) -> str:
+    """A hearing's diary entry: the hearing before the court, who attends for whom, and what it deals with (the
+    points in the matter's facts, then what such a hearing decides), never a call's agenda of 'background' and 'next
+    steps' (read 25: 'a firm-hosted video call with Kestrel's claims manager and no court. Its agenda item is "date the
+    claim form was issued: background"')."""
+    from worldsmith.generators.compose.substance.hearing import _DIRECTIONS
+
+    spec = ctx.spec
+    ours = [p for p in [ctx.author, *ctx.to] if home(ctx, p.organisation) == home(ctx, ctx.author.organisation)]
+    lines = [f"{spec.summary}: hearing listed for {spec.starts_at:%H:%M}. Attending for us: "
+             + ", ".join(p.name for p in ours) + ".", "", "For the hearing:"]
+    from worldsmith.generators.compose.facts import fixed
+
+    # what the parties put to the court: what is common ground as it stands, each figure in issue as in dispute
+    points = [f"{cap_first(f.label)} ({f.text})" + ("" if fixed(f) else ": in dispute") if f.label else f.text
+              for f in ctx.facts]
+    if _DIRECTIONS.search(spec.summary):
+        points += ["Directions to trial: disclosure, witness statements and expert evidence",
+                   "The trial window and a pre-trial review", "Costs budgets and the costs of the hearing"]
+    else:
+        points += ["The bundle and the skeleton argument", "The order sought and costs"]
+    return "\n".join(lines + [f"{i}. {p}" for i, p in enumerate(points, 1)])

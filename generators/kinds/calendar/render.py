@@ -38,8 +38,12 @@ def _event(plan: WorldPlan, spec: Any, content: Any) -> icalendar.Event:
     e.add("dtend", spec.ends_at)
     e.add("summary", spec.summary)
     e.add("organizer", _address(plan, spec.author, None))
+    from worldsmith.generators.compose.substance.hearing import is_hearing
+
+    # the court presides at a hearing: nobody of the room chairs it (read 25, a 'CMC' chaired by the claimant's partner)
+    chair = None if is_hearing(spec.summary) else spec.author
     for pid in [spec.author, *spec.attendees]:
-        e.add("attendee", _address(plan, pid, "CHAIR" if pid == spec.author else "REQ-PARTICIPANT"), encode=0)
+        e.add("attendee", _address(plan, pid, "CHAIR" if pid == chair else "REQ-PARTICIPANT"), encode=0)
     e.add("location", spec.location)
     if "https://" in spec.location:
         e.add("url", spec.location.split(" ", 2)[-1])

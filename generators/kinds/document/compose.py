@@ -32,6 +32,7 @@ from worldsmith.generators.compose.substance.agreement import is_charter
 from worldsmith.generators.compose.substance.extract import (building_contract_bodies, extract_bodies,
                                                              is_building_contract, is_clause_extract)
 from worldsmith.generators.compose.substance.settlement import is_settlement, settlement_bodies
+from worldsmith.generators.compose.substance.hearing import hearing_bodies, is_hearing
 from worldsmith.generators.compose.substance.offers import marking as offer_marking, offer_bodies, offer_regime
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
@@ -167,7 +168,7 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # headed without prejudice'); with the other side present they carry no privilege of ours
         if substance.without_prejudice(ctx):
             marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
-        line = sep.join([marking, f"Minutes taken by {by}", when])
+        line = sep.join([marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}", when])
     elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title):
         line = sep.join([f"Delivered by {by}, {ctx.author.organisation}", when])
     elif _certifies(kind, spec) and is_certifier(ctx):
@@ -422,6 +423,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = submissions_bodies(ctx, plan) or bodies
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
+    if kind == "minutes" and not in_mail and is_hearing(spec.title):
+        # a hearing's note: the court, each party's representatives, the order made (read 25: a 'CMC' chaired by
+        # the claimant's partner, with no judge, at which the carrier 'agreed' the claim)
+        plan, bodies = hearing_bodies(ctx, substance.meeting_day(ctx) or spec.date)
     if kind == "letter" and not in_mail and offer_regime(ctx):
         # an offer to settle a claim in its procedural form, made by the party (read 25: a 'Part 36 offer' made
         # 'non-binding' for the insurer, 'subject to ... our investment committee')
