@@ -27,6 +27,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from worldsmith.environments.attacks import attack_task, rates
@@ -148,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--twins", action="store_true", help="also grade remembered answers on each example's twin")
     # (a spread met at seed 0 alone is a spread of one draw of the cast and calendar: issue 16 measures others)
     ap.add_argument("--seed", type=int, default=0, help="the seed every world is made at (default 0)")
+    ap.add_argument("--families", action="store_true",
+                    help="also print each world's tasks by family (kind), and its refusals by reason")
     ap.add_argument("--no-attacks", action="store_true",
                     help="skip the attack suite (FP/FN not measured; ends read in the session: oracle 1, nop 0)")
     args = ap.parse_args(argv)
@@ -161,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-", dir=args.out))
-    rows, outcomes, twins, refusals, outcomes_of = [], [], [], [], []
+    rows, outcomes, twins, refusals, outcomes_of, kinds_of = [], [], [], [], [], []
     try:
         for name in names:
             world = open_world(_publish(name, root / "worlds", args.seed))
@@ -189,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
             shape["kinds"] = len({t.kind for t in task_set.tasks})
             label = Path(name).stem if name.endswith(".yaml") else name
             rows.append((label, shape, len(task_set.refused), made))
+            kinds_of.append((label, Counter(t.kind for t in task_set.tasks), Counter(r["reason"] for r in task_set.refused)))
             for r in task_set.refused:
                 refusals.append((label, r["task"], r["reason"], r["detail"]))
             if args.twins and not name.endswith(".yaml"):
@@ -226,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
         for key, target in WORLD_FLOOR:
             missed = [f"{n} ({s[key]})" for n, s, *_ in rows if s[key] < target]
             print(f"  {key} per world >= {target}: " + ("met on every world" if not missed else "missed on " + ", ".join(missed)))
+        if args.families:
+            # (a world short of a bar is short of some family: which ones it made, and why the rest were refused)
+            for label, kinds, why in kinds_of:
+                print(f"  {label:<24} " + " ".join(f"{k}={n}" for k, n in sorted(kinds.items()))
+                      + ("  | refused: " + " ".join(f"{r}={n}" for r, n in sorted(why.items())) if why else ""))
         for label, task, reason, detail in refusals:
             print(f"  refused on {label}: {task} {reason}: {detail[:120]}")
         print(f"attack suite: {total['must_fail']} must-fail end states, false positives {total['false_positive']:.1%}; "

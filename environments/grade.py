@@ -2138,8 +2138,13 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         task = _TASK_NOW[0]
         return forms.outside_form(answer, check.a_words, repeat=check.expect == "repeat",
                                   drafted=forms.drafted_lines(task.instruction) if task is not None else ())
-    if check.type == "answer_governs_denied":
-        return denies_governing(answer, check.a_words, check.b_words)
+    if kind == "governs_denied":
+        # a memo or a reply that carries a what-if's negatives is read for the denial as the answer is (a memo made of
+        # what-ifs crashed the grader on 'file_governs_denied', bench.tasks over the fixture outlines at seed 61)
+        texts = [answer] if where == "answer" else ["\n\n".join(_own_text(m) for m in _sent(session, check))] \
+            if where == "sent" else _file_texts(session, check) if where == "file" \
+            else ["\n\n".join(p.text for p in _posts(session, where, check.channel))]
+        return any(denies_governing(t, check.a_words, check.b_words) for t in texts if t)
     if check.type == "answer_flags":
         return flags(answer, check, session.world if session is not None else None)
     if check.type == "answer_doubts":

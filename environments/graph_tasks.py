@@ -964,6 +964,8 @@ _SETTLE_WORDS = {"offer", "offered", "settlement", "settled", "agreed", "propose
 _CLAIM_WORDS = {"claim", "claims", "claimed", "demand", "demanded", "loss", "losses", "damages", "exposure",
                 "position", "cost", "costs", "expense", "expenses"}
 _OWNERS = {"our", "their", "my", "his", "her", "its"}
+# Words that open a clause or a condition after a label's head ('claim without the limit', 'recovery if ... applies').
+_CLAUSE_WORDS = {"without", "if", "against", "than", "within", "between", "once", "when", "where", "unless"}
 _PREPOSITIONS = {"of", "on", "for", "under", "at", "after", "before", "from", "in", "to", "per", "with", "by"}
 
 
@@ -977,7 +979,14 @@ def _label_words(fact: LedgerFact) -> tuple[list[str], list[str], str | None]:
             owners.append(word.removesuffix("'s"))
             continue
         rest += [w for w in re.split(r"[^a-z0-9.]+", word.removesuffix("'s")) if w]
-    before = list(itertools.takewhile(lambda w: w not in _PREPOSITIONS, rest))
+    before = []
+    for i, w in enumerate(rest):
+        # a clause or a 'net of' ends the head as a preposition does: 'claim without the limit' is a claim, no limit,
+        # 'recovery if the limit applies' a recovery, 'claim net of contributory negligence' a claim (cmr-theft's
+        # claim was read as a limit, and its carrier's offer was weighed against nothing)
+        if w in _PREPOSITIONS or w in _CLAUSE_WORDS or (w == "net" and rest[i + 1:i + 2] == ["of"] and before):
+            break
+        before.append(w)
     return owners, rest, (before[-1] if before else None)
 
 
@@ -1067,8 +1076,12 @@ def pair_reason(graph: Graph, a: LedgerFact, b: LedgerFact) -> tuple[str, float]
         words = {_stem(w) for w in other_rest}
         if limits and set(limits) <= words:
             return f"{label_of(limit)} is the limit {label_of(other)} is held to", 2.0
+        # (a limit the ledger holds a figure to in a lesser-of is the limit of that figure alone: cmr-theft's claim of
+        # goods and carriage charges was weighed against the limit on the goods, a gap nobody works)
+        partners = {x for p in drawn_pairs(graph) if limit.id in p for x in p} - {limit.id}
         if _label_words(limit)[2] in _CEILINGS and not _subject(limit, limits) and (
-                other_head in _CLAIM_WORDS or words & {"claim", "claimed", "demand", "damages", "exposure"}):
+                other_head in _CLAIM_WORDS or words & {"claim", "claimed", "demand", "damages", "exposure"}) and (
+                not partners or other.id in partners):
             return f"{label_of(other)} is weighed against {label_of(limit)}", 1.0
         base = _tolerance_base(graph, limit, other)
         if base is not None:
@@ -1080,9 +1093,36 @@ def pair_reason(graph: Graph, a: LedgerFact, b: LedgerFact) -> tuple[str, float]
     bare_a, bare_b = [w for w in ra if w not in _SETTLE_WORDS], [w for w in rb if w not in _SETTLE_WORDS]
     if bare_a and bare_a == bare_b and (oa or sa) and (ob or sb) and (oa, sa) != (ob, sb):
         return f"two positions on the {' '.join(bare_a)}", 1.5
-    if bool(sa) != bool(sb) and (hb if sa else ha) in _CLAIM_WORDS:
+    if bool(sa) != bool(sb) and (hb if sa else ha) in _CLAIM_WORDS and not _head_of_loss(graph, b if sa else a):
         return f"an offer or settlement beside the claim it answers", 1.0
     return None
+
+
+def _parts(graph: Graph) -> set[str]:
+    """The figures the ledger adds into a total or multiplies into a figure of their own measure (each head of loss
+    of a schedule, an annual loss times its multiplier), and the other side's working of such a head."""
+    if graph.__dict__.get("_parts") is not None:
+        return graph.__dict__["_parts"]
+    out: set[str] = set()
+    for f in graph.world.plan.facts:
+        if not f.formula or measure(graph, f.id) is None:
+            continue
+        for node in ast.walk(parse_formula(f.formula)):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mult)):
+                out |= {n.id for n in (node.left, node.right) if isinstance(n, ast.Name) and n.id in graph.world.facts
+                        and measure(graph, n.id) == measure(graph, f.id)}
+    for pair in list(_twins(graph)):
+        if pair & out and all(graph.fact(x).formula for x in pair):
+            out |= pair  # the defendant's future loss is a head as the claimant's is
+    graph.__dict__["_parts"] = out
+    return out
+
+
+def _head_of_loss(graph: Graph, fact: LedgerFact) -> bool:
+    """Whether a claim figure is one part of a larger claim: an offer answers the whole claim, so weighing it against
+    one head of loss ('the Part 36 offer exceeds the past loss of earnings by ...') is no question a lawyer asks
+    (red team, pi-quantum: the offer against four heads of loss, each a reply)."""
+    return fact.id in _parts(graph)
 
 
 def _tolerance_base(graph: Graph, limit: LedgerFact, other: LedgerFact) -> LedgerFact | None:
@@ -1220,6 +1260,8 @@ def drawn_pairs(graph: Graph) -> set[frozenset[str]]:
     the cap it is held to in min(claimed, cap)). An unseen supply-price outline's tasks all went on the gap between
     two input percentages ('does the cap percentage exceed the index rise, by 6.5 percentage points'), a gap that
     means nothing to a lawyer, while the claim against its cap, the comparison the formula draws, made none."""
+    if graph.__dict__.get("_drawn") is not None:
+        return graph.__dict__["_drawn"]
     out = set()
     for f in graph.world.plan.facts:
         if not f.formula:
@@ -1228,6 +1270,7 @@ def drawn_pairs(graph: Graph) -> set[frozenset[str]]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("max", "min"):
                 names = [a.id for a in node.args if isinstance(a, ast.Name) and a.id in graph.world.facts]
                 out |= {frozenset(p) for p in itertools.combinations(names, 2) if p[0] != p[1]}
+    graph.__dict__["_drawn"] = out
     return out
 
 

@@ -142,7 +142,8 @@ class Check(BaseModel):
                   "state_forged", "texts_stale", "texts_redated", "texts_decision", "texts_misstated", "texts_says",
                   "texts_stray_date", "texts_ledger", "texts_concedes", "texts_pasted", "texts_anachronism", "texts_padded", "answer_party",
                   "answer_misattributed", "answer_field", "answer_outside_form",
-                  "file_governs", "sent_governs", "chat_governs"]
+                  "file_governs", "sent_governs", "chat_governs",
+                  "file_governs_denied", "sent_governs_denied", "chat_governs_denied"]
     values: list[str] = []
     any_reading: bool = Field(False, description="for a negative direction check: met when the text states it "
                                                  "anywhere, even beside the opposite (a contradiction)")

@@ -153,3 +153,25 @@ def test_the_covenant_world_asks_the_telling_comparison_and_grades_it_in_any_rat
         said = t.instruction.lower()
         assert not ("covenant ebitda" in said and ("net debt after the cure" in said or "term loan commitment" in said
                                                    or "exceed the total net debt" in said)), t.id
+
+
+def test_an_offer_is_weighed_against_the_whole_claim_never_one_head_of_loss():
+    """Red team, pi-quantum: 'compare the offer against one head of loss', where the offer answers the whole claim
+    (the Part 36 offer against the past loss, the care claim, the general damages, each a reply of its own)."""
+    graph = _graph(FIXTURES / "pi-quantum.yaml")
+    pairs = _pairs(graph)
+    for head in ("past_loss", "care_claim", "general_damages", "future_loss_claimant", "future_loss_defence",
+                 "annual_residual_loss"):
+        assert frozenset((head, "part36_offer")) not in pairs, head
+    assert {frozenset(("net_claim", "part36_offer")), frozenset(("gross_claim", "part36_offer"))} <= pairs
+    assert frozenset(("future_loss_claimant", "future_loss_defence")) in pairs  # two positions on one head stay
+
+
+def test_a_claim_without_the_limit_is_a_claim_and_a_limit_in_a_lesser_of_limits_its_own_side_alone():
+    """cmr-theft: 'claim without the limit' was read as a limit (its last word), so the carrier's offer was weighed
+    against nothing, and the claim of goods and carriage was weighed against the limit on the goods alone."""
+    graph = _graph(FIXTURES / "cmr-theft.yaml")
+    pairs = _pairs(graph)
+    assert frozenset(("full_claim", "carrier_offer")) in pairs
+    assert frozenset(("full_claim", "cmr_limit")) not in pairs
+    assert frozenset(("invoice_value", "cmr_limit")) in pairs
