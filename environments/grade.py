@@ -1968,9 +1968,10 @@ def _two_values(session: Session, check: Check) -> bool:
     if rows is None:
         return False
     want = {w.rstrip("s") for w in check.a_words}
+    other = {w.rstrip("s") for w in check.b_words}  # words of a longer label: another figure's row
     seen: set[float] = set()
     for row in rows:
-        if not row or not want <= _words(row[0][0]) | {"the"}:
+        if not row or not want <= _words(row[0][0]) | {"the"} or other & (_words(row[0][0]) - want):
             continue
         first = next((n for _, n, _ in row[1:] if n is not None), None)
         if first is not None:

@@ -176,9 +176,15 @@ def _sheet_task(graph: Graph, top_id, leaf, changed, result, chain, needed, file
                                        unit=result.currency if result.kind == "money" else None))]
     # the result given on two rows with two figures is a hedge: either reading scores (kit23, blind: 'Claim without the
     # limit, =B2+3850' beside 'Claim without the limit, =B2+B3', and a low case beside a high case, scored 1.0)
+    # (a row of a longer label that holds the result's words is another figure's row: 'late refund interest rate, 5'
+    # is no second 'late refund interest', and the reference sheet scored 0.73 and was refused on four unseen
+    # outlines at seed 61)
+    own = _content_words(label_of(top))
+    longer = sorted({w for f in graph.world.plan.facts if f.id != top_id
+                     for w in _content_words(label_of(f)) if set(own) < set(_content_words(label_of(f)))} - set(own))
     negatives.append(Criterion(id="result_twice", weight=3.0,
                                description=f"gives {the(top)} on two rows with different figures",
-                               check=Check(type="file_two_values", path=path, a_words=_content_words(label_of(top)))))
+                               check=Check(type="file_two_values", path=path, a_words=own, b_words=longer)))
     negatives += _distractor_negatives(graph, [top_id, *chain, *inputs], "file_asserts", path=path)
     # an input's row holding another input's figure
     negatives += [c.model_copy(update={"check": c.check.model_copy(update={"type": moved(c.check.type, "file"),

@@ -232,3 +232,29 @@ def test_a_workbook_refers_to_its_rows_and_sources_each_figure_it_types_in(publi
     session.write_sheet(path, head.format(s="Building contract") + "maximum delay damages,=B2*B3,\n" + tail)
     assert _rows_sourced(session, cites)  # a file by its title; a formula's row needs no source
     world.close()
+
+
+def test_a_longer_labels_row_is_no_second_figure_for_the_result_and_a_filed_memo_is_read_for_a_denied_side(
+        published_legal, tmp_path):
+    """bench.tasks over the fixture outlines at seed 61: the workbook tasks' reference sheets scored 0.73-0.93 and were
+    refused on four unseen outlines, their 'late refund interest rate' row read as a second 'late refund interest'; and
+    a memo made of what-ifs carried 'file_governs_denied', a check type the grader did not know (the run crashed)."""
+    from worldsmith.environments.grade import holds
+    from worldsmith.environments.tasks import Check
+
+    world = worldsmith.open(published_legal)
+    session = Session(world, tmp_path / "s")
+    path = "Workpapers/Sensitivity.xlsx"
+    twice = Check(type="file_two_values", path=path, a_words=["late", "refund", "interest"], b_words=["rate"])
+    session.write_sheet(path, "Item,Figure,Source\nlate refund interest rate,5,letter.eml\ndays late,40,letter.eml\n"
+                              "tenant's overpayment,105000,notice.docx\nlate refund interest,=B2/100*B4*B3/365,computed\n")
+    assert not holds(twice, session, None)
+    session.write_sheet(path, "Item,Figure,Source\nlate refund interest,575,letter.eml\n"
+                              "late refund interest (high case),805,computed\n")
+    assert holds(twice, session, None)  # a hedge across two rows of the result still costs
+    memo = "Workpapers/Memo.docx"
+    session.write_document(memo, "The cap does not govern: the claim is below it, so the claim governs.")
+    denied = Check(type="file_governs_denied", path=memo, a_words=["cap"], b_words=["claim"])
+    assert holds(denied, session, None)
+    assert not holds(denied.model_copy(update={"a_words": ["claim"], "b_words": ["cap"]}), session, None)
+    world.close()
