@@ -131,10 +131,18 @@ def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:
 # (a noun is no verb of asking: 'Penrose sends the request for a statutory review with the carrier evidence' read
 # 'We request for a statutory review with the carrier evidence, and for the marketplace agency terms', read 24, the
 # second the other side's own ask)
+# (the one asked may stand between the verb and what is asked for: 'The associate asks Brackley for the yard's
+# exclusion-zone markings, the forklift driver's training record and the accident book entry' opened "I have gone
+# through the date of the accident again today", a thread about nothing, pi-quantum at seed 151: "The date of the
+# accident checked ... Can you look over the working": pointless exchange with the insured; and the purpose clause
+# after it, ", to support the ...", is the writer's reason, not a thing asked for)
 _REQUEST = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bour )(?<!\bits )(?<!\btheir )(?<!\byour )(?<!\bhis )"
-                      r"(?<!\bher )\b(?:demands?|requests?|asks? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
+                      r"(?<!\bher )\b(?:demands?|requests?|asks?(?: (?!whether\b|what\b|how\b|if\b|when\b|why\b|to\b)"
+                      r"[\w'’-]+(?: (?!to\b)[\w'’-]+){0,3}?)? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
                       r"(?=,?\s+and\s+(?:demands?|requests?|asks?|press(?:es)?|seeks?|calls?|chases?|agrees?|then|"
-                      r"the|its|their|his|her)\b|[.;:]|,\s+(?:which|who|while)\b|$)", re.I)
+                      r"(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,4}?(?:agrees|asks|acknowledges|answers|replies|responds|"
+                      r"accepts|rejects|says|confirms|refuses|sends|promises|decides|explains|offers|provides|produces|"
+                      r"disputes|counters|declines|objects|sets)\b)|[.;:]|,\s+(?:which|who|while|to|so that|in order to)\b|$)", re.I)
 
 
 def requested(purpose: str) -> tuple[str, list[str]]:

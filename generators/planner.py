@@ -15,7 +15,7 @@ from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
-from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats
+from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
@@ -533,7 +533,11 @@ class _Planner:
                 # commonest rejection of blind read 20); an opener made only of such facts keeps them. (After the
                 # draws above, so that no other message of the world changes.)
                 told = [f for f in carried if not self.of_record(f, f"{title} {item.purpose or ''}")]
-                carried = told or (carried if prev is None else [])
+                # (an opener that asks for something has that to say: 'The associate asks Brackley for the yard's
+                # exclusion-zone markings ...' kept the date of the accident and opened "The date of the accident
+                # checked, and here is the result", a pointless exchange with the insured, pi-quantum at seed 151)
+                head, wanted = requested(item.purpose or "")
+                carried = told or (carried if prev is None and not (wanted and len(head.split()) <= 4) else [])
             if prev is not None and not forwarding and \
                     not any(p.organisation in self.circle for p in [sender, *to, *copy]):
                 # the room is one side's file: a reply between two people across the table is in it only because

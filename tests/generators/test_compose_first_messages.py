@@ -432,3 +432,30 @@ def test_the_bi_claim_letter_to_the_adjuster_asks_for_the_agreement():
     own = _own(contents[first.id].body)
     assert re.search(r"\bagree(?:d)?\b", own) and "USD 684,300" in own, own
     assert "agreed by the adjuster" not in own, own
+
+
+def test_an_opener_that_asks_the_one_it_names_for_papers_asks_for_them_and_recites_no_date_of_record():
+    # pi-quantum (an unseen outline, blind read 25): 'The associate asks Brackley for the yard's exclusion-zone
+    # markings, the forklift driver's training record and the accident book entry' opened "The date of the accident
+    # checked, and here is the result. 14 October 2025 was the date of the accident. Can you look over the working":
+    # "pointless exchange with the insured"
+    from pathlib import Path
+
+    from worldsmith.generators.beats import requested
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    assert requested("The GC asks the partner for the board minutes and the lender agrees.") == \
+        ("The GC", ["the board minutes"])
+    assert requested("The GC asks counsel to look for precedent in the file.") == ("", [])
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "pi-quantum.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 0, "w-test")
+    first = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new" and " asks Brackley for " in s.purpose)
+    assert "accident_date" not in first.facts, first.facts
+    body = _own(compose_email(build_context(plan, taxonomy, first, {})).body)
+    assert "the forklift driver's training record and the accident book entry" in body, body
+    assert "to support" not in body, body  # the purpose's reason is no thing asked for

@@ -1647,8 +1647,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         return _weekly_note(pick, ctx, values, subject, hello)
     # (an adviser's note to its client always gives its advice in full: the other path's 'A few numbers to anchor the
     # discussion ... nothing more' under 'Revised price: holding 12.5x on QoE EBITDA' advised nothing, read 14)
-    if spec.mode == "new" and long_kinds(ctx) and (_writes_as(ctx) == "client" and "minutes" not in long_kinds(ctx)
-                                                   or pick.chance(LONG_FORM_SHARE)):
+    # (a message that asks for papers is a request, not a note of advice: 'The associate asks Brackley for the
+    # yard's exclusion-zone markings ...' became "Some steps on this, before we go further." with no ask in it)
+    if spec.mode == "new" and long_kinds(ctx) and not asked_by_writer(ctx) and (
+            _writes_as(ctx) == "client" and "minutes" not in long_kinds(ctx) or pick.chance(LONG_FORM_SHARE)):
         if "minutes" in long_kinds(ctx):
             return _long_form(pick, ctx, values, subject, hello)
         # a memo or a report pasted under its headings with no word of what it concludes read as a paper in the
