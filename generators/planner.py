@@ -258,8 +258,11 @@ class _Planner:
             # dropping those too took bench.long_matter's room under 100 artifacts a copy of its scaled papers, where
             # realism_boilerplate's 1% bar falls under their count: 58353e7, reverted in 8e94f06.)
             self._quiet = series and n > 0 and not carried
+            # (what the week brought, a fact of the record too: "the claim form was issued on 20 July")
+            self._series = series
+            self._fresh = {f for f in carried if self.changed(f, since, day)} if series else set()
             kinds.of(item).plan(self, folder, item, instance, day, title, carried, distractor)
-            self._quiet = False
+            self._quiet = self._series = False
 
     def one_side(self, item: Any) -> bool:
         """Whether everyone on an item works, in the end, for one party (the fund, its bank, its accountants and
@@ -390,6 +393,8 @@ class _Planner:
             bound = deciding(asked, self.outline.facts,
                              lambda f: f.id in self.first_known and self.first_known[f.id] <= day)
             asked = bound or asked
+        head, wanted = requested(item.purpose or "")
+        asks = bool(wanted) and len(head.split()) <= 4  # the purpose's writer asks for something (beats.requested)
         reached: set[str] = {author.id}
         said_on: dict[str, dt.date] = {}  # each fact of the thread -> the last day a message of it carried the fact
         for pos in range(total):
@@ -536,8 +541,13 @@ class _Planner:
                 # (an opener that asks for something has that to say: 'The associate asks Brackley for the yard's
                 # exclusion-zone markings ...' kept the date of the accident and opened "The date of the accident
                 # checked, and here is the result", a pointless exchange with the insured, pi-quantum at seed 151)
-                head, wanted = requested(item.purpose or "")
-                carried = told or (carried if prev is None and not (wanted and len(head.split()) <= 4) else [])
+                # (nor has a weekly note, whose point is the week: "No news on the date of the theft in the week to 27
+                # March ... To be clear, the date of the theft was 17 March 2026", cmr-theft's first weekly note, blind
+                # read 25: "treats a fixed fact as news"; pi-quantum's "little to report on the date of the accident")
+                if not told and prev is None and getattr(self, "_series", False):
+                    carried = [f for f in carried if f in self._fresh]
+                else:
+                    carried = told or (carried if prev is None and not asks else [])
             if prev is not None and not forwarding and \
                     not any(p.organisation in self.circle for p in [sender, *to, *copy]):
                 # the room is one side's file: a reply between two people across the table is in it only because

@@ -459,3 +459,27 @@ def test_an_opener_that_asks_the_one_it_names_for_papers_asks_for_them_and_recit
     body = _own(compose_email(build_context(plan, taxonomy, first, {})).body)
     assert "the forklift driver's training record and the accident book entry" in body, body
     assert "to support" not in body, body  # the purpose's reason is no thing asked for
+
+
+def test_a_weekly_note_recites_no_date_of_record_and_a_request_to_the_other_side_asks():
+    # cmr-theft (an unseen outline, blind read 25): the first weekly note read "No news on the date of the theft in the
+    # week to 27 March ... To be clear, the date of the theft was 17 March 2026" ("treats a fixed fact as news"), and
+    # 'Harlow's solicitors ask for the driver's statement, the tachograph and GPS records ...' opened "We write on
+    # behalf of our client on the date of the theft" ("the driver's statement and tracking data named in the subject
+    # are never mentioned")
+    from pathlib import Path
+
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "cmr-theft.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 0, "w-test")
+    weekly = [s for s in plan.artifacts if s.kind == "email" and "weekly update" in s.title]
+    assert weekly and not [s.id for s in weekly if "theft_date" in s.facts]
+    ask = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new" and "ask for the driver's" in s.purpose)
+    body = _own(compose_email(build_context(plan, taxonomy, ask, {})).body)
+    assert "the tachograph and GPS records" in body and "on the date of the theft" not in body, body

@@ -1914,6 +1914,13 @@ def asked_by_writer(ctx: ArtifactContext) -> list[str]:
     low = head.lower()
     if not head or any(w.lower() in low for w in org) or any(re.search(rf"\b{w}\b", low) for w in titles):
         return wanted
+    client = next(iter(re.findall(r"[A-Za-z]{4,}", client_of(ctx))), "")
+    if client and re.search(rf"\b{client.lower()}\w*['’]s?\s+(?:solicitors|counsel|lawyers|attorneys|advisers|"
+                            r"advisors|legal team)\b", low):
+        # the writer's firm named as its client's ('Harlow's solicitors ask for the driver's statement, the
+        # tachograph and GPS records ...' opened "We write on behalf of our client on the date of the theft", cmr-theft
+        # at seed 151: "the driver's statement and tracking data named in the subject are never mentioned")
+        return wanted
     return []
 
 
