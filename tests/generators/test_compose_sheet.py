@@ -29,8 +29,10 @@ def test_rows_are_exactly_the_spec_and_every_row_is_full_width():
                 # a request list asks for each document once: never padded past what such a list asks for
                 assert min(rows, 10) <= len(sheet.rows) <= rows and len({r[1] for r in sheet.rows}) == len(sheet.rows)
                 assert not any(str(r[1]).endswith(("(supporting detail)", "(updated version)")) for r in sheet.rows)
-            elif layout_of(title) == "default":
-                # a sheet of no named kind holds its figures and nothing made up around them (read 16 and 17)
+            elif bank("sheets")["layouts"][layout_of(title)].get("figures_only"):
+                # a sheet of no named kind, or a computation, damages schedule or bridge no skeleton laid out, holds
+                # its figures and nothing made up around them (read 16 and 17; read 25: 'rows such as "Escrow
+                # holdback", "Uplift" and "Deductible", each at 50, have nothing to do with a CMR limit')
                 ctx = sheet_context(title, rows=rows, seed=rows)
                 assert len(sheet.rows) == len(ctx.facts)
             else:
@@ -77,11 +79,11 @@ def test_random_dates_are_on_or_before_the_sheet_date():
 
 
 def test_columns_fit_the_title_and_money_is_totalled_unless_it_holds_a_ledger_amount():
-    damages = compose_sheet(sheet_context("Schedule of damages", facts=[CLAUSE]))
-    assert [c.name for c in damages.columns][:4] == ["Item", "Category", "Date", "Amount"]
-    assert any(c.type == "money" and c.total for c in damages.columns)
+    fees = compose_sheet(sheet_context("Fee budget", facts=[CLAUSE]))
+    assert [c.name for c in fees.columns][:5] == ["Date", "Timekeeper", "Description", "Hours", "Amount"]
+    assert any(c.type == "money" and c.total for c in fees.columns)
     # the cap among invented rows: a Total over that column would add a ledger amount to non-parts
-    with_cap = compose_sheet(sheet_context("Schedule of damages", facts=[CAP]))
+    with_cap = compose_sheet(sheet_context("Fee budget", facts=[CAP]))
     held = [i for i, c in enumerate(with_cap.columns) if any(r[i] == float(CAP.value.amount) for r in with_cap.rows)]
     assert held and not any(with_cap.columns[i].total for i in held)
     tracker = compose_sheet(sheet_context("Claims tracker", facts=[CLAUSE]))
@@ -403,3 +405,18 @@ def test_an_issues_list_the_engine_laid_out_lists_issues_with_the_columns_its_pu
     bad = compose_sheet(ctx)
     bad = bad.model_copy(update={"rows": [r[:3] + ["12,000"] + r[4:] for r in bad.rows]})
     assert len(impose(sk, bad).columns) == 3
+
+
+def test_a_computation_holds_only_its_figures_each_with_its_basis():
+    """Blind read 25 (cmr-theft): 'rows such as "Escrow holdback", "Uplift" and "Deductible", each at 50, have
+    nothing to do with a CMR limit'; and the tanker's 'the Basis column is empty'."""
+    cap = CAP.model_copy(update={"paper": "the charterparty", "paper_day": dt.date(2024, 11, 4)})
+    for title in ("Cap computation", "Schedule of damages", "QoE adjustments"):
+        sheet = compose_sheet(sheet_context(title, rows=8, facts=[cap, RATE]))
+        assert len(sheet.rows) == 2, (title, sheet.rows)
+        money = [c for c in _cells_of(sheet, "money") if c is not None]
+        assert money == [float(CAP.value.amount)], (title, money)
+    sheet = compose_sheet(sheet_context("Cap computation", rows=8, facts=[cap, RATE]))
+    basis = [i for i, c in enumerate(sheet.columns) if c.name == "Basis"]
+    row = next(r for r in sheet.rows if float(CAP.value.amount) in r)
+    assert basis and row[basis[0]].startswith("The charterparty, November 4, 2024"), sheet.rows

@@ -313,6 +313,14 @@ def _inputs_cite_papers(spec) -> bool:
     return bool(notes) and all(n and not re.match(r"(As at|Figure as)\b", n) for n in notes)
 
 
+def basis_of(fact: FactRef, locale: str) -> str:
+    """Where a sheet's line for a fact comes from: the paper that sets it out and its date, else how it is
+    worked out ('' where neither is known)."""
+    if fact.paper:
+        return f"{cap_first(fact.paper)}, {long_date(fact.paper_day, locale)}" if fact.paper_day else cap_first(fact.paper)
+    return cap_first(fact.reason) if fact.reason else ""
+
+
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
     """The notes under a sheet: who prepared it and from what, a distractor's status first."""
     spec = ctx.spec
@@ -516,7 +524,10 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     # a sheet of no kind the title names, whose figures the engine laid out no working for, holds its figures and
     # nothing made up around them: no stock 'Invoice'/'Credit note' rows, no amount beside a count of days (blind
     # reads 16 and 17, the worst file both times: 'The waiting period | One-off | ... | 3250 | To review')
-    bare = key == "default" and bool(ctx.facts)
+    # the same for a computation, a damages schedule or a bridge: every line of it is a figure, and a line no fact
+    # gives is a made-up figure (blind read 25: 'rows such as "Escrow holdback", "Uplift" and "Deductible", each at
+    # 50, have nothing to do with a CMR limit')
+    bare = bool(layout.get("figures_only")) and bool(ctx.facts)
     if bare:
         n = len(ctx.facts)
     amounts = [float(f.value.amount) for f in ctx.facts if isinstance(f.value, Money)]
@@ -534,6 +545,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         rows = rows[:len(ctx.facts)] + work
         n, order = len(rows), list(range(len(rows)))
     label = next((i for i, c in enumerate(cols) if c.role == "label"), None)
+    placed: dict[int, FactRef] = {}
     for j, fact in enumerate(ctx.facts):
         col = len(cols) - 1 if requests else _fact_column(cols, fact)
         assert col is not None
@@ -545,6 +557,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
                 row.append(None)
             col, r = len(cols) - 1, candidates[0]
         taken.add((r, col))
+        placed.setdefault(r, fact)
         rows[r][col] = fact.text if requests else _fact_cell(fact)
         if label is not None and (r, label) not in taken:
             named = strip_end(fact.label or fact.statement)
@@ -564,6 +577,11 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             for i, c in enumerate(cols):
                 if (r, i) not in taken and c.role != "label":
                     row[i] = None
+            basis = next((i for i, c in enumerate(cols) if c.role == "note" and not c.added), None)
+            if basis is not None and r in placed and (r, basis) not in taken:
+                # a figure's basis is the paper that carries it or how it is worked out, never a stock 'Per agreed
+                # terms' nor a blank (blind read 25: 'the Basis column is empty')
+                row[basis] = basis_of(placed[r], ctx.locale) or None
     owner = next((i for i, c in enumerate(cols) if c.role == "owner"), None)
     mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
     outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
