@@ -640,13 +640,33 @@ def _option_totals(sheet: _Sheet, ledger: _Ledger) -> None:
                 lines[o].append(i)
     if not all(lines.values()):
         return
+    # a total adds only like things: money put in (an equity cure that prepays the loan) is not a cost, and a fee
+    # paid away is; each is summed apart and called what it is (blind read 25: 'the "cost comparison" sets a USD 9M
+    # prepayment against a USD 450k fee as "totals"')
+    kinds = {o: {i: _money_kind(ledger.facts[sheet.lines[i].fact]) for i in at} for o, at in lines.items()}
+    alike = len({k for by in kinds.values() for k in by.values()}) == 1
     sheet.add("Side by side", role="heading")
     for o in options:
-        at = lines[o]
-        amount = sum(Decimal(str(sheet.lines[i].cells[sheet.amount])) for i in at)
-        sheet.add(f"{cap_first(o)}: total", role="total", amount=_num(amount), fmt="money",
-                  formula="+".join("{%d}" % i for i in at),
-                  note="; ".join(str(sheet.lines[i].cells[sheet.label]) for i in at))
+        for kind in ("cost", "put in"):
+            at = [i for i in lines[o] if kinds[o][i] == kind]
+            if not at:
+                continue
+            amount = sum(Decimal(str(sheet.lines[i].cells[sheet.amount])) for i in at)
+            name = (f"{cap_first(o)}: total" if alike else f"{cap_first(o)}: cost paid away" if kind == "cost"
+                    else f"{cap_first(o)}: cash put in (not a cost)")
+            sheet.add(name, role="total", amount=_num(amount), fmt="money",
+                      formula="+".join("{%d}" % i for i in at),
+                      note="; ".join(str(sheet.lines[i].cells[sheet.label]) for i in at))
+
+
+def _money_kind(fact: LedgerFact) -> str:
+    """'put in' for money that stays the payer's or pays down its debt (a cure that prepays the loan, a
+    contribution), 'cost' for money paid away (a fee, a premium, a charge) or any other."""
+    from worldsmith.generators.compose.substance.weigh import _PAID_AWAY, _PUT_IN
+
+    if _PAID_AWAY.search(fact_label(fact)):
+        return "cost"
+    return "put in" if _PUT_IN.search(fact.statement) else "cost"
 
 
 def _in_order(fids: list[str], ledger: _Ledger) -> list[str]:
