@@ -420,3 +420,14 @@ def test_a_computation_holds_only_its_figures_each_with_its_basis():
     basis = [i for i, c in enumerate(sheet.columns) if c.name == "Basis"]
     row = next(r for r in sheet.rows if float(CAP.value.amount) in r)
     assert basis and row[basis[0]].startswith("The charterparty, November 4, 2024"), sheet.rows
+
+
+def test_a_request_about_a_figure_no_paper_sets_out_yet_is_not_received():
+    """Blind read 25 (hospital): 'Source documents for the probe sample marked Received a day before the plan agrees
+    the selection': a request's status follows the ledger's dates, not the Detail the list gives."""
+    coming = TONNES.model_copy(update={"paper": "", "coming_paper": "Sampling plan", "coming_day": dt.date(2025, 3, 21)})
+    for seed in range(12):
+        sheet = compose_sheet(sheet_context("Information request list", rows=12, seed=seed, facts=[coming, CAP]))
+        status = [c.name for c in sheet.columns].index("Status")
+        row = next(r for r in sheet.rows if any(isinstance(c, str) and coming.text in c for c in r))
+        assert row[status] not in ("Received", "Closed", "Partially received"), (seed, row)

@@ -436,7 +436,7 @@ _GOVERNANCE = re.compile(r"\b(chair\w*|committee|board|trustees?|non-executive|i
 
 
 def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[list], taken: set[tuple[int, int]],
-                      day: dt.date) -> None:
+                      day: dt.date, pending: set[int] = frozenset()) -> None:
     """A request's status follows time: one asked in the last few days is still open (blind read 13: medical
     records "requested and 'Closed' the same day"), one under two weeks old is not yet closed, one whose answer
     the list already gives (a fact in its Detail) is received; older ones are any status."""
@@ -448,11 +448,15 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
     fresh = [s for s in statuses if s.lower() in ("open", "outstanding", "requested")] or statuses[:1]
     chased = next((s for s in statuses if "chased" in s.lower() or "overdue" in s.lower()), None)
     answered = next((s for s in statuses if s.lower() in ("received", "closed")), statuses[-1])
-    detail = {r for (r, c) in taken if cols[c].added and cols[c].role == "note"}
+    detail = {r for (r, c) in taken if cols[c].added and cols[c].role == "note"} - set(pending)
     for r, row in enumerate(rows):
         asked = row[date_col] if date_col is not None else None
         if r in detail:
             row[status] = answered
+        elif r in pending:
+            # asked, and not answered yet: it is not in until its paper is
+            old = isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days >= 14
+            row[status] = chased if chased and old else pick.one(fresh)
         elif isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days < 4:
             row[status] = pick.one(fresh)
         elif isinstance(asked, str) and (day - dt.date.fromisoformat(asked)).days < 14 and row[status] == "Closed":
@@ -546,6 +550,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         n, order = len(rows), list(range(len(rows)))
     label = next((i for i, c in enumerate(cols) if c.role == "label"), None)
     placed: dict[int, FactRef] = {}
+    pending: set[int] = set()
     for j, fact in enumerate(ctx.facts):
         col = len(cols) - 1 if requests else _fact_column(cols, fact)
         assert col is not None
@@ -565,6 +570,8 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             # the records behind it (read 14: 'The "probe sample" is shown as a client deliverable')
             own = ctx.author.organisation.split()[0]
             ours = requests and re.search(rf"\b{re.escape(own)}\b", fact.statement) is not None
+            if ours:
+                pending.add(r)
             rows[r][label] = (f"Source documents for the {lower_first(re.sub(r'^(the|a|an) ', '', named, flags=re.I))}"
                               if ours else f"Confirmation of {lower_first(named)}" if requests else cap_first(named))
             taken.add((r, label))
@@ -605,7 +612,11 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             if category is not None:
                 row[owner] = owner_for(row[category], pool, titles, row[owner], holders)
     if requests:
-        _request_statuses(pick, cols, layout, rows, taken, spec.date)
+        # what the list asks about a figure no paper has set out by its day, or the records behind the asker's own
+        # figure, is not in yet: its status follows the ledger's dates, not the Detail the list gives (blind read 25:
+        # 'Source documents for the probe sample marked Received a day before the plan agrees the selection')
+        pending |= {r for r, f in placed.items() if not f.paper and (f.coming_paper or f.coming_day)}
+        _request_statuses(pick, cols, layout, rows, taken, spec.date, pending)
     if work:
         # a fact's row in a list of work: a date gone by is done, one ahead is open; no stock note beside it
         statuses = layout.get("statuses") or ["Open", "Done"]
