@@ -431,3 +431,12 @@ def test_a_request_about_a_figure_no_paper_sets_out_yet_is_not_received():
         status = [c.name for c in sheet.columns].index("Status")
         row = next(r for r in sheet.rows if any(isinstance(c, str) and coming.text in c for c in r))
         assert row[status] not in ("Received", "Closed", "Partially received"), (seed, row)
+
+
+def test_the_source_note_names_the_papers_that_carry_the_facts():
+    """Blind read 25 (tanker): 'the source is given as "the matter file"': an adviser's sheet names the papers its
+    facts are read from."""
+    cap = CAP.model_copy(update={"paper": "Charterparty: MV Corvale", "paper_day": dt.date(2024, 11, 4)})
+    for seed in range(6):
+        notes = " ".join(compose_sheet(sheet_context("Claims tracker", seed=seed, facts=[cap, RATE])).notes)
+        assert "Charterparty: MV Corvale, dated November 4, 2024" in notes and "matter file" not in notes, notes

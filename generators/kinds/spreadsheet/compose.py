@@ -321,6 +321,24 @@ def basis_of(fact: FactRef, locale: str) -> str:
     return cap_first(fact.reason) if fact.reason else ""
 
 
+def _papers_of(ctx: ArtifactContext) -> str:
+    """The papers that set out a sheet's facts, by title and date, in words ('the survey report, dated 28 April
+    2026, and the consignment note'); '' where none of its facts has one."""
+    seen: dict[str, dt.date | None] = {}
+    for f in ctx.facts:
+        if f.paper and f.paper != ctx.spec.title and (f.paper_day is None or f.paper_day <= ctx.spec.date):
+            seen.setdefault(f.paper, f.paper_day)
+    if not seen:
+        return ""
+    named = []
+    for title, day in list(seen.items())[:3]:
+        title = lower_first(title) if re.match(r"(The|A|An)\b", title) else title
+        named.append(title + (f", dated {long_date(day, ctx.locale)}" if day else ""))
+    if len(seen) > 3:
+        return ", ".join(named) + " and the other papers cited"
+    return named[0] if len(named) == 1 else "; ".join(named[:-1]) + f"; and {named[-1]}"
+
+
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
     """The notes under a sheet: who prepared it and from what, a distractor's status first."""
     spec = ctx.spec
@@ -329,10 +347,15 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     own = _keeps_own_books(ctx)
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
+    papers = _papers_of(ctx)
     if _inputs_cite_papers(spec):
         # each input names the paper it is read from: the note says so, not a stock 'the data room' (blind read 23:
         # 'The source is given as "the data room" for a valuation output')
         values["source"] = "the papers cited against each input"
+    elif papers and not own:
+        # the papers that carry the sheet's facts, by name, not a stock 'the matter file' (blind read 25: 'the
+        # Basis column is empty and the source is given as "the matter file"')
+        values["source"] = papers
     said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values) or "")  # 'Ltd.' then '.'
     if said.count(values["date"]) > 1:
         # (a source that names the day already: "from the contractors' daily cost reports for March 10, 2026")
