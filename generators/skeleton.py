@@ -1056,11 +1056,29 @@ def _series(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str,
     if len(months) < 3:
         return None
     value = ledger.value(fid)
-    amounts = split_cents(value.amount * len(months), len(months), sheet.rng, whole=False, sigma=0.12)
+    n = len(months)
+    places = next((k for k in (5, 4, 3) if value.amount % Decimal(10) ** k == 0 and value.amount > Decimal(10) ** k),
+                  None)
+    if places is None:
+        amounts = split_cents(value.amount * n, n, sheet.rng, whole=False, sigma=0.12)
+        for month, amount in zip(months, amounts):
+            sheet.add(f"{month:%b %Y}", role="item", amount=_num(amount), fmt="money")
+        return sheet.add(label[fid], role="derived", amount=_num(value.amount), fmt="money", fact=fid,
+                         formula="AVERAGE({0}:{%d})" % (n - 1), note=f"Average of the {n} months above")
+    # a round level is the months' average rounded, as a peg is agreed: balances to the unit whose average is near
+    # the level, not twelve figures to the penny that average to it exactly (blind read 25: 'twelve monthly balances
+    # given to the penny average to exactly 3,250,000.00, so they look worked back from the peg')
+    unit = Decimal(10) ** places
+    off = Decimal(sheet.rng.randint(int(-unit * n * 4 / 10), int(unit * n * 4 / 10)))
+    amounts = split_cents(value.amount * n + off, n, sheet.rng, whole=True, sigma=0.12)
     for month, amount in zip(months, amounts):
         sheet.add(f"{month:%b %Y}", role="item", amount=_num(amount), fmt="money")
+    average = (value.amount * n + off) / n
+    at = sheet.add(f"Average of the {n} months", role="derived", amount=_num(average.quantize(CENT)), fmt="money",
+                   formula="AVERAGE({0}:{%d})" % (n - 1), note="The months above")
     return sheet.add(label[fid], role="derived", amount=_num(value.amount), fmt="money", fact=fid,
-                     formula="AVERAGE({0}:{%d})" % (len(months) - 1), note=f"Average of the {len(months)} months above")
+                     formula="ROUND({%d},-%d)" % (at, places),
+                     note=f"The average, rounded to the nearest {unit:,.0f}")
 
 
 def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: dict[str, str], faker: Any) -> int | None:
@@ -1077,7 +1095,10 @@ def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: di
     rest_units = int(((Decimal(100) - top) * 10).to_integral_value())
     if rest_units <= 0 or top < 1:  # under 1% no customer is "the" concentration, and the others would be thousands
         return None
-    n = max(6, int(rest_units / (top * 10)) + 3)
+    # a customer book has a tail: the largest few by name and the rest in one line, never ten names that make up
+    # the whole of revenue (blind read 25: 'ten customers make up exactly 100% of revenue')
+    named = 9
+    n = max(named + 3 + sheet.rng.randint(0, 40), int(rest_units / (top * 10)) + 3)
     for _ in range(20):
         parts = split_cents(Decimal(rest_units), n, sheet.rng, whole=True, sigma=0.5)
         if max(parts) < top * 10:
@@ -1086,14 +1107,17 @@ def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: di
     else:
         return None
     parts.sort(reverse=True)
-    names = _names(sheet.rng, n, "company", faker)
+    names = _names(sheet.rng, named, "company", faker)
     first = sheet.add(ledger.value(name).value, role="item", amount=float(top / 100), fmt="percent")
-    for who, units in zip(names, parts):
+    for who, units in zip(names, parts[:named]):
         sheet.add(who, role="item", amount=float(units / 1000), fmt="percent")
     last = len(sheet.lines) - 1
-    sheet.add("All customers", role="item", amount=1, fmt="percent", formula="SUM({%d}:{%d})" % (first, last))
+    tail = parts[named:]
+    sheet.add(f"All other customers ({len(tail)})", role="item", amount=float(sum(tail) / 1000), fmt="percent",
+              note="Each smaller than the customers named above")
+    sheet.add("All customers", role="item", amount=1, fmt="percent", formula="SUM({%d}:{%d})" % (first, last + 1))
     return sheet.add(label[pct], role="derived", amount=float(top / 100), fmt="percent", fact=pct,
-                     formula="MAX({%d}:{%d})" % (first, last), note="Largest share above")
+                     formula="MAX({%d}:{%d})" % (first, last), note="Largest share of a customer named above")
 
 
 def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
