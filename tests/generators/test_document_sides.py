@@ -202,3 +202,30 @@ def test_a_papers_due_days_fall_before_a_date_it_carries():
     assert writer.due(3) == writer.due(8) == dt.date(2025, 3, 7)
     far = document_context("memo", 5, seed=1, facts=[deadline.model_copy(update={"value": DateValue(value=dt.date(2025, 6, 9))})])
     assert Writer(picker_for(far), far, {}).due(3) == dt.date(2025, 3, 10)
+
+
+_STORY = ("On February 2, 2025 the cargo was stolen from an unguarded yard where the carrier's driver had left it "
+          "against the carrier's own instructions. The carriage is under the charter, which caps the carrier's "
+          "liability unless the loss was caused by wilful misconduct (Article 29). The carrier offers the cap; "
+          "Harrow Vane LLP, for Corvale, argue that leaving the cargo in an unguarded yard is wilful misconduct, and "
+          "issue proceedings on April 30, 2025. The cargo was insured for GBP 9,999,999.")
+
+
+def _story_memo(seed: int, summary: str = _STORY) -> str:
+    ctx = document_context("memo", 5, seed=seed, facts=list(LONG))
+    ctx = ctx.model_copy(update={"world_summary": summary, "spec": ctx.spec.model_copy(update={
+        "purpose": "Works the cap, sets out the test for wilful misconduct and the evidence on the yard stop, and "
+                   "recommends whether to reject the cap offer and sue."})})
+    doc = compose_document(ctx)
+    return " ".join(" ".join(s.paragraphs) for s in doc.sections if s.heading.startswith("Analysis"))
+
+
+def test_a_memo_analysis_argues_the_point_its_purpose_names_from_the_outlines_prose():
+    # read 25 (an unseen CMR outline): 'A memo on wilful misconduct with no Article 29 analysis ... Its "Analysis" is
+    # one line of arithmetic', while the summary said what the driver did and what the firm argues
+    for seed in range(3):
+        text = _story_memo(seed)
+        assert "unless the loss was caused by wilful misconduct (Article 29)" in text, text
+        assert "We argue that leaving the cargo in an unguarded yard is wilful misconduct." in text, text
+        # never a later step of the matter, a date after the memo's, or a figure the memo's facts do not hold
+        assert "proceedings" not in text and "April 30" not in text and "9,999,999" not in text, text

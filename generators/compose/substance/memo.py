@@ -495,6 +495,14 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         # read 23: 'An options memo ... The Analysis section is one sentence' (its purpose: 'explains why the
         # synergies add-back fails')
         paras.append(why)
+    from worldsmith.generators.compose.substance.story import argued
+
+    # the matter's argument on the points the purpose names, from the outline's prose (read 25: 'A memo on wilful
+    # misconduct with no Article 29 analysis ... Its "Analysis" is one line of arithmetic')
+    story = argued(ctx, " ".join(paras))
+    if story:
+        # after the figure the memo works first, before the inputs restated
+        paras.insert(min(1, len(paras)), " ".join(story))
     # each provision the facts cite, read and applied (read 23: 'Arithmetic only: no legal analysis'); one the record
     # only names opens the analysis
     read_out = provisions_applied(ctx, " ".join(paras))
