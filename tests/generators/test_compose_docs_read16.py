@@ -396,3 +396,18 @@ def test_a_report_says_once_in_full_that_it_recomputed_its_figures():
     prose = _prose(compose_document(ctx))
     assert prose.count("Build-up of") >= 2, prose
     assert prose.count("We recomputed it and it agrees") == 1, prose
+
+
+def test_surveyors_instructed_by_the_firm_never_ask_its_partner_for_a_decision():
+    # read 25 (an unseen CMR outline): 'cargo surveyors instructed by Fenmore Clarke LLP' closed their report 'We
+    # recommend that Fenmore Clarke LLP adopt the gross weight ... as its working figure ... We would ask Adrian Barker
+    # (Partner) for a decision': the plural 'surveyors' was not read as an independent expert
+    orgs = [o.model_copy(update={"role": "cargo surveyors instructed by Harrowvane Gillard LLP"})
+            if o.name.startswith("Gulfline") else o for o in _TANKER_ORGS]
+    seen = 0
+    for sections, seed in [(5, 1), (6, 2), (7, 3), (4, 4)]:
+        ctx = _survey(sections, seed)
+        prose = _prose(compose_document(ctx.model_copy(update={"organisations": orgs})))
+        seen += "Conclusion." in prose or "recommend" in prose
+        assert "for a decision" not in prose and "as its working figure" not in prose, prose
+    assert seen, "no report closed on a conclusion"

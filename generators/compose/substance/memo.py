@@ -954,7 +954,9 @@ def courses_named(ctx: ArtifactContext) -> bool:
 
 
 _CERTIFIER = re.compile(r"\b(administers the contract|certifier|certifying)\b", re.I)
-_EXPERT = re.compile(r"\b(surveyor|expert|engineer|naval architect|forensic|actuar\w*|laborator\w*)\b", re.I)
+# (plural too: 'cargo surveyors instructed by Fenmore Clarke LLP' closed a report asking the firm's partner 'for a
+# decision', read 25)
+_EXPERT = re.compile(r"\b(surveyors?|experts?|engineers?|naval architects?|forensic|actuar\w*|laborator\w*)\b", re.I)
 
 
 def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: bool = False) -> list[str]:
