@@ -96,3 +96,14 @@ def test_a_hearing_is_before_the_court_and_its_note_records_the_order_not_an_agr
     assert "made an order in these terms" in note and "costs in the case" in note, note
     assert "Agreed between the parties" not in note and "chaired by" not in note, note
     assert "did not accept it; it remains in dispute" in note, note
+
+
+def test_a_letter_before_claim_is_the_practice_directions_letter():
+    # read 25: '"to set out the before claim". Under Grounds it says only "The carriage charges are GBP 3,850": no
+    # facts ... No firm would send it'
+    text = _paper("tests/fixtures/cmr-theft.yaml", "Letter before claim")
+    assert "before claim" not in text.replace("This is a letter before claim", ""), text
+    assert "Practice Direction on Pre-Action Conduct" in text, text
+    assert "Our client's claim against you is for GBP 416,450, being the invoice value" in text, text
+    assert "full written response" in text and "issue proceedings without further notice" in text, text
+    assert "alternative dispute resolution" in text, text

@@ -33,6 +33,7 @@ from worldsmith.generators.compose.substance.extract import (building_contract_b
                                                              is_building_contract, is_clause_extract)
 from worldsmith.generators.compose.substance.settlement import is_settlement, settlement_bodies
 from worldsmith.generators.compose.substance.hearing import hearing_bodies, is_hearing
+from worldsmith.generators.compose.substance.preaction import is_letter_before_claim, letter_before_claim_bodies
 from worldsmith.generators.compose.substance.offers import marking as offer_marking, offer_bodies, offer_regime
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
@@ -427,6 +428,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a hearing's note: the court, each party's representatives, the order made (read 25: a 'CMC' chaired by
         # the claimant's partner, with no judge, at which the carrier 'agreed' the claim)
         plan, bodies = hearing_bodies(ctx, substance.meeting_day(ctx) or spec.date)
+    if kind == "letter" and not in_mail and is_letter_before_claim(ctx) and len(plan) >= 4:
+        # the Practice Direction's letter, not a position letter about 'the before claim' (read 25)
+        plan, bodies = letter_before_claim_bodies(ctx, len(plan))
     if kind == "letter" and not in_mail and offer_regime(ctx):
         # an offer to settle a claim in its procedural form, made by the party (read 25: a 'Part 36 offer' made
         # 'non-binding' for the insurer, 'subject to ... our investment committee')
