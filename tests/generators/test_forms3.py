@@ -107,3 +107,18 @@ def test_a_letter_before_claim_is_the_practice_directions_letter():
     assert "Our client's claim against you is for GBP 416,450, being the invoice value" in text, text
     assert "full written response" in text and "issue proceedings without further notice" in text, text
     assert "alternative dispute resolution" in text, text
+
+
+def test_an_english_statement_of_case_shows_every_part_genre_structure_reads():
+    # seed 97 of service-charge-dispute: the Particulars of Claim with a statement of truth were quarantined, 'the
+    # pleading lacks its genre's prayer for relief ... signature block' (the check knew only 'asks the Court to')
+    import re
+
+    sql = (ROOT / "generators/kinds/document/checks/genre_structure.sql").read_text(encoding="utf-8")
+    parts = re.findall(r"\('pleading', \d+, '([^']+)', 'text', '((?:[^']|'')+)'\)", sql)
+    assert len(parts) >= 4, parts
+    for path, title in (("tests/fixtures/cmr-theft.yaml", "Particulars of claim"),
+                        ("tests/fixtures/pi-quantum.yaml", "Defence")):
+        text = _paper(path, title)
+        missing = [name for name, pattern in parts if not re.search(pattern.replace("''", "'"), text)]
+        assert not missing, (title, missing)

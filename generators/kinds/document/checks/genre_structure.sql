@@ -45,8 +45,10 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|Claimant.*Respondent|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
     ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of defence'),
-    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to'),
-    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for'),
+    -- (an English claim ends 'AND THE CLAIMANT CLAIMS', a Defence in its closing denial; each is signed under its
+    -- statement of truth by the party's solicitor: read 25)
+    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to|AND THE CLAIMANT CLAIMS|Save as expressly admitted above'),
+    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for|position or office held: .*solicitors'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     -- (a lease of premises has no recitals: its grant clause is what they are to a contract)
     -- (a US credit agreement's recitals are its Preliminary Statements)
