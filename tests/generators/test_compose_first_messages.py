@@ -483,3 +483,23 @@ def test_a_weekly_note_recites_no_date_of_record_and_a_request_to_the_other_side
     ask = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new" and "ask for the driver's" in s.purpose)
     body = _own(compose_email(build_context(plan, taxonomy, ask, {})).body)
     assert "the tachograph and GPS records" in body and "on the date of the theft" not in body, body
+
+
+def test_an_ask_names_its_topic_by_the_title_not_its_one_word_tag():
+    # bi-claim at seed 97: 'Research: period of restoration and the temporary-location argument', whose purpose asks the
+    # associate for research, opened "Ahead of our call, a short update on Research." and asked "What I need  is ..."
+    from pathlib import Path
+
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "bi-claim.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 97, "w-test")
+    first = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new" and s.title.startswith("Research:"))
+    body = _own(compose_email(build_context(plan, taxonomy, first, {})).body)
+    assert "research on whether a period of restoration is cut short" in body, body
+    assert "on Research" not in body and "  " not in body, body

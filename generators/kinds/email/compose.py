@@ -1668,7 +1668,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if wanted and ctx.spec.title:
         # a message that asks for something writes on what it asks, by its subject ("we write on the vessel and the
         # limit-breaking regulation" opened the demand for the steering-gear records, read 17)
-        values = dict(values, topic=lower_first(re.split(r":\s+", ctx.spec.title)[0]))
+        # (a one-word head is a tag, not a topic: 'Research: period of restoration and the temporary-location
+        # argument' opened "Ahead of our call, a short update on Research", bi-claim at seed 97)
+        parts = re.split(r":\s+", ctx.spec.title, maxsplit=1)
+        values = dict(values, topic=lower_first(parts[0] if len(parts[0].split()) > 1 or len(parts) == 1 else parts[1]))
     opening = _opening(pick, ctx, values)
     # An answer keeps to the point; the opening message of a thread sets the scene, at any length: one
     # opener in four is the bare facts, half are a full status note with the next steps listed.
@@ -1859,7 +1862,7 @@ def _served(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject:
 _AGREE_ASK = ["We ask you to agree {what}, by {day}.", "Please confirm by {day} that {what} is agreed."]
 _AGREE_ASK_INSIDE = ["Can you agree {what} by {day}?", "Are you content to agree {what}? By {day}, if you can."]
 _ASK_FOR = ["We ask for {what}, by {day}.", "We [~write to ask for|now ask for|request] {what}, by {day}."]
-_ASK_FOR_INSIDE = ["Could I have {what} by {day}?", "What I need [~from you|] is {what}, by {day}."]
+_ASK_FOR_INSIDE = ["Could I have {what} by {day}?", "What I need[~ from you|] is {what}, by {day}."]
 
 
 # A statement's closing clause that records the thread's own outcome: ", agreed by the adjuster on April 9, 2026".
