@@ -138,7 +138,7 @@ def plan_beats(purpose: str, replies: int, rng: random.Random) -> list[str]:
 # after it, ", to support the ...", is the writer's reason, not a thing asked for)
 _REQUEST = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bour )(?<!\bits )(?<!\btheir )(?<!\byour )(?<!\bhis )"
                       r"(?<!\bher )\b(?:demands?|requests?|asks?(?: (?!whether\b|what\b|how\b|if\b|when\b|why\b|to\b)"
-                      r"[\w'’-]+(?: (?!to\b)[\w'’-]+){0,3}?)? for|press(?:es)? for|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
+                      r"[\w'’-]+(?: (?!to\b)[\w'’-]+){0,3}?)? for|press(?:es)? for|(?P<on>press(?:es)?(?: (?!for\b|on\b)[\w'’-]+){1,4}? on)|seeks?|calls? for|chases?)\s+(?P<what>.+?)"
                       r"(?=,?\s+and\s+(?:demands?|requests?|asks?|press(?:es)?|seeks?|calls?|chases?|agrees?|then|"
                       r"(?:the|its|their|his|her)\s+(?:[\w'’-]+\s+){0,4}?(?:agrees|asks|acknowledges|answers|replies|responds|"
                       r"accepts|rejects|says|confirms|refuses|sends|promises|decides|explains|offers|provides|produces|"
@@ -151,7 +151,9 @@ def requested(purpose: str) -> tuple[str, list[str]]:
     ('Preservation of evidence and exchange of the steering-gear test records' said only "The vessel is given as M/T
     Aurelian Tide", blind read 17)."""
     found = list(_REQUEST.finditer(purpose or ""))
-    wanted = [" ".join(m.group("what").split()) for m in found]
+    # (one pressed on a point is asked for their position on it: 'The revenue-cycle VP presses the billing contractor on
+    # the denial rate against the service level' opened with three bare figures and 'Cheers', "no ask", read 25)
+    wanted = [("your position on " if m.group("on") else "") + " ".join(m.group("what").split()) for m in found]
     wanted = [w for w in wanted if 2 <= len(w.split()) <= 20]
     return (purpose[:found[0].start()].strip() if found else "", wanted)
 

@@ -503,3 +503,16 @@ def test_an_ask_names_its_topic_by_the_title_not_its_one_word_tag():
     body = _own(compose_email(build_context(plan, taxonomy, first, {})).body)
     assert "research on whether a period of restoration is cut short" in body, body
     assert "on Research" not in body and "  " not in body, body
+
+
+def test_one_pressed_on_a_point_is_asked_for_their_position_on_it():
+    # read 25 (hospital): 'The revenue-cycle VP presses the billing contractor on the denial rate against the service
+    # level' opened with "three bare figures and 'Cheers', with no ask"
+    from worldsmith.generators.beats import requested
+
+    assert requested("The lender presses the borrower on the cure timetable.") == \
+        ("The lender", ["your position on the cure timetable"])
+    plan, contents = world("hospital-revenue-audit")
+    first = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new"
+                 and s.purpose.startswith("The revenue-cycle VP presses"))
+    assert "your position on the denial rate against the service level" in _own(contents[first.id].body)
