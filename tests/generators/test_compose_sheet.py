@@ -440,3 +440,12 @@ def test_the_source_note_names_the_papers_that_carry_the_facts():
     for seed in range(6):
         notes = " ".join(compose_sheet(sheet_context("Claims tracker", seed=seed, facts=[cap, RATE])).notes)
         assert "Charterparty: MV Corvale, dated November 4, 2024" in notes and "matter file" not in notes, notes
+
+
+def test_a_long_source_list_counts_the_papers_it_leaves_out():
+    """A sheet whose rows cite no papers says how many more its source note leaves out, not 'the other papers cited'
+    (my seed-97 read of a claim schedule)."""
+    facts = [f.model_copy(update={"paper": f"Paper {i}", "paper_day": dt.date(2025, 1, i + 1)})
+             for i, f in enumerate([CAP, FEE, RATE, TONNES, DEADLINE])]
+    notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts)).notes)
+    assert "2 other papers of the matter" in notes and "papers cited" not in notes, notes

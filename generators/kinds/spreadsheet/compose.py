@@ -335,7 +335,8 @@ def _papers_of(ctx: ArtifactContext) -> str:
         title = lower_first(title) if re.match(r"(The|A|An)\b", title) else title
         named.append(title + (f", dated {long_date(day, ctx.locale)}" if day else ""))
     if len(seen) > 3:
-        return ", ".join(named) + " and the other papers cited"
+        # (not 'the other papers cited': a sheet whose rows cite none would point at nothing)
+        return "; ".join(named) + f"; and {len(seen) - 3} other papers of the matter"
     return named[0] if len(named) == 1 else "; ".join(named[:-1]) + f"; and {named[-1]}"
 
 
