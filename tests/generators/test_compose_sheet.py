@@ -449,3 +449,11 @@ def test_a_long_source_list_counts_the_papers_it_leaves_out():
              for i, f in enumerate([CAP, FEE, RATE, TONNES, DEADLINE])]
     notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts)).notes)
     assert "2 other papers of the matter" in notes and "papers cited" not in notes, notes
+
+
+def test_a_fact_row_is_named_without_an_article():
+    """My seed-97 read (bi-claim, a first-cut draft): rows 'The lost gross profit per day', 'The waiting period'; a
+    ledger line is named 'Lost gross profit per day'."""
+    sheet = compose_sheet(sheet_context("Cap computation", facts=[CAP, RATE]))
+    labels = [r[0] for r in sheet.rows]
+    assert "Liability cap under the charter" in labels and not any(str(x).startswith("The ") for x in labels), labels

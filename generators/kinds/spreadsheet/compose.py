@@ -597,7 +597,10 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
             if ours:
                 pending.add(r)
             rows[r][label] = (f"Source documents for the {lower_first(re.sub(r'^(the|a|an) ', '', named, flags=re.I))}"
-                              if ours else f"Confirmation of {lower_first(named)}" if requests else cap_first(named))
+                              if ours else f"Confirmation of {lower_first(named)}" if requests else
+                              # a row is named as a ledger line is, without an article (my seed-97 read: 'The waiting
+                              # period', 'The lost gross profit per day' as row labels of a first-cut draft)
+                              cap_first(re.sub(r"^(the|a|an)\s+", "", named, flags=re.I)))
             taken.add((r, label))
             category = next((i for i, c in enumerate(cols) if c.role == "category"), None)
             if requests and category is not None:
