@@ -122,3 +122,13 @@ def test_an_english_statement_of_case_shows_every_part_genre_structure_reads():
         text = _paper(path, title)
         missing = [name for name, pattern in parts if not re.search(pattern.replace("''", "'"), text)]
         assert not missing, (title, missing)
+
+
+def test_an_english_paper_titled_as_a_us_one_is_named_in_english_form():
+    # seed 97 of service-charge-dispute: 'COMPLAINT: TALLIS PRINT LTD V. ASHCOMBE ESTATES LTD' under the caption and
+    # 'the facts stated in this Particulars of Claim'
+    from worldsmith.generators.compose.substance.pleading import english_name
+
+    assert english_name("Complaint: Tallis Print Ltd v. Ashcombe Estates Ltd") == "Particulars of Claim"
+    assert english_name("Draft answer") == "Defence" and english_name("Defence and counterclaim") == "Defence and Counterclaim"
+    assert english_name("Particulars of claim") == "Particulars of Claim"

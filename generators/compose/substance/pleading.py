@@ -434,7 +434,7 @@ def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: s
     else:
         court, number = court_of(ctx)
         return [f"{court}. Claim No. {number}. BETWEEN: {claimant} (Claimant) and {respondent} (Defendant).",
-                f"{cap_first(strip_end(ctx.spec.title)).upper()}. "
+                f"{english_name(ctx.spec.title).upper()}. "
                 + (f"Draft of {day}, for review; not served." if draft else f"Dated {day}.")]
     when = f"Draft of {day}, for review; not served." if draft else f"Dated {day}."
     return [head, f"{cap_first(strip_end(ctx.spec.title))}. {when}"]
@@ -493,12 +493,21 @@ def english_court(title: str, summary: str, year: int) -> tuple[str, str]:
     return court, f"{prefix}-{year}-{digest % 900000 + 100000:06d}"
 
 
+def english_name(title: str) -> str:
+    """A statement of case's own name in English form, without the case's name after it: 'Complaint: Tallis Print
+    Ltd v. Ashcombe Estates Ltd' -> 'Particulars of Claim', 'Answer' -> 'Defence' (seed 97: a caption 'COMPLAINT:
+    TALLIS PRINT LTD V. ...' and 'the facts stated in this Particulars of Claim')."""
+    name = re.sub(r"(?i)^(?:draft|amended|revised)\s+", "", strip_end(title))
+    name = re.sub(r"\s*[:\u2013\u2014-]\s.*$", "", name)
+    name = re.sub(r"(?i)^complaint\b", "Particulars of Claim", name)
+    name = re.sub(r"(?i)^answer\b(?: and affirmative defen[cs]es)?", "Defence", name)
+    return " ".join(w if w.lower() in ("of", "and", "to", "for", "the") else cap_first(w) for w in name.split())
+
+
 def _paper_name(ctx: ArtifactContext) -> str:
     """The statement of case's own name as its statement of truth refers to it ('these Particulars of Claim', 'this
     Defence')."""
-    name = re.sub(r"(?i)^(?:draft|amended|revised)\s+", "", strip_end(ctx.spec.title))
-    name = re.sub(r"\s*[:\u2013\u2014-]\s.*$", "", name)
-    name = " ".join(w if w.lower() in ("of", "and", "to", "for", "the") else cap_first(w) for w in name.split())
+    name = english_name(ctx.spec.title)
     return ("these " if re.match(r"(?i)particulars|details", name) else "this ") + name
 
 
