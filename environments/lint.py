@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from worldsmith.environments import apps, mail, session_store
 from worldsmith.environments.grade import grade
 from worldsmith.environments.session import Session
-from worldsmith.environments.tasks import Task
+from worldsmith.environments.tasks import Task, mentions_read_once
 from worldsmith.worlds.errors import SessionError
 from worldsmith.worlds.world import World
 
@@ -124,6 +124,7 @@ def lint_task(task: Task, world: World, session: Session) -> list[Refusal]:
 
 def lint_tasks(tasks: list[Task], world: World) -> tuple[list[Task], list[Refusal]]:
     """The tasks that pass the lint, and a refusal for each reason a task failed it."""
+    mentions_read_once(world)  # each task's reference query reads fact_mentions
     root = Path(tempfile.mkdtemp(prefix="worldsmith-lint-"))
     try:
         session = Session(world, root)
