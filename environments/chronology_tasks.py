@@ -232,8 +232,9 @@ def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: li
     client_names = _org_names(client)
     reversed_ = [form.format(n) for n in client_names for form in ("{} sent", "sent by {}", "of {} sent", "from {} to")]
     reversed_ += [form.format(n) for n in home_names for form in ("sent {}", "sent to {}", "sent over to {}")]
-    reversed_ += [form.format(s.lower()) for s in senders for form in ("(to {}", "sent to {}", "them to {}", "it to {}",
-                                                                         "figures to {}")]
+    # senders in order (a set's order follows the process's string hashing: two runs gave two task sets)
+    reversed_ += [form.format(s.lower()) for s in sorted(senders)
+                  for form in ("(to {}", "sent to {}", "them to {}", "it to {}", "figures to {}")]
     negatives.append(Criterion(id="sending_reversed", weight=2.0,
                                description=f"says {client} or the other side sent the figures, or {home} received them",
                                check=Check(type="answer_says", values=reversed_)))
