@@ -160,8 +160,7 @@ def chronology_tasks(graph: Graph, limit: int = 5) -> list[Task]:
     picked: list[tuple] = []
     out: list[Task] = []
     for m in made:
-        # a group inside one already asked asks nothing new
-        if len(picked) < limit and not any(m[7] <= p[7] for p in picked):
+        if len(picked) < limit and not any(same_question(m[7], p[7]) for p in picked):
             task = _task(graph, client_name, *m[2:7])
             # a span one file writes beside a label the prompt uses is refused by the lint: the next group stands in
             # (hospital: the findings report's 'more than 30 days old' beside 'the initial denial rate' cost the
@@ -171,6 +170,14 @@ def chronology_tasks(graph: Graph, limit: int = 5) -> list[Task]:
             picked.append(m)
             out.append(task)
     return out
+
+
+def same_question(group: frozenset[str], asked: frozenset[str]) -> bool:
+    """Whether a group of figures asks what an asked group did: it lies inside it, or the two differ by at most one
+    figure each way (seed 97, supply-surcharge: five chronologies, 'the surcharge cap, the adjustment cap percentage
+    and the annual contract value' and then the same three and the index rise, 'the disputed excess, the surcharge
+    claimed and the surcharge payable' and then the same with the cap; a reader sends the second of each back)."""
+    return group <= asked or (len(group - asked) <= 1 and len(asked - group) <= 1)
 
 
 def _task(graph: Graph, client: str, kind: str, head: str, told: list, files: list[str], apps: list[str]) -> Task:

@@ -47,6 +47,21 @@ def test_no_group_asked_is_inside_another(legal):
     groups = [set(t.needs.facts) for t in tasks]
     assert len({frozenset(g) for g in groups}) == len(groups)
     assert not any(a < b for a in groups for b in groups)
+    # nor two that differ by one figure each way (seed 97, supply-surcharge: 'the disputed excess, the surcharge claimed
+    # and the surcharge payable' asked again with the cap for the payable; the cap, its percentage and the contract
+    # value asked again with the index rise)
+    assert not any(len(a - b) <= 1 and len(b - a) <= 1 for i, a in enumerate(groups) for b in groups[i + 1:])
+
+
+def test_a_group_one_figure_from_an_asked_one_asks_the_same_question():
+    from worldsmith.environments.chronology_tasks import same_question
+
+    asked = frozenset({"claimed", "payable", "excess"})
+    assert same_question(frozenset({"claimed", "cap", "excess"}), asked)
+    assert same_question(frozenset({"claimed", "payable", "excess", "rate"}), asked)
+    assert same_question(frozenset({"claimed", "payable"}), asked)
+    assert not same_question(frozenset({"cap", "cap_rate", "contract_value"}), asked)
+    assert not same_question(frozenset({"claimed", "salary", "rate", "excess"}), asked)
 
 
 def test_the_oracle_passes_and_a_figure_given_another_figures_day_fails(legal, tmp_path):
