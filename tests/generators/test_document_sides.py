@@ -229,3 +229,17 @@ def test_a_memo_analysis_argues_the_point_its_purpose_names_from_the_outlines_pr
         assert "We argue that leaving the cargo in an unguarded yard is wilful misconduct." in text, text
         # never a later step of the matter, a date after the memo's, or a figure the memo's facts do not hold
         assert "proceedings" not in text and "April 30" not in text and "9,999,999" not in text, text
+
+
+def test_a_memo_never_restates_from_the_summary_what_its_facts_said_with_the_same_figure():
+    # grant-audit at seed 97: 'Brennock Hale LLP and the university's research compliance office reconstruct the effort
+    # from payroll, lab notebooks and re-certifications, which support USD 298,000' after 'Payroll records, lab
+    # notebooks and after-the-fact certifications ... support USD 298,000 of the questioned salary'
+    from worldsmith.generators.compose.substance.story import _restates
+
+    said = ("Payroll records, lab notebooks and after-the-fact certifications by the principal investigator support "
+            "USD 298,000 of the questioned salary.")
+    assert _restates("Harrow Vane LLP and the compliance office reconstruct the effort from payroll, lab notebooks "
+                     "and re-certifications, which support USD 298,000 of the salary", said, set())
+    assert not _restates("The carriage is under the charter, which caps liability at USD 298,000 unless the loss "
+                         "was caused by wilful misconduct (Article 29)", said, set())

@@ -76,6 +76,7 @@ def argued(ctx: ArtifactContext, said: str = "", most: int = 4) -> list[str]:
     if not want or not summary:
         return []
     seen = _stems(said)
+    names = _names(ctx)
     facts = [_stems(f.statement) for f in ctx.facts]
     out: list[str] = []
     for sentence in sentences(summary):
@@ -91,10 +92,25 @@ def argued(ctx: ArtifactContext, said: str = "", most: int = 4) -> list[str]:
                 continue
             if own and (len(own & seen) >= 0.9 * len(own) or any(len(own & f) >= 0.7 * len(own) for f in facts)):
                 continue  # the paper says it already, as its facts do (its words are the topic's: most recur)
+            if _restates(clause, said, names):
+                continue
             out.append((len(own & want), cap_first(_local(ctx, _voiced(ctx, clause))) + "."))
     # the clauses that speak most to the points, told in the summary's order
     kept = sorted(sorted(range(len(out)), key=lambda i: -out[i][0])[:most])
     return [out[i][1] for i in kept]
+
+
+def _restates(clause: str, said: str, names: set[str]) -> bool:
+    """Whether a sentence already said holds every figure of the clause and much of its words (grant-audit at seed
+    97: 'Brennock Hale LLP and the university's research compliance office reconstruct the effort from payroll, lab
+    notebooks and re-certifications, which support USD 298,000' after 'Payroll records, lab notebooks and
+    after-the-fact certifications ... support USD 298,000')."""
+    numbers = [n for n in _NUMBER.findall(_REF.sub(" ", _DATE.sub(" ", clause))) if n.strip(",.")]
+    own = _stems(clause) - names
+    if not numbers or not own:
+        return False
+    return any(all(n in sentence for n in numbers) and len(own & _stems(sentence)) >= 0.4 * len(own)
+               for sentence in sentences(said))
 
 
 _ABBREV = re.compile(r"(?:\b(?:Co|Inc|Ltd|Corp|No|St|Mr|Mrs|Ms|Dr|Jr|Sr|Bros|plc|v|vs|etc|approx)|\b[A-Z])\.$")
