@@ -449,6 +449,8 @@ def test_a_long_source_list_counts_the_papers_it_leaves_out():
              for i, f in enumerate([CAP, FEE, RATE, TONNES, DEADLINE])]
     notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts)).notes)
     assert "2 other papers of the matter" in notes and "papers cited" not in notes, notes
+    notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts[:4])).notes)
+    assert "and 1 other paper of the matter" in notes, notes  # (my seed-97 read: 'and 1 other papers')
 
 
 def test_a_fact_row_is_named_without_an_article():

@@ -336,7 +336,8 @@ def _papers_of(ctx: ArtifactContext) -> str:
         named.append(title + (f", dated {long_date(day, ctx.locale)}" if day else ""))
     if len(seen) > 3:
         # (not 'the other papers cited': a sheet whose rows cite none would point at nothing)
-        return "; ".join(named) + f"; and {len(seen) - 3} other papers of the matter"
+        rest = len(seen) - 3
+        return "; ".join(named) + f"; and {rest} other paper{'s' if rest > 1 else ''} of the matter"
     return named[0] if len(named) == 1 else "; ".join(named[:-1]) + f"; and {named[-1]}"
 
 
