@@ -516,3 +516,22 @@ def test_one_pressed_on_a_point_is_asked_for_their_position_on_it():
     first = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new"
                  and s.purpose.startswith("The revenue-cycle VP presses"))
     assert "your position on the denial rate against the service level" in _own(contents[first.id].body)
+
+
+def test_a_request_with_no_figure_lists_no_stock_work_on_the_figures():
+    # pi-quantum at seed 61 (my read): the associate's request for the yard's exclusion-zone markings carried no figure
+    # and listed "I'll draft a short note on the figures ... I'll chase what is still outstanding on the figures"
+    from pathlib import Path
+
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).resolve().parents[1] / "fixtures" / "pi-quantum.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 61, "w-test")
+    first = next(s for s in plan.artifacts if s.kind == "email" and s.mode == "new" and " asks Brackley for " in s.purpose)
+    body = _own(compose_email(build_context(plan, taxonomy, first, {})).body)
+    assert "the accident book entry" in body and "the figures" not in body, body

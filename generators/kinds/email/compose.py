@@ -1740,8 +1740,11 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
             paragraphs[-1] += " " + " ".join(trade)
         else:
             paragraphs.append(" ".join(trade))
-    if length == "long" and not (ctx.organisations and across(ctx)):
+    if length == "long" and not (ctx.organisations and across(ctx)) and not (wanted and not ctx.facts):
         # (a list of our own people's tasks is for our side; the other side is not sent it)
+        # (nor does a request that carries no figure list work on "the figures": the request for the yard's
+        # exclusion-zone markings read "I'll draft a short note on the figures ... I'll chase what is still
+        # outstanding on the figures", pi-quantum at seed 61)
         steps = _next_steps(pick, ctx)
         if steps:
             paragraphs.append(steps)
