@@ -132,3 +132,16 @@ def test_an_english_paper_titled_as_a_us_one_is_named_in_english_form():
     assert english_name("Complaint: Tallis Print Ltd v. Ashcombe Estates Ltd") == "Particulars of Claim"
     assert english_name("Draft answer") == "Defence" and english_name("Defence and counterclaim") == "Defence and Counterclaim"
     assert english_name("Particulars of claim") == "Particulars of Claim"
+
+
+def test_a_party_is_pleaded_by_its_role_not_the_plans_relation_label():
+    # seed 97 of service-charge-dispute: 'The Defendant, Ashcombe Estates Ltd, is the opposing party.' (its role:
+    # 'opposing party; the landlord under the lease, ...')
+    from worldsmith.generators.compose.substance.pleading import _role_of
+    from worldsmith.generators.context import build_context
+
+    plan, contents = _world("tests/fixtures/cmr-theft.yaml")
+    spec = next(s for s in plan.artifacts if s.title == "Particulars of claim")
+    ctx = build_context(plan, offline_world(ROOT / "tests/fixtures/cmr-theft.yaml", 61)[1], spec, contents)
+    assert _role_of(ctx, "Kestrel Freight Ltd") == "the road haulier that carried the goods under a CMR consignment note"
+    assert _role_of(ctx, "Harlow Medical Devices Ltd") == "the shipper and owner of the stolen goods"

@@ -20,7 +20,10 @@ def _role_of(ctx: ArtifactContext, name: str) -> str:
     here = next((o for o in ctx.organisations if o.name == name), None)
     if here is None or not here.role:
         return ""
-    role = re.sub(r"^(client|the client)\s*;\s*", "", here.role.strip(), flags=re.I)
+    # (the plan's relation label before a semicolon is no description: seed 97, 'The Defendant, Ashcombe Estates Ltd,
+    # is the opposing party.' where the role went on 'the landlord under the lease')
+    role = re.sub(r"^(?:the )?(?:client|opposing party|opposing side|other side|counterparty|claimant|plaintiff|"
+                  r"defendant|respondent)\s*;\s*(?=\S)", "", here.role.strip(), flags=re.I)
     role = role.split(";")[0].strip()
     return role if role.lower().startswith(("the ", "a ", "an ")) else f"the {role}"
 
