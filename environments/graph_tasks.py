@@ -1616,7 +1616,11 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
     body = "\n\n".join(t.solution.answer.split("\nAnswer:")[0] for t in parts)
     text = (f"# Memorandum\n\nTo: {lead.name}\nFrom: {author.name}\nDate: {today:%B} {today.day}, {today.year}\n"
             f"Re: {name[7:-5]}\n\n{body}\n")
-    questions = [t.instruction.split(", ", 1)[1].split(". Give your final")[0] for t in parts]
+    # (the question follows the matter's title, which may hold a comma of its own: lift-maintenance at seed 97 asked
+    # for a memo 'answering: Ashgrove Estates v. Vertiline Lifts, suppose the quarterly maintenance fee were ...')
+    lead_in = f"In the data room of {world.plan.title}, "
+    questions = [(t.instruction[len(lead_in):] if t.instruction.startswith(lead_in) else t.instruction.split(", ", 1)[1])
+                 .split(". Give your final")[0] for t in parts]
     asked = questions[0] if len(questions) == 1 else " ".join(f"({i}) {q}" for i, q in enumerate(questions, 1))
     return Task(
         id="memo-" + "-".join(f for t in parts for f in t.needs.facts[:2]), world_id=world.world_id, kind="memo",

@@ -175,3 +175,17 @@ def test_a_claim_without_the_limit_is_a_claim_and_a_limit_in_a_lesser_of_limits_
     assert frozenset(("full_claim", "carrier_offer")) in pairs
     assert frozenset(("full_claim", "cmr_limit")) not in pairs
     assert frozenset(("invoice_value", "cmr_limit")) in pairs
+
+
+def test_a_memo_asks_the_question_that_follows_a_title_holding_a_comma(published_legal, monkeypatch):
+    """Seed 97, lift-maintenance: 'write a short memo ... answering: Ashgrove Estates v. Vertiline Lifts, suppose the
+    quarterly maintenance fee were ...': the question was cut at the first comma, inside the matter's title."""
+    from worldsmith.environments.graph_tasks import memo_task, what_if_tasks
+
+    world = worldsmith.open(published_legal)
+    monkeypatch.setattr(world.plan, "title", "Harbour Tower: lift failures, Owner v. Contractor")
+    graph = Graph.of(world)
+    memo = memo_task(graph, what_if_tasks(graph)[:1])
+    assert memo is not None and "answering: suppose " in memo.instruction
+    assert memo.instruction.count("Owner v. Contractor") == 1
+    world.close()
