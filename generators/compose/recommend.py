@@ -96,13 +96,13 @@ def what_is_recommended(purpose: str, story: str = "") -> tuple[str, str] | None
     return None
 
 
-def _figure(facts: list[FactRef], words: str) -> FactRef | None:
+def _figure(facts: list[FactRef], words: str, least: int = 1) -> FactRef | None:
     """The figure the recommended course turns on: the amount, count or rate whose label shares most words with it."""
     want = _words(words)
     scored = [(len(want & _words(f.label)), i, f) for i, f in enumerate(facts)
               if f.label and f.value.type in ("money", "number", "percent") and f.text not in words]
     best = max(scored, key=lambda x: (x[0], -x[1]), default=None)
-    return best[2] if best and best[0] else None
+    return best[2] if best and best[0] >= least else None
 
 
 def _pasted(sentence: str, purpose: str) -> bool:
@@ -145,7 +145,10 @@ def recommended(pick: Picker, ctx: ArtifactContext, kind: str, writer: Writer, n
         course = f"that {words}"
     else:
         course = words
-    figure = _figure(ctx.facts, words)
+    # a decision taken on a 'whether' question names a figure only where the course names it: 'reject a limit offer
+    # and sue' came out 'with the CMR limit per kilogram at 8.33 SDR' on the one word 'limit' (cmr-theft at seed 61)
+    asked = bool(_WHETHER.search(purpose))
+    figure = _figure(ctx.facts, words, 2 if asked else 1)
     if figure is not None:
         course += f", with {figure.label} at {figure.text}"
     frames = bank("genres")["sections"]

@@ -160,6 +160,8 @@ def test_a_purpose_that_asks_whether_is_answered_as_a_decision():
     assert what_is_recommended("Recommends whether the cap bites.") is None  # a question, not a course
     text = _recommendation("memo", purpose, 3)
     assert "recommend whether" not in text and re.search(r"recommend\w* (?:is )?that \S.* reject a limit offer and sue", text), text
+    # no figure the course does not name ('with the revised enterprise value at ...' on the word 'offer')
+    assert not re.search(r"reject a limit offer and sue, with ", text), text
 
 
 def test_an_ic_memo_recommends_what_its_purpose_says_with_the_ledger_figure():
