@@ -234,6 +234,12 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     said = _TIME_RATE.search(value)
     if said is not None:  # a rate's own period, where it fits ('Average regular rate of pay: $24/hour', kit22 0.94)
         allowed |= set(_tokens(said.group()))
+    per_fact = _per_unit_of_fact(value[m.end:], check, world)
+    per = _PER_AFTER.match(value[m.end:])
+    if per is not None and said is None and not per_fact and not _PER_CENT.match(per.group(1)) \
+            and not _field_names_unit(per.group(1), check):
+        return False  # a sum given per a thing its fact is not stated by ('USD 47,880 per dollar'; verify26's grant set)
+    allowed |= per_fact
     if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
         allowed |= set(_tokens(m.unit))
     if e.unit and not m.unit:
@@ -244,6 +250,42 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     return _residual_ok(_tokens(rest), allowed)
 
 
+_PER_AFTER = re.compile(r"\s*(?:per|an?|each|/)\s*([a-z][a-z.]*)", re.I)
+_PER_CENT = re.compile(r"(?:cent|centum|mille|mil)\b", re.I)
+_LABEL_PER = re.compile(r"\b(?:per|an?|each)\s+([a-z][a-z.]*)", re.I)
+
+
+def _amount(value) -> float | None:
+    got = getattr(value, "amount", None)
+    got = getattr(value, "value", None) if got is None else got
+    return float(got) if isinstance(got, (int, float, Decimal)) else None
+
+
+def _per_unit_of_fact(after: str, check: Check, world) -> set[str]:
+    """The words of a per-unit written after a figure ('GBP 8.48 per kg', 'GBP 8.48/kg') where the fact the figure
+    is a value of, or the move of, names that unit in its label ('CMR limit per kilogram in sterling'; kit23, an unseen
+    outline: six right reconcile forms scored 0.0-0.6); 'per tonne' for it, or 'per kg' on another figure, still fails."""
+    said = _PER_AFTER.match(after)
+    if said is None or world is None or not check.values:
+        return set()
+    want = answers.parse(check.values[0]).mentions
+    if len(want) != 1 or want[0].value is None:
+        return set()
+    number = float(want[0].value)
+    unit = said.group(1).rstrip(".").lower()
+    for fact in world.plan.facts:
+        per = _LABEL_PER.search(getattr(fact, "label", "") or "")
+        now = _amount(fact.value)
+        if per is None or now is None:
+            continue
+        old = [_amount(e.value) for e in fact.earlier] + [_amount(d.value) for d in world.plan.distractors
+                                                            if d.fact == fact.id]
+        figures = [now, *[o for o in old if o is not None], *[abs(now - o) for o in old if o is not None]]
+        if any(abs(f - number) < 0.005 for f in figures) and same_unit(unit, per.group(1)):
+            return set(_tokens(said.group()))
+    return set()
+
+
 # units written other ways, each group one unit
 _UNIT_GROUPS = (
     {"gt", "gross tons", "gross tonnage", "gross tonnes", "gross register tons", "grt"},
@@ -252,6 +294,8 @@ _UNIT_GROUPS = (
     {"days", "day", "calendar days", "calendar day"},
     {"hours", "hour", "hrs", "hr", "h"}, {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
+    {"kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"}, {"tonne", "tonnes", "metric tonne", "metric tonnes"},
+    {"litre", "litres", "liter", "liters"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
 )
 
@@ -300,7 +344,7 @@ def _paper_gloss(part: str) -> str:
     return part[:gloss.start()]
 
 
-def _figures_ok(value: str, check: Check) -> bool:
+def _figures_ok(value: str, check: Check, world=None) -> bool:
     """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
     parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
     if len(parts) != len(check.values):
@@ -308,7 +352,8 @@ def _figures_ok(value: str, check: Check) -> bool:
     left = list(check.values)
     for part in parts:
         part = _paper_gloss(part)
-        hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}))), None)
+        hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}), world)),
+                   None)
         if hit is None:
             return False
         left.remove(hit)
@@ -621,7 +666,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check, world)
     if kind == "amounts":
-        return _figures_ok(value, check)
+        return _figures_ok(value, check, world)
     if kind == "date":
         return _date_ok(value, check, _day_first(answer or ""))
     if kind == "person":

@@ -448,8 +448,44 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              # a superseded figure of the ledger's drafts, said in its sentence to be superseded ('the first-cut
              # add-backs of USD 6,100,000 and Northbank's withdrawn USD 168,900,000 net debt are superseded'; kit14: a
              # right memo lost both gaps)
-             and not _set_aside_draft(m, text)]
+             and not _set_aside_draft(m, text)
+             and not _room_term(m, text)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
+
+
+# A bare number after a word, as the room's papers write it after the same word: 'to age 67', 'a retirement age of 68'.
+_TERM_BEFORE = re.compile(r"([a-z][a-z-]{2,})\s+(?:(?:of|at|an?|the)\s+)?$", re.I)
+_TERM_PAIR = re.compile(r"([a-z][a-z-]{2,})\s+(?:(?:of|at|an?|the)\s+)?(\d+(?:\.\d+)?)(?![\d.,]*\d)", re.I)
+# Words that do not make a number the measure of a thing ('was 16.85', 'moved 1.65', 'from 16.85').
+_TERM_STOP = {"was", "were", "are", "has", "had", "have", "and", "but", "the", "for", "from", "with", "into", "than",
+              "then", "that", "this", "these", "those", "which", "its", "their", "our", "now", "not", "also", "only",
+              "governs", "moved", "rose", "fell", "down", "figure", "figures", "answer", "total", "gap", "difference",
+              "movement", "change", "result", "between", "about", "over", "under", "each", "per", "being", "becomes"}
+_ROOM_TERMS: dict[str, set] = {}
+
+
+def _room_term(m, text: str) -> bool:
+    """Whether a bare number is a term the room writes after the same word, of no fact the task asks: 'Governs: 15.2
+    (to age 67)' where the served schedule says 'to age 67' (kit23b, an unseen outline: read as a rival of the
+    multiplier's move of 1.65, and 12 right reconcile answers lost it). 'multiplier 11.4' is still a rival."""
+    world, task = _WORLD_NOW[0], _TASK_NOW[0]
+    if world is None or m.kind != "number" or m.unit is not None or m.value is None:
+        return False
+    said = _TERM_BEFORE.search(text, max(0, m.start - 40), m.start)
+    word = said.group(1).lower() if said else ""
+    if not word or word in _TERM_STOP:
+        return False
+    asked = set()
+    for fid in (task.needs.facts if task is not None else []):
+        fact = world.facts.get(fid) if hasattr(world.facts, "get") else None
+        asked |= _words(getattr(fact, "label", "") or "")
+    if word in asked or word.rstrip("s") in asked:
+        return False
+    if world.world_id not in _ROOM_TERMS:
+        texts = [t for (t,) in world.db.execute("select text from artifact_text where text is not null").fetchall()]
+        _ROOM_TERMS[world.world_id] = {(p.group(1).lower(), float(p.group(2))) for t in texts
+                                       for p in _TERM_PAIR.finditer(t)}
+    return (word, float(m.value)) in _ROOM_TERMS[world.world_id]
 
 
 # A figure offered as what the answer might instead be: "It may equally be USD 879,800; I cannot tell which." (vfix7:
@@ -2562,6 +2598,19 @@ def _met(criteria: list[Criterion], session: Session, answer: str | None) -> lis
     return [c for c in criteria if holds(c.check, session, answer)]
 
 
+_EXACT: dict[str, frozenset] = {}
+
+
+def exact_currencies(world) -> frozenset:
+    """The currencies the ledger writes to the minor unit in some figure ('GBP 52,915.20'): its sums are asked exactly."""
+    got = _EXACT.get(world.world_id)
+    if got is None:
+        values = [f.value for f in world.plan.facts] + [e.value for f in world.plan.facts for e in f.earlier]
+        got = _EXACT[world.world_id] = frozenset(
+            v.currency for v in values if getattr(v, "type", None) == "money" and v.amount != v.amount.to_integral_value())
+    return got
+
+
 def grade(task: Task, session: Session, answer: str | None = None, judge: "ModelJudge | None" = None) -> Grade:
     """Score a task on a session's end state (the answer defaults to the one the session recorded); with a
     judge, a model may veto an answer criterion the machine checks met."""
@@ -2569,6 +2618,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     _MEMOS[id(session)] = {}
     _WORLD_NOW[0] = session.world
     _TASK_NOW[0] = task
+    answers.EXACT_CURRENCIES[0] = exact_currencies(session.world)
     try:
         answer = state.answer if answer is None else answer
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:
@@ -2579,6 +2629,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
     finally:
         _STATES.pop(id(session), None)
         _MEMOS.pop(id(session), None)
+        answers.EXACT_CURRENCIES[0] = frozenset()
 
 
 def _grade(task: Task, session: Session, answer: str | None, judge: "ModelJudge | None" = None) -> Grade:
