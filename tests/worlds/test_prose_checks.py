@@ -1,4 +1,11 @@
-"""Issue 10's checks on the legal example world: clean as generated, and each seeded defect caught by name."""
+"""Issue 10's checks on the legal example world: clean as generated, and each seeded defect caught by name.
+
+Each defect is seeded by `DEFECTS[name](world, plan)`, which edits room files of a copy of the world and returns the
+paths it edited; the defects are seeded a group to a copy and each group is validated once (`seeded`), as
+tests/worlds/test_defects_seeded.py does: the suite ran past its 6 minutes, and a validation of the legal world is
+about 1.4 CPU-s (fourteen were 20 of this module's 25 CPU-s). In a group no two defects edit one file, and none trips
+another's check (test_each_group_trips_only_its_own_defects_checks); each test still asserts its own defect caught.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import docx
 import pytest
@@ -54,88 +62,6 @@ def _spec(plan: dict, **match) -> dict:
     return next(a for a in plan["artifacts"] if all(a.get(k) == v for k, v in match.items()))
 
 
-def test_the_example_passes_every_prose_check(tanker):
-    failing = _failing(tanker)
-    assert not [c for c in CHECKS if c in failing], {c: [r.detail for r in failing[c][:2]] for c in CHECKS if c in failing}
-
-
-def test_a_purpose_pasted_into_a_message_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    spec = _spec(plan, kind="email", mode="reply")
-    _edit_body(world / "room" / spec["path"], lambda b: f"Goal for this week: {spec['purpose']}\n\n{b}")
-    assert any(r.artifact_id == spec["id"] for r in _failing(world)["realism_purpose_not_pasted"])
-
-
-def test_a_purpose_pasted_in_capitals_across_lines_is_caught(tanker, plan, tmp_path):
-    """The check searches only texts holding a purpose's longest word as written, lowered (issue 22): a purpose pasted
-    in capitals with a line break between every two words is still found, as squashing and lowering find it."""
-    world = _copy(tanker, tmp_path)
-    spec = _spec(plan, kind="email", mode="reply")
-    pasted = "\n".join(spec["purpose"].upper().split())
-    _edit_body(world / "room" / spec["path"], lambda b: f"Goal for this week:\n{pasted}\n\n{b}")
-    assert any(r.artifact_id == spec["id"] for r in _failing(world)["realism_purpose_not_pasted"])
-
-
-def test_a_statement_pasted_outside_its_establishing_documents_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    fact = next(f for f in plan["facts"] if f["id"] == "liability_cap")
-    spec = _spec(plan, kind="email", mode="reply")
-    _edit_body(world / "room" / spec["path"], lambda b: f"{fact['statement']}\n\n{b}")
-    rows = _failing(world)["fact_statement_established_only"]
-    assert any(r.artifact_id == spec["id"] and "liability_cap" in r.detail for r in rows)
-
-
-def test_a_forward_to_someone_already_on_the_thread_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    fwd = _spec(plan, kind="email", mode="forward")
-    opener = _spec(plan, kind="email", thread=fwd["thread"], position=0)
-    old = next(p for p in plan["people"] if p["id"] == opener["to"][0])
-    eml = world / "room" / fwd["path"]
-    raw = eml.read_text(encoding="utf-8")
-    raw = re.sub(r"(?m)^To: .*$", f"To: {old['name']} <{old['email']}>", raw, count=1)
-    eml.write_text(raw, encoding="utf-8")
-    rows = _failing(world)["forward_to_someone_new"]
-    assert any(r.artifact_id == fwd["id"] and "no one new" in r.detail for r in rows)
-
-
-def test_a_thread_that_never_states_its_decision_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    decide = _spec(plan, kind="email", beat="decide")
-    for a in plan["artifacts"]:
-        if a.get("thread") == decide["thread"]:
-            _edit_body(world / "room" / a["path"],
-                       lambda b: re.sub(r"(?i)\b(decision|decided|approved)\b", "view", b))
-    rows = _failing(world)["decision_named"]
-    assert any(decide["thread"] in r.detail for r in rows)
-
-
-def test_a_privileged_marking_sent_to_the_other_side_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    outside = {o["id"] for o in plan["organisations"] if not o["privileged"]}
-    people = {p["id"]: p for p in plan["people"]}
-    spec = next(a for a in plan["artifacts"] if a["kind"] == "email"
-                and any(people[p]["organisation"] in outside for p in a["to"]))
-    _edit_body(world / "room" / spec["path"], lambda b: f"Privileged & Confidential.\n\n{b}")
-    rows = _failing(world)["privilege_within_circle"]
-    assert any(r.artifact_id == spec["id"] and "outside the privileged circle" in r.detail for r in rows)
-
-
-def test_a_pleading_without_its_prayer_for_relief_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    spec = _spec(plan, kind="document", doc_type="pleading")
-    path = world / "room" / spec["path"]
-    document = docx.Document(str(path))
-    for p in document.paragraphs:
-        if "WHEREFORE" in p.text:
-            p.text = p.text.replace("WHEREFORE", "Accordingly")
-    document.save(str(path))
-    rows = _failing(world)["genre_structure"]
-    assert any(r.artifact_id == spec["id"] and "prayer for relief" in r.detail for r in rows)
-
-
-# ---------------------------------------------------------------- attachments
-
-
 def _attaching(plan: dict, **match) -> dict:
     return next(a for a in plan["artifacts"] if a["kind"] == "email" and a.get("attachments")
                 and all(a.get(k) == v for k, v in match.items()))
@@ -159,6 +85,210 @@ def _rebuild(eml: Path, change) -> None:
     eml.write_bytes(msg.as_bytes())
 
 
+# ---------------------------------------------------------------- the defects, each seeded into a copy
+
+
+def _reply(plan: dict) -> dict:
+    return _spec(plan, kind="email", mode="reply")
+
+
+def _to_outside(plan: dict) -> dict:
+    outside = {o["id"] for o in plan["organisations"] if not o["privileged"]}
+    people = {p["id"]: p for p in plan["people"]}
+    return next(a for a in plan["artifacts"] if a["kind"] == "email"
+                and any(people[p]["organisation"] in outside for p in a["to"]))
+
+
+def _new_without_attachments(plan: dict) -> dict:
+    return next(a for a in plan["artifacts"] if a["kind"] == "email" and a["mode"] == "new" and not a.get("attachments"))
+
+
+def _invoices(plan: dict) -> dict:
+    return _attaching(plan, position=0, item="removal_cost_invoices_from_the_r")
+
+
+def purpose_pasted(world: Path, plan: dict) -> list[str]:
+    spec = _reply(plan)
+    _edit_body(world / "room" / spec["path"], lambda b: f"Goal for this week: {spec['purpose']}\n\n{b}")
+    return [spec["path"]]
+
+
+def purpose_pasted_in_capitals(world: Path, plan: dict) -> list[str]:
+    spec = _reply(plan)
+    pasted = "\n".join(spec["purpose"].upper().split())
+    _edit_body(world / "room" / spec["path"], lambda b: f"Goal for this week:\n{pasted}\n\n{b}")
+    return [spec["path"]]
+
+
+def statement_pasted(world: Path, plan: dict) -> list[str]:
+    fact = next(f for f in plan["facts"] if f["id"] == "liability_cap")
+    spec = _reply(plan)
+    _edit_body(world / "room" / spec["path"], lambda b: f"{fact['statement']}\n\n{b}")
+    return [spec["path"]]
+
+
+def forward_to_someone_old(world: Path, plan: dict) -> list[str]:
+    fwd = _spec(plan, kind="email", mode="forward")
+    opener = _spec(plan, kind="email", thread=fwd["thread"], position=0)
+    old = next(p for p in plan["people"] if p["id"] == opener["to"][0])
+    eml = world / "room" / fwd["path"]
+    raw = eml.read_text(encoding="utf-8")
+    raw = re.sub(r"(?m)^To: .*$", f"To: {old['name']} <{old['email']}>", raw, count=1)
+    eml.write_text(raw, encoding="utf-8")
+    return [fwd["path"]]
+
+
+def decision_never_stated(world: Path, plan: dict) -> list[str]:
+    decide = _spec(plan, kind="email", beat="decide")
+    edited = [a["path"] for a in plan["artifacts"] if a.get("thread") == decide["thread"]]
+    for path in edited:
+        _edit_body(world / "room" / path, lambda b: re.sub(r"(?i)\b(decision|decided|approved)\b", "view", b))
+    return edited
+
+
+def privileged_marking_outside(world: Path, plan: dict) -> list[str]:
+    spec = _to_outside(plan)
+    _edit_body(world / "room" / spec["path"], lambda b: f"Privileged & Confidential.\n\n{b}")
+    return [spec["path"]]
+
+
+def marking_in_capitals_outside(world: Path, plan: dict) -> list[str]:
+    spec = _to_outside(plan)
+    _edit_body(world / "room" / spec["path"], lambda b: f"ATTORNEY-CLIENT COMMUNICATION.\n\n{b}")
+    return [spec["path"]]
+
+
+def pleading_without_prayer(world: Path, plan: dict) -> list[str]:
+    spec = _spec(plan, kind="document", doc_type="pleading")
+    path = world / "room" / spec["path"]
+    document = docx.Document(str(path))
+    for p in document.paragraphs:
+        if "WHEREFORE" in p.text:
+            p.text = p.text.replace("WHEREFORE", "Accordingly")
+    document.save(str(path))
+    return [spec["path"]]
+
+
+def attachment_not_the_room_file(world: Path, plan: dict) -> list[str]:
+    spec = _invoices(plan)
+    _rebuild(world / "room" / spec["path"], lambda name, data: (name, data[:-40] + b"\0" * 40))
+    return [spec["path"]]
+
+
+def promised_attachment_left_off(world: Path, plan: dict) -> list[str]:
+    spec = _attaching(plan)
+    _rebuild(world / "room" / spec["path"], lambda name, data: None)
+    return [spec["path"]]
+
+
+def _promising(promise: str) -> Callable[[Path, dict], list[str]]:
+    def seed(world: Path, plan: dict) -> list[str]:
+        spec = _new_without_attachments(plan)
+        _edit_body(world / "room" / spec["path"], lambda b: f"{promise}\n\n{b}")
+        return [spec["path"]]
+    return seed
+
+
+PROMISES = ["ENCLOSED ARE the signed charter party papers.", "See Attached: the survey."]
+# name -> (seed it into a copy, the check that must catch it)
+DEFECTS: dict[str, tuple[Callable[[Path, dict], list[str]], str]] = {
+    "purpose_pasted": (purpose_pasted, "realism_purpose_not_pasted"),
+    "purpose_pasted_in_capitals": (purpose_pasted_in_capitals, "realism_purpose_not_pasted"),
+    "statement_pasted": (statement_pasted, "fact_statement_established_only"),
+    "forward_to_someone_old": (forward_to_someone_old, "forward_to_someone_new"),
+    "decision_never_stated": (decision_never_stated, "decision_named"),
+    "privileged_marking_outside": (privileged_marking_outside, "privilege_within_circle"),
+    "marking_in_capitals_outside": (marking_in_capitals_outside, "privilege_within_circle"),
+    "pleading_without_prayer": (pleading_without_prayer, "genre_structure"),
+    "attachment_not_the_room_file": (attachment_not_the_room_file, "attachments_match_room"),
+    "promised_attachment_left_off": (promised_attachment_left_off, "attachments_match_room"),
+    "says_attached_carries_nothing": (_promising("Please find attached the signed charter party."),
+                                      "attachments_match_room"),
+    **{f"promise_in_capitals[{p}]": (_promising(p), "attachments_match_room") for p in PROMISES},
+}
+# Defects that edit one file, or that one check must tell apart in one file, go to different groups.
+GROUPS: list[tuple[str, ...]] = [
+    ("purpose_pasted", "forward_to_someone_old", "decision_never_stated", "privileged_marking_outside",
+     "pleading_without_prayer", "attachment_not_the_room_file", "says_attached_carries_nothing"),
+    ("purpose_pasted_in_capitals", "marking_in_capitals_outside", "promised_attachment_left_off",
+     f"promise_in_capitals[{PROMISES[0]}]"),
+    ("statement_pasted", f"promise_in_capitals[{PROMISES[1]}]"),
+]
+
+
+@pytest.fixture(scope="module")
+def seeded(tanker, plan, tmp_path_factory) -> dict[str, dict[str, list]]:
+    """defect -> the failing error checks of the copy its group was seeded in (each group validated once)."""
+    failing: dict[str, dict[str, list]] = {}
+    for n, group in enumerate(GROUPS):
+        world = _copy(tanker, tmp_path_factory.mktemp(f"group{n}"))
+        edited = [path for name in group for path in DEFECTS[name][0](world, plan)]
+        assert len(edited) == len(set(edited)), (group, edited)  # two defects of one file could hide each other
+        found = _failing(world)
+        failing.update(dict.fromkeys(group, found))
+    return failing
+
+
+def test_every_defect_is_in_one_group():
+    assert sorted(d for group in GROUPS for d in group) == sorted(DEFECTS)
+
+
+def test_each_group_trips_only_its_own_defects_checks(seeded):
+    for group in GROUPS:
+        tripped = {c for c in seeded[group[0]] if c in CHECKS}
+        assert tripped == {DEFECTS[d][1] for d in group}, (group, tripped)
+
+
+def test_the_example_passes_every_prose_check(tanker):
+    failing = _failing(tanker)
+    assert not [c for c in CHECKS if c in failing], {c: [r.detail for r in failing[c][:2]] for c in CHECKS if c in failing}
+
+
+def test_a_purpose_pasted_into_a_message_is_caught(plan, seeded):
+    spec = _reply(plan)
+    assert any(r.artifact_id == spec["id"] for r in seeded["purpose_pasted"]["realism_purpose_not_pasted"])
+
+
+def test_a_purpose_pasted_in_capitals_across_lines_is_caught(plan, seeded):
+    """The check searches only texts holding a purpose's longest word as written, lowered (issue 22): a purpose pasted
+    in capitals with a line break between every two words is still found, as squashing and lowering find it."""
+    spec = _reply(plan)
+    assert any(r.artifact_id == spec["id"] for r in seeded["purpose_pasted_in_capitals"]["realism_purpose_not_pasted"])
+
+
+def test_a_statement_pasted_outside_its_establishing_documents_is_caught(plan, seeded):
+    spec = _reply(plan)
+    rows = seeded["statement_pasted"]["fact_statement_established_only"]
+    assert any(r.artifact_id == spec["id"] and "liability_cap" in r.detail for r in rows)
+
+
+def test_a_forward_to_someone_already_on_the_thread_is_caught(plan, seeded):
+    fwd = _spec(plan, kind="email", mode="forward")
+    rows = seeded["forward_to_someone_old"]["forward_to_someone_new"]
+    assert any(r.artifact_id == fwd["id"] and "no one new" in r.detail for r in rows)
+
+
+def test_a_thread_that_never_states_its_decision_is_caught(plan, seeded):
+    decide = _spec(plan, kind="email", beat="decide")
+    rows = seeded["decision_never_stated"]["decision_named"]
+    assert any(decide["thread"] in r.detail for r in rows)
+
+
+def test_a_privileged_marking_sent_to_the_other_side_is_caught(plan, seeded):
+    spec = _to_outside(plan)
+    rows = seeded["privileged_marking_outside"]["privilege_within_circle"]
+    assert any(r.artifact_id == spec["id"] and "outside the privileged circle" in r.detail for r in rows)
+
+
+def test_a_pleading_without_its_prayer_for_relief_is_caught(plan, seeded):
+    spec = _spec(plan, kind="document", doc_type="pleading")
+    rows = seeded["pleading_without_prayer"]["genre_structure"]
+    assert any(r.artifact_id == spec["id"] and "prayer for relief" in r.detail for r in rows)
+
+
+# ---------------------------------------------------------------- attachments
+
+
 def test_circulated_files_are_attached_byte_for_byte(tanker, plan):
     """The invoices thread attaches the daily logs its outline names, and cover notes carry the memos; every part
     is the room's file (the check reads the parts' sha256 against the room's)."""
@@ -166,7 +296,7 @@ def test_circulated_files_are_attached_byte_for_byte(tanker, plan):
 
     from worldsmith.worlds.store.load import load_bundle
 
-    invoices = _attaching(plan, position=0, item="removal_cost_invoices_from_the_r")
+    invoices = _invoices(plan)
     assert all(a["path"].startswith("Damages/Daily removal-cost log") for a in invoices["attachments"])
     con = duckdb.connect(str(load_bundle(tanker, tanker / "check.duckdb")), read_only=True)
     parts = con.execute("select x.filename, x.sha256 = f.sha256 from email_attachments x join planned_attachments p"
@@ -179,51 +309,38 @@ def test_circulated_files_are_attached_byte_for_byte(tanker, plan):
     assert f"Attached: {memo['attachments'][0]['path'].rsplit('/', 1)[1]}" in text
 
 
-def test_an_attachment_that_is_not_the_room_file_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    spec = _attaching(plan, position=0, item="removal_cost_invoices_from_the_r")
-    _rebuild(world / "room" / spec["path"], lambda name, data: (name, data[:-40] + b"\0" * 40))
-    rows = _failing(world)["attachments_match_room"]
+def test_an_attachment_that_is_not_the_room_file_is_caught(plan, seeded):
+    spec = _invoices(plan)
+    rows = seeded["attachment_not_the_room_file"]["attachments_match_room"]
     assert any(r.artifact_id == spec["id"] and "is not the room's file" in r.detail for r in rows)
 
 
-def test_a_promised_attachment_left_off_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
+def test_a_promised_attachment_left_off_is_caught(plan, seeded):
     spec = _attaching(plan)
-    _rebuild(world / "room" / spec["path"], lambda name, data: None)
-    rows = _failing(world)["attachments_match_room"]
+    rows = seeded["promised_attachment_left_off"]["attachments_match_room"]
     name = spec["attachments"][0]["path"].rsplit("/", 1)[1]
     assert any(r.artifact_id == spec["id"] and f"the plan attaches {name}" in r.detail for r in rows)
     assert any(r.artifact_id == spec["id"] and "its text names" in r.detail for r in rows)
 
 
-def test_a_message_that_says_attached_but_carries_nothing_is_caught(tanker, plan, tmp_path):
-    world = _copy(tanker, tmp_path)
-    spec = next(a for a in plan["artifacts"] if a["kind"] == "email" and a["mode"] == "new" and not a.get("attachments"))
-    _edit_body(world / "room" / spec["path"], lambda b: f"Please find attached the signed charter party.\n\n{b}")
-    rows = _failing(world)["attachments_match_room"]
+def test_a_message_that_says_attached_but_carries_nothing_is_caught(plan, seeded):
+    spec = _new_without_attachments(plan)
+    rows = seeded["says_attached_carries_nothing"]["attachments_match_room"]
     assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)
 
 
-@pytest.mark.parametrize("promise", ["ENCLOSED ARE the signed charter party papers.", "See Attached: the survey."])
-def test_a_promise_in_capitals_is_read_past_the_plain_word_filter(tanker, plan, tmp_path, promise):
+@pytest.mark.parametrize("promise", PROMISES)
+def test_a_promise_in_capitals_is_read_past_the_plain_word_filter(plan, seeded, promise):
     """attachments_match_room runs its pattern only on a text holding 'attach' or 'enclo', in any case (issue 22):
     a promise in capitals still reaches the case-blind pattern."""
-    world = _copy(tanker, tmp_path)
-    spec = next(a for a in plan["artifacts"] if a["kind"] == "email" and a["mode"] == "new" and not a.get("attachments"))
-    _edit_body(world / "room" / spec["path"], lambda b: f"{promise}\n\n{b}")
-    rows = _failing(world)["attachments_match_room"]
+    spec = _new_without_attachments(plan)
+    rows = seeded[f"promise_in_capitals[{promise}]"]["attachments_match_room"]
     assert any(r.artifact_id == spec["id"] and "promises an attachment" in r.detail for r in rows)
 
 
-def test_a_marking_in_capitals_is_read_past_the_plain_word_filter(tanker, plan, tmp_path):
+def test_a_marking_in_capitals_is_read_past_the_plain_word_filter(plan, seeded):
     """privilege_within_circle runs its pattern only on a text holding 'privileged' or 'attorney' in any case
     (issue 22): 'ATTORNEY-CLIENT COMMUNICATION' sent to the other side is still caught."""
-    world = _copy(tanker, tmp_path)
-    outside = {o["id"] for o in plan["organisations"] if not o["privileged"]}
-    people = {p["id"]: p for p in plan["people"]}
-    spec = next(a for a in plan["artifacts"] if a["kind"] == "email"
-                and any(people[p]["organisation"] in outside for p in a["to"]))
-    _edit_body(world / "room" / spec["path"], lambda b: f"ATTORNEY-CLIENT COMMUNICATION.\n\n{b}")
-    rows = _failing(world)["privilege_within_circle"]
+    spec = _to_outside(plan)
+    rows = seeded["marking_in_capitals_outside"]["privilege_within_circle"]
     assert any(r.artifact_id == spec["id"] and "outside the privileged circle" in r.detail for r in rows)
