@@ -45,6 +45,7 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 EXAMPLES = REPO / "outlines" / "examples"
 MINI = REPO / "tests" / "fixtures" / "mini.yaml"
 COVENANT = REPO / "tests" / "fixtures" / "covenant-breach.yaml"
+CONSTRUCTION = REPO / "tests" / "fixtures" / "construction-delay.yaml"
 
 
 def _prefect_folder(base: Path) -> Path:
@@ -144,6 +145,14 @@ def published_covenant(tmp_path_factory) -> Path:
     """tests/fixtures/covenant-breach.yaml at seed 0, published once per session (this worker's own copy): two
     modules read it (test_fixture_task_spread, test_pair_reasons), and each published its own (about 4 s of CPU)."""
     return _example(str(COVENANT), tmp_path_factory, "covenant")
+
+
+@pytest.fixture(scope="session")
+def published_construction(tmp_path_factory) -> Path:
+    """tests/fixtures/construction-delay.yaml at seed 0, published once per session (this worker's own copy):
+    test_red_team_kit6 grades its tasks and test_compose_roles19 validates it, and each made its own (about 5 s of
+    CPU each; the suite ran 41 s past its 6 minutes)."""
+    return _example(str(CONSTRUCTION), tmp_path_factory, "construction")
 
 
 # The benches of tests/test_benches.py run in the background from the end of collection (tests/bench_smoke.py):

@@ -14,17 +14,12 @@ from worldsmith.environments.graph_tasks import Graph, exceed_task
 from worldsmith.environments.session import Session
 from tests.published import task_set_of
 
-CONSTRUCTION = Path(__file__).resolve().parents[1] / "fixtures" / "construction-delay.yaml"
-
 
 @pytest.fixture(scope="module")
-def construction(tmp_path_factory):
-    """The construction delay claim (tests/fixtures): weeks of delay, a lower-of LD cap, a superseded claim letter."""
-    from worldsmith.flows.make import make_world
-
-    made = make_world(str(CONSTRUCTION), seed=0, out=str(tmp_path_factory.mktemp("construction")),
-                      backend="offline", no_cache=True)
-    world = worldsmith.open(made.path)
+def construction(published_construction):
+    """The construction delay claim (tests/fixtures): weeks of delay, a lower-of LD cap, a superseded claim letter;
+    the session's world at seed 0 (tests/conftest.py), which test_compose_roles19 validates too."""
+    world = worldsmith.open(published_construction)
     # with its warm-ups: most of this world's tasks read its one claim workbook, and these tests grade them
     yield world, {t.id: t for t in task_set_of(world, warmups=True).tasks}
     world.close()
