@@ -20,7 +20,7 @@ from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, deciding, title_question, yes_no
-from worldsmith.generators.sides import acts_for, law_firms, principal, privileged_circle, represented
+from worldsmith.generators.sides import acts_for, law_firms, names_org, principal, privileged_circle, represented
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -121,6 +121,7 @@ class _Planner:
             self.by_role.setdefault(p.role, []).append(p)
         self.circle = privileged_circle(outline)
         self.serves = acts_for(outline.organisations)  # org id -> the org it acts for (advisers); principals absent
+        self.orgs_by_id = {o.id: o for o in outline.organisations}
         self.represented = represented(outline.organisations)  # party org id -> the law firm acting for it
         self.law_firms = law_firms(outline.organisations)
         self.counsel_since = self._counsel_since()
@@ -656,12 +657,19 @@ class _Planner:
         low = purpose.lower()
         cut = decision_at(low)
         # the subject of the verb: the clause just before it ("... and the audit committee chair decides")
-        clause = set(re.split(r"[^a-z]+", re.split(r",|;| and | until | while ", low[:cut])[-1]))
+        subject = re.split(r",|;| and | until | while ", low[:cut])[-1]
+        clause = set(re.split(r"[^a-z]+", subject))
         scored = [(len(clause & (set(p.role.split("_")) | set(re.split(r"[^a-z]+", p.title.lower())))), p) for p in speakers]
         best = max((s for s, _ in scored), default=0)
         if best:
             return next(p for s, p in scored if s == best)
         rank = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+        # an organisation named as the subject decides, by its own people: "Ostrava rejects the claim: the notice was
+        # invalid" had the owners' own manager write "Our side has taken its decision: reject the claim" (blind read
+        # 26, an unseen demurrage outline: "the owners' manager rejects the owners' own claim")
+        named = [p for p in speakers if names_org(subject, self.orgs_by_id.get(p.organisation))]
+        if named:
+            return max(named, key=lambda p: rank.get(p.seniority, 1))
         # a principal (a client, a party) decides, never its adviser for it: the most senior speaker of an
         # organisation that acts for no one, else the most senior speaker
         principals = [p for p in speakers if p.organisation not in self.serves]

@@ -47,6 +47,14 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
     return tuple(k for k in keys if len(k) > 3)
 
 
+def names_org(text: str, org) -> bool:
+    """Whether a clause names this organisation: by its name, its first words or its role noun ('the charterers')."""
+    if org is None:
+        return False
+    low = " " + re.sub(r"[’]", "'", text.lower()) + " "
+    return any(re.search(rf"(?<![a-z]){re.escape(k)}", low) for k in _keys(org.name, org.role))
+
+
 # Roles of a public body that audits, funds or assesses the home side: it answers to the public, never to the home
 # side, whatever its role names (grant-audit: 'auditor; the Inspector General's office that audited the award' was read
 # as the university's own outside auditor, its draft report 'prepared ... for Calloway State University' recommending

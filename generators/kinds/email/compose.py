@@ -2703,6 +2703,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # a decision the message replied to has just given is taken, not said back to the one who took it ("Noted,
             # Rhonda. The decision, withhold the capped liquidated damages, is recorded.", mail10's read at seed 31)
             frames = email["beats"]["noted_heard"]
+        if outward and not v["decision"].endswith(" is agreed"):
+            frames = email["beats"]["noted_across"]  # the other side's decision is their position, not ours to act on
         lines.append(pick.fill(frames, **dict(v, agreed=v["decision"].removesuffix(" is agreed")))
                      or f"Noted the decision: {v['decision']}.")
         if reply_to_question:
@@ -2830,7 +2832,7 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     lines.extend(_answer_lines(pick, ctx, v, beat, " ".join(lines)))
     if beat == "object" and not ctx.facts:
         lines.append(pick.fill(move["ground_none"], **v) or "")
-    if beat == "noted":
+    if beat == "noted" and not (outward and not v["decision"].endswith(" is agreed")):
         # what follows from the decision, said as a step (towards the other side where there is one) rather than "we
         # will refresh the documents on your position", which read as a form (mail10's read at seed 31)
         # (only an adviser tells its client that it will write to the other side: from the client to its counsel, "We
