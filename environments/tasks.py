@@ -329,7 +329,8 @@ def mentions_read_once(world: World) -> None:
     # the legal example, and a task set asks it more than a hundred times (the makers' carriers and covers, then the
     # lint's reference query of each task): 4.2 -> 2.2 CPU-s a set, the same rows. The store is read-only and fixed
     # while the world is open; a temporary table is this connection's own, and comes before the store's view.
-    if not world.__dict__.get("_mentions_read"):
+    # (make_tasks' stand-in worlds of the tests have no store: they are asked nothing of it)
+    if getattr(world, "db", None) is not None and not world.__dict__.get("_mentions_read"):
         world.db.execute("create temp table if not exists fact_mentions as select * from main.fact_mentions")
         world.__dict__["_mentions_read"] = True
 
