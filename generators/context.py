@@ -1080,7 +1080,13 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool 
 _ASSERTS = re.compile(r"\b(?:says|said|claims|claimed|accepts|accepted|proposes|proposed|contends|argues|asserts|"
                       r"offers|offered|demands|demanded|puts|counters|concedes|admits|calculates|quotes|quoted|"
                       r"prices|priced|values|estimates|reported|notified|disclosed|attributes|attributed|alleges|"
-                      r"pleads|pleaded)\b")
+                      r"pleads|pleaded|invoiced|billed)\b")
+# (an invoice is its sender's claim: "X's fees for the audit, invoiced to Corvane ..., are USD 64,800" was nobody's
+# figure, so the licensor's own counsel wrote "You put the fees for the royalty audit at USD 64,800. We can't find the
+# support for it" to the licensee, blind read 26)
+# The verb with which a plural party named by its role asserts a figure: "The owners claim USD 222,337.50 ..."
+_PLURAL_ASSERTS = re.compile(r"\b(?:the|its|their) (?P<noun>[a-z]+s) (?:claim|offer|propose|contend|argue|assert|"
+                             r"demand|allege|plead|accept|concede|admit|estimate|calculate|quote|put|value)\b", re.I)
 
 
 def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
@@ -1133,7 +1139,12 @@ def _role_side(plan: WorldPlan, noun: str) -> str:
     'administrative agent for the lenders', not 'the agent's counsel'); '' when none or several do."""
     plain = re.compile(rf"\b{re.escape(noun.rstrip('s'))}s?\b(?!['’]s)", re.I)
     principals = _principals(plan)
-    sides = {principals.get(o.id, o.id) for o in plan.organisations if plain.search(o.role or "")}
+    named = [o for o in plan.organisations if plain.search(o.role or "")]
+    sides = {principals.get(o.id, o.id) for o in named}
+    if len(sides) > 1:
+        # the party itself, not its counsel whose role names it as the one it acts against ('solicitors acting for
+        # the owners ... on their demurrage claim against the charterers' is not 'the charterers')
+        sides = {o.id for o in named if principals.get(o.id, o.id) == o.id} or sides
     return next(iter(sides)) if len(sides) == 1 else ""
 
 
@@ -1156,11 +1167,19 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
             words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
             if words and re.search(rf"\b{re.escape(words[0])}\b", head):
                 sides.add(principals.get(o.id, o.id))
+    if not sides and (m := _PLURAL_ASSERTS.search(statement)):
+        # or a party named by its role ('The owners claim USD 222,337.50 of demurrage'): read 26, the owners' own
+        # solicitors wrote of the owners' claim as nobody's
+        party = _role_side(plan, m.group("noun"))
+        if party:
+            sides.add(party)
     if not sides:
         # or its label opens on a party's role ('the claimant's multiplier for future loss', 'defendant's Part 36
         # offer'): the statement 'The claimant's schedule of loss applies a multiplier of 15.2' has no verb of assertion
         m = re.match(r"(?:the )?([a-z]+)['’]s?\s", plan.fact(fact_id).label or "", re.I)
-        if m and m.group(1).lower() in PARTY_ROLES:
+        # (a plural the list lacks too: "charterers' sealed offer" was nobody's, so the owners "have agreed the
+        # charterers' sealed offer" and would "put it to" the charterers, read 26)
+        if m and (m.group(1).lower() in PARTY_ROLES or m.group(1).lower().rstrip("s") in PARTY_ROLES):
             party = _role_side(plan, m.group(1))
             if party:
                 sides.add(party)

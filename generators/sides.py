@@ -109,7 +109,12 @@ def privileged_circle(outline: Outline) -> set[str]:
                 changed = True
                 continue
             inside = [orgs[c] for c in circle]
-            names_in_mine = any(k in o.role.lower() for c in inside for k in _keys(c.name, c.role))
+            # (by what names the inside organisation itself: the role nouns of one that serves another name whom it
+            # serves or works on, not it: auditors 'engaged by Corvane ... to audit the licensee's royalty reports'
+            # brought 'the licensee whose ... books are audited' inside the licensor's circle, so the licensor's
+            # counsel disputed its own audit fees, 'You put the fees ... at USD 64,800', blind read 26)
+            names_in_mine = any(k in o.role.lower() for c in inside
+                                for k in _keys(c.name, "" if rel.get(c.id, (None, None))[0] else c.role))
             mine_name_it = any(k in c.role.lower() for c in inside for k in _keys(o.name, o.role)[:3]) or \
                 re.match(r"\s*client\b", o.role, re.I)
             if names_in_mine or mine_name_it:

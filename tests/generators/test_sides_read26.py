@@ -1,0 +1,57 @@
+"""Who acts for whom, and whose figure a fact is, on the blind read 26 outlines (now tests/fixtures/).
+
+Blind read 26: the auditors' role ('engaged by Corvane ... to audit the licensee's royalty reports') brought the audited
+licensee inside the licensor's privileged circle, so the licensor's counsel disputed its own audit fees to the
+licensee ("You put the fees for the royalty audit at USD 64,800. We can't find the support for it"); the owners'
+claim ('The owners claim ...') and the charterers' sealed offer (label "charterers' sealed offer") were nobody's."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from worldsmith.generators.context import build_context, fact_side
+from worldsmith.generators.planner import plan_world
+from worldsmith.generators.sides import privileged_circle
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.outline import load_outline
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _plan(name: str, seed: int = 191):
+    outline = load_outline(FIXTURES / f"{name}.yaml")
+    taxonomy = load_taxonomy()
+    return plan_world(outline, resolve_cast(outline, taxonomy), seed, "w"), taxonomy
+
+
+def test_the_party_the_home_sides_auditors_audit_is_outside_its_circle():
+    # the auditors' role names the licensee as what it audits, not as whom it serves
+    assert privileged_circle(load_outline(FIXTURES / "patent-royalty-audit.yaml")) == {"pellam", "corvane"}
+
+
+def test_a_fact_is_the_figure_of_the_party_that_invoices_claims_or_offers_it():
+    plan, _ = _plan("patent-royalty-audit")
+    assert fact_side(plan, "audit_fees") == "corvane"  # '... fees for the audit, invoiced to Corvane ...'
+    plan, _ = _plan("demurrage-arbitration")
+    assert fact_side(plan, "net_demurrage") == "marlowe"  # 'The owners claim USD ...'
+    assert fact_side(plan, "charterers_offer") == "ostrava"  # label "charterers' sealed offer"
+
+
+def test_a_side_never_disputes_its_own_claim_across_the_table():
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds.content import EmailContent
+
+    for seed in (191, 61):
+        plan, taxonomy = _plan("patent-royalty-audit", seed)
+        people = {p.id: p for p in plan.people}
+        fees = next(f for f in plan.facts if f.id == "audit_fees")
+        thread = sorted((a for a in plan.artifacts if a.kind == "email" and fees.id in (a.facts or [])
+                         and a.title.lower().startswith("audit fees")), key=lambda a: a.position)
+        assert thread
+        made: dict = {}
+        for a in thread:
+            made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
+            if people[a.author].organisation == "corvane":
+                own = made[a.id].body.split("\nOn ")[0].lower()
+                assert "you put the fees" not in own and "do not agree on the fees" not in own, own
