@@ -15,6 +15,8 @@ from worldsmith.generators.context import ArtifactContext, FactRef
 # A paper that offers to settle a claim, by its title or purpose.
 _SETTLEMENT = re.compile(r"\bPart 36\b|\bCalderbank\b|\bRule 68\b|\boffers? of judgment\b|\bsettlement offer\b|"
                          r"\boffers? (?:to settle|of settlement|in settlement)\b", re.I)
+_NAMED_RULE = re.compile(r"\bPart 36\b|\bCalderbank\b|\bRule 68\b|\boffers? of judgment\b", re.I)
+_CLAIM = re.compile(r"\b(?:claims?|proceedings|action|suit|lawsuit|litigation|dispute|case|damages|judgment)\b", re.I)
 _DAYS = re.compile(r"\bopen (?:for|until) (?P<n>\d+|seven|fourteen|twenty-one|twenty-eight) days\b", re.I)
 _WORDS = {"seven": 7, "fourteen": 14, "twenty-one": 21, "twenty-eight": 28}
 
@@ -24,6 +26,10 @@ def offer_regime(ctx: ArtifactContext) -> str:
     where the paper is no offer to settle a claim (an offer for a company stays a buyer's offer)."""
     where = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}"
     if not _SETTLEMENT.search(where):
+        return ""
+    if not _NAMED_RULE.search(where) and not _CLAIM.search(where):
+        # an offer to settle what is no claim ('offer to settle the rent review': the revised rent agreed, read 15's
+        # letter) keeps its own terms; it is no offer under a court's costs rules
         return ""
     if ctx.locale == "en_US":
         return "rule68" if re.search(r"\bRule 68\b|\boffers? of judgment\b", where, re.I) else "fre408"
