@@ -377,6 +377,27 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
 
 _MINUTES = re.compile(r"\bminutes\b", re.I)
 _FIGURE = ("money", "number", "percent")
+# The days within which the other side's paper still waits on our first read: one of over a fortnight ago was read.
+FIRST_READ_DAYS = 14
+_TITLE_WORD = re.compile(r"[A-Za-z]{5,}")
+_TITLE_STOP = {"about", "after", "before", "their", "there", "which", "under", "letter", "email", "update", "weekly",
+               "meeting", "minutes", "notes"}
+
+
+def _title_words(title: str) -> set[str]:
+    return {w.lower() for w in _TITLE_WORD.findall(title or "")} - _TITLE_STOP
+
+
+def read_already(paper: WeekEvent, events: list[WeekEvent], today: dt.date) -> bool:
+    """Whether the other side's paper is past its first read by `today`: it came in over FIRST_READ_DAYS ago, or a
+    meeting of ours on it (its title shares a word of the paper's) was held since it came. Blind read 26: a weekly
+    note of 7 August offered "a first read of Ashgrove Valuation Chambers' determination of the reviewed rent, with
+    our points on it" for a determination of 20 July, after the 22 July call on the determination had decided not to
+    challenge it."""
+    if (today - paper.day).days > FIRST_READ_DAYS:
+        return True
+    words = _title_words(paper.title)
+    return any(m.what == "met" and m.day >= paper.day and words & _title_words(m.title) for m in events)
 
 
 # Steps a week's events call for, each given to one of the note's owners in turn.
@@ -476,6 +497,8 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             # agreement already signed, read or answered
             continue
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
+        if key == "paper_other" and read_already(e, events, today):
+            continue
         key = "due" if key == "next" else key
         key = "due_draft" if key == "due" and e.draft and e.draft_day else key
         if outside and key in ("learnt", "moved"):
