@@ -29,6 +29,8 @@ SENIORITY = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 # The most instances of a counted item (a daily log) that one message attaches.
 MOST_INSTANCES = 3
 
+# A title that says its paper is the outcome agreed: it records the thread's decision, not its start.
+_AGREED = re.compile(r"\bagreed\b", re.I)
 _WORD = re.compile(r"[a-z][a-z0-9'-]{3,}")
 _STOP = {"with", "from", "that", "this", "their", "they", "them", "which", "where", "what", "when", "into", "over",
          "under", "each", "after", "before", "behind", "sends", "send", "circulates", "shares", "delivers", "serves",
@@ -89,6 +91,16 @@ def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
     earliest instance is made carries it. None fits: nothing is attached (and no text promises it). Of instances
     some earlier message of the room already carried (`circulated`), only the latest goes again."""
     if not thread or not instances:
+        return
+    settled = next((i for i, m in enumerate(thread) if m.beat == "decide"), None)
+    if settled is not None and _AGREED.search(instances[-1].title or ""):
+        # a paper that records what the thread agrees goes round once it is agreed, by one who may carry it (a
+        # forward of the settled exchange included); blind read 26: 'Joint measurement of the demise' attached
+        # "Measured survey, agreed" to its opener of 20 April, four days before the surveyors agreed the area
+        carrier = next((m for m in thread[settled:] if _day(m) >= instances[-1].date
+                        and _may_carry(planner, m, instances[-1])), None)
+        if carrier is not None:
+            _attach(carrier, instances[-1:])
         return
     opener = thread[0]
     made = [f for f in instances if f.date <= _day(opener)]
