@@ -182,3 +182,30 @@ def opened_with(purpose: str) -> tuple[str, str, str]:
     if not head or re.search(r"\d", what) or len(what.split()) < 2 or len(what.split()) > 30 or len(head.split()) > 6:
         return "", "", ""
     return head, m.group("verb").lower() + (" that" if m.group("that") else ""), what
+
+
+# What a purpose says one person asks another to do: "The partner asks the senior to tie each replacement console to a
+# returned serial number and a warranty claim, so the report can exclude only replacements that were truly free."
+# The task runs to the end of the clause, or to where another party's act begins; its reason is the "so (that)" clause.
+_ASKED_TO = re.compile(r"^(?P<head>(?:[\w'’-]+\s+){0,5}?)(?:asks?|tells?|wants?|needs?)\s+(?P<who>(?:the|her|his|their|its|our)"
+                       r"\s+(?:[\w'’-]+\s+){0,3}?)to\s+(?P<task>[a-z][^;.]*?)"
+                       r"(?:,\s+so(?:\s+that)?\s+(?P<why>[^;.]+?))?"
+                       r"(?=\s*(?:;|\.\s|\.$|$)|,?\s+(?:and|while|but)\s+(?:then\s+)?(?:the|its|their|his|her)\s+"
+                       r"(?:[\w'’-]+\s+){0,4}?(?:agrees|asks|answers|replies|responds|says|confirms|sends|explains|"
+                       r"reports|finds|comes|writes|objects|decides)\b)", re.I)
+_PERSONAL = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|theirs|himself|herself|themselves)\b", re.I)
+
+
+def asked_to(purpose: str) -> tuple[str, str, str, str]:
+    """(who asks, whom they ask, what they are asked to do, why) of a purpose that opens on one person asking another
+    to do something, in the purpose's own words, or four ''. A task with a figure (the ledger's to write) or a
+    pronoun (whose, from which side?) is none."""
+    m = _ASKED_TO.match(" ".join((purpose or "").split()))
+    if m is None:
+        return "", "", "", ""
+    head, who, task, why = (" ".join((m.group(g) or "").split()) for g in ("head", "who", "task", "why"))
+    task = re.sub(r"\band to\s+", "and ", task).rstrip(",")
+    if not head or re.search(r"\d", task + why) or _PERSONAL.search(task + " " + why) or len(task.split()) < 3 \
+            or len(task.split()) > 30:
+        return "", "", "", ""
+    return head, who, task, why

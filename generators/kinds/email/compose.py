@@ -21,7 +21,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
     tidy, title_head, true_weekdays
 from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
-from worldsmith.generators.beats import decision_at, names_decision, opened_with, requested
+from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
@@ -151,6 +151,36 @@ def opening_act(ctx: ArtifactContext) -> str:
     return line.format(We="I" if person and not (ctx.organisations and across(ctx)) else "We", what=what)
 
 
+def _is_named(words: str, person) -> bool:
+    """Whether a purpose's words for a person ("the senior", "the chartering manager") name this one, by their title."""
+    core = re.split(r"\s+of\s+", re.sub(r"^(?:the|her|his|their|its|our)\s+", "", words, flags=re.I))[0].split()
+    title = _stems(getattr(person, "title", "") or "")
+    return bool(core) and (core[-1][:5].lower() in title or
+                           (core[-1].lower() in _RANKS and bool(_stems(words) - {core[-1][:5].lower()} & title)))
+
+
+def asked_task(ctx: ArtifactContext) -> tuple[str, str]:
+    """(what the thread's purpose has its writer ask of this message's reader, or has its reader asked to do, in the
+    purpose's words; why) when the writer (opener) or the one asked (reply) is this message's author; ('', '')
+    otherwise. Blind read 26: 'Are warranty replacements sold?' asked nothing of the senior the purpose has the
+    partner ask "to tie each replacement console to a returned serial number and a warranty claim", and the senior
+    answered "Short answer: the warranty replacement consoles shipped free is 2,000 units"."""
+    head, who, task, why = asked_to(getattr(ctx.spec, "purpose", "") or "")
+    if not task or (ctx.organisations and across(ctx)):
+        return "", ""
+    if ctx.spec.mode == "new":
+        mine = _is_named(head, ctx.author) and any(_is_named(who, p) for p in ctx.to)
+    else:
+        mine = _is_named(who, ctx.author) and ctx.parent_author is not None and _is_named(head, ctx.parent_author)
+    return (task, why) if mine else ("", "")
+
+
+def task_ask(ctx: ArtifactContext) -> str:
+    """The opener's ask of what the purpose has its writer ask the reader to do (asked_task), or ''."""
+    task, why = asked_task(ctx)
+    return f"Could you {task}{', so ' + why if why else ''}?" if task and ctx.spec.mode == "new" else ""
+
+
 def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list[str]:
     """The first sentences: an opener for a new thread, a reaction for a reply, a note for a forward."""
     email = bank("email")
@@ -193,6 +223,9 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             out.append(given)
         elif asked:
             out.append(asked)
+            if task_ask(ctx):
+                # the question is worked by what the purpose asks the reader to do (blind read 26: asked nothing)
+                out.append(task_ask(ctx))
         elif opening_act(ctx):
             out.append(opening_act(ctx))
         elif pick.chance(0.85):
@@ -264,6 +297,13 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
         values["Decision"] = cap_first(values["decision"])
         kind = "decided"
     out = pick.fill(frames[kind], **values) or cap_first(started or said)
+    task, why = asked_task(ctx)
+    if task and kind in ("plain", "named"):
+        # a question of fact the ledger does not answer is answered by the work the purpose asks for, then the figure
+        # (blind read 26: "Are warranty replacements sold?" got only "Short answer: the warranty replacement consoles
+        # shipped free is 2,000 units", the count the partner had just given)
+        out = f"That turns on the evidence for each one: I am going to {task}{', so ' + why if why else ''}. " \
+              f"{cap_first(said)}"
     assert fact.text in out, "the answer carries the answering fact's text"
     chosen = choice_of(question, getattr(ctx.spec, "purpose", ""))
     if chosen is not None:
@@ -1678,8 +1718,8 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     length = pick.one(["short", "normal", "long", "long", "long"]) if spec.mode == "new" else "normal"
     if length == "short":
         act = opening_act(ctx)
-        # (what the message does stays, after any line that says for whom it writes)
-        opening = opening[:1] + ([act] if act and act in opening[1:] else [])
+        # (what the message does stays, after any line that says for whom it writes; and what it asks the reader to do)
+        opening = opening[:1] + [x for x in (act, task_ask(ctx)) if x and x in opening[1:]]
     if spec.mode == "new" and ctx.organisations and across(ctx):
         # to the other side, the writer's stand the purpose gives, after the line that says for whom it writes (read
         # 20: 'We write for our client on the revenue threshold and the earn-out cap' and nothing of the dispute)
@@ -2131,6 +2171,8 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     lead = pick.fill(frames["leads"][key], **values) or ""
     # (the lead is drawn either way, so that nothing else the note draws changes)
     lines.append(assignment(ctx, values) or asked or lead)
+    if lines[-1] == asked and task_ask(ctx):
+        lines.append(task_ask(ctx))  # what the purpose asks the reader to do to answer it (blind read 26)
     act = opening_act(ctx)
     wants = act.startswith("I need ")
     if lines[-1] == lead and act and not wants:
