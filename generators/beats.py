@@ -28,14 +28,23 @@ def decision_at(purpose: str) -> int:
     # (nor an infinitive: in "sends Brennmoor's offer to settle at the cap and recommends it; the general counsel
     # approves" the partner was cut at "to settle" and took the client's decision, "We have decided: we go ahead",
     # in his own reply; read at seed 67, issue 17)
-    m = next((m for m in _DECIDE.finditer(purpose or "") if not re.search(r"\bto\s+$", purpose[:m.start()], re.I)),
-             None)
+    m = _taken(purpose)
     return m.start() if m else len(purpose or "")
 
 
+# A decision verb after a modal is one to come, not one taken: 'the partner says the Wharfside House letting will decide
+# the figure' planned a decision, and the client wrote "On what we now have, the decision: the figure" (blind read 26).
+_MODAL_BEFORE = re.compile(r"\b(?:will|would|shall|may|might|could|should|must|can|cannot|to)\s+$", re.I)
+
+
+def _taken(text: str):
+    """The first decision verb of a text that is no infinitive and follows no modal, or None."""
+    return next((m for m in _DECIDE.finditer(text or "") if not _MODAL_BEFORE.search(text[:m.start()])), None)
+
+
 def names_decision(purpose: str) -> bool:
-    """Whether a purpose says that something is decided in the thread."""
-    return bool(_DECIDE.search(purpose or ""))
+    """Whether a purpose says that something is decided in the thread (not that it will be)."""
+    return _taken(purpose) is not None
 
 
 def decision_object(purpose: str) -> str:
