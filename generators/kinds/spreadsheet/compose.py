@@ -350,15 +350,23 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     values = {"author": ctx.author.name, "title": ctx.author.title, "org": ctx.author.organisation,
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
     papers = _papers_of(ctx)
+    stock = {*bank("sheets")["sources"], *bank("sheets")["client_sources"]}
     if _inputs_cite_papers(spec):
         # each input names the paper it is read from: the note says so, not a stock 'the data room' (blind read 23:
         # 'The source is given as "the data room" for a valuation output')
         values["source"] = "the papers cited against each input"
-    elif papers and not own:
+    elif papers and (not own or values["source"] in stock):
         # the papers that carry the sheet's facts, by name, not a stock 'the matter file' (blind read 25: 'the
-        # Basis column is empty and the source is given as "the matter file"')
+        # Basis column is empty and the source is given as "the matter file"'); a client's own sheet too, where no
+        # system of its trade holds them (blind read 26: a laytime statement sourced to 'the general ledger')
         values["source"] = papers
-    said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes"], **values) or "")  # 'Ltd.' then '.'
+    elif values["source"] in stock:
+        # no paper before this sheet sets its figures out: the sheet is where they are first set down, and its note
+        # names no stock system the matter does not have (blind read 26: measured surveys 'compiled ... from client
+        # records' and prepared 'from the finance system's reports')
+        values["source"] = ""
+    said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes" if values["source"] else "notes_unsourced"],
+                                                 **values) or "")  # 'Ltd.' then '.'
     if said.count(values["date"]) > 1:
         # (a source that names the day already: "from the contractors' daily cost reports for March 10, 2026")
         said = said.replace(f", as at {values['date']}", "")
@@ -372,6 +380,12 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
                                                                     "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
     return notes
+
+
+# Title words of a sheet of dated steps, where 'schedule' is one of them ('Schedule of key dates', a procedural
+# timetable), as against a schedule of figures ('Comparable evidence schedule', a schedule of dilapidations).
+_DATED_STEPS = re.compile(r"\b(timelines?|calendars?|milestones?|chronolog\w*|timetables?|deadlines?|dates|procedural|"
+                          r"programmes?|steps|plan)\b", re.I)
 
 
 # Labels of a date someone must meet, as against the day something happened.
@@ -539,6 +553,12 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     if laid is not None:
         return laid.model_copy(update={"sheet_name": sheet_name(spec.title)})
     key = layout_of(spec.title)
+    if key == "schedule" and not _DATED_STEPS.search(spec.title) \
+            and any(not isinstance(f.value, DateValue) for f in ctx.facts):
+        # a 'schedule' of figures is not a list of dated steps: only a timeline, a calendar or a title that names its
+        # dates is laid out as milestones (blind read 26: 'Titled "Comparable evidence schedule" but it is a
+        # milestone tracker with no comparables')
+        key = "default"
     layout = _for_matter(bank("sheets")["layouts"][key], f"{ctx.world_title} {ctx.world_summary}")
     requests = key == "requests"
     # A request list asks for each document once and confirms each fact once: its facts go in a Detail column as
@@ -682,14 +702,21 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         # a sheet of bare figures shows the columns that hold them, not the layout's empty ones (blind read, session
         # 16: a draft 'first cut' of two figures in a six-column grid whose Category, Date and Notes were all blank)
         keep = [i for i, c in enumerate(cols) if c.role == "label" or any(row[i] is not None for row in rows)]
+        # the basis of a figure reads after the figure, not before a column a fact of another type added
+        keep.sort(key=lambda i: cols[i].role == "note")
         holding = {keep.index(i) for i in holding if i in keep}
         cols, rows = [cols[i] for i in keep], [[row[i] for i in keep] for row in rows]
+    columns = [SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number") and i not in holding)
+               for i, c in enumerate(cols)]
+    if not any(c.total for c in columns):
+        # a sheet with no totals row does not say its totals are formulas (blind read 26: '"Totals are formulas." is
+        # false because the sheet has no totals or formulas')
+        notes = [n for n in notes if n != "Totals are formulas."]
     return SheetContent(
         title=spec.title,
         sheet_name=sheet_name(spec.title),
         currency=currency,
-        columns=[SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number") and i not in holding)
-                 for i, c in enumerate(cols)],
+        columns=columns,
         rows=rows,
         notes=notes,
     )
