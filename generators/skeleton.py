@@ -549,6 +549,9 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
+    test = threshold_test(spec, list(ledger.facts.values()))
+    if test is not None:
+        numeric = [f for f in numeric if f != test[0]]  # laid out in the test, after the figures it tests
     pending = [f for f in numeric if f not in sheet.at]
     if pending and sheet.lines:
         sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
@@ -556,6 +559,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         if layout == "schedule" and fid not in sheet.at:
             _by_month(sheet, ledger, fid, label, pending)
         _place(sheet, ledger, fid, label)
+    if test is not None and layout == "schedule":
+        _threshold_lines(sheet, ledger, test, label)
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
         _strata_lines(sheet, ledger, layers, label)
@@ -1776,6 +1781,82 @@ def rollup_shares(sheets: list[SheetSpec], fact: LedgerFact, rng: random.Random)
     return shares
 
 
+# A sheet's title that names a test against a limit: 'Underpayment, interest and fee threshold', 'De minimis test'.
+_THRESHOLD_TITLE = re.compile(r"\b(thresholds?|triggers?|de minimis|materiality|tolerances?)\b", re.I)
+# A limit set as a share of another figure: 'an underpayment of more than 5% of the royalties due for the period',
+# 'a variance exceeding 10 per cent of the budget': the word before the comparison names what is measured, the words
+# after '% of' what it is measured against.
+_SHARE_OF = re.compile(r"\b(?P<head>[\w'-]+)\s+(?:of\s+|is\s+|are\s+)?(?P<cmp>more than|over|above|exceeding|exceeds|"
+                       r"in excess of|at least|less than|below|under)\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:%|per ?cent)\s+of\s+"
+                       r"(?:the\s+|its\s+)?(?P<den>[\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:for|in|over|under|of|on|during|"
+                       r"then|at)\b|[.,;)]|$)", re.I)
+
+
+def _stem(word: str) -> str:
+    """A word without its plural ending: 'royalties' and 'royalty' alike."""
+    w = word.lower()
+    return w[:-3] + "y" if w.endswith("ies") else w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _label_has(fact: LedgerFact, words: str, head: bool = False) -> bool:
+    """Whether a fact's label has every word of `words` (plurals alike); with `head`, in the label's own noun before
+    its first 'for', 'on', 'of' ('the royalty underpayment for ...', not 'interest on the underpayment')."""
+    text = fact_label(fact)
+    if head:
+        text = re.split(r"\s+(?:for|on|of|in|under|from|to|at|by)\s+", text, maxsplit=1)[0]
+    have = [_stem(w) for w in re.findall(r"[\w'-]+", text)]
+    want = [_stem(w) for w in re.findall(r"[\w'-]+", words) if w.lower() not in ("the", "a", "an")]
+    return bool(want) and all(w in have for w in want)
+
+
+def threshold_test(spec: SheetSpec, facts: list[LedgerFact]) -> tuple[str, str, str, str] | None:
+    """(limit, measured, base, comparison) of the test a sheet titled for a threshold sets out: a percent fact of the
+    ledger that limits one money figure the sheet carries as a share of another it carries; None where the title
+    names no threshold or the ledger has no such limit."""
+    if not _THRESHOLD_TITLE.search(spec.title):
+        return None
+    carried = [f for f in facts if f.id in spec.facts and isinstance(f.value, Money)]
+    for f in facts:
+        m = _SHARE_OF.search(f.statement) if isinstance(f.value, Percent) else None
+        if m is None:
+            continue
+        measured = [g.id for g in carried if _label_has(g, m["head"], head=True)]
+        base = [g.id for g in carried if _label_has(g, m["den"]) and g.id not in measured]
+        if len(base) > 1:
+            base = [g for g in base if _label_has(next(x for x in carried if x.id == g), m["den"], head=True)]
+        if len(measured) == 1 and len(base) == 1:
+            return f.id, measured[0], base[0], m["cmp"].lower()
+    return None
+
+
+def _threshold_lines(sheet: _Sheet, ledger: _Ledger, test: tuple[str, str, str, str], label: dict[str, str]) -> None:
+    """The test of a ratio against its limit: the limit, the measured figure as a share of its base (a live formula
+    over their lines) and by how much it clears or misses the limit, with what that means in words."""
+    limit, measured, base, cmp = test
+    if measured not in sheet.at or base not in sheet.at or ledger.value(limit) is None \
+            or not ledger.value(base) or quantity_of(ledger.value(base)).amount == 0:
+        return
+    sheet.add("Threshold test", role="heading")
+    at = _place(sheet, ledger, limit, label)
+    ratio = Decimal(str(sheet.lines[sheet.at[measured]].cells[sheet.amount])) / \
+        Decimal(str(sheet.lines[sheet.at[base]].cells[sheet.amount]))
+    share = sheet.add(f"{cap_first(_in_words(ledger.facts[measured]))} as a share of {_in_words(ledger.facts[base])}",
+                      role="derived", amount=float(ratio), fmt="percent",
+                      formula="{%d}/{%d}" % (sheet.at[measured], sheet.at[base]),
+                      note=f"{_in_words(ledger.facts[measured])} / {_in_words(ledger.facts[base])}")
+    bound = Decimal(str(sheet.lines[at].cells[sheet.amount]))
+    above = cmp in ("more than", "over", "above", "exceeding", "exceeds", "in excess of", "at least")
+    met = ratio >= bound if cmp == "at least" else ratio > bound if above else ratio < bound
+    if above:
+        word = "above" if ratio > bound else "at" if ratio == bound else "below"
+    else:
+        word = "below" if ratio < bound else "at" if ratio == bound else "above"
+    limit_words = render_value(ledger.value(limit), ledger.locale)
+    sheet.add("Margin against the threshold", role="derived", amount=float(ratio - bound), fmt="percent",
+              formula="{%d}-{%d}" % (share, at),
+              note=f"{word} the {limit_words} threshold: the test is {'met' if met else 'not met'}")
+
+
 def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: list[LedgerDistractor],
                    locale: str, start: dt.date, faker_factory: Callable[[], Any]) -> None:
     """Give every spreadsheet of the plan its skeleton, in place (roll-up groups share their fact between them)."""
@@ -1788,6 +1869,12 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
             groups.setdefault((s.item.rsplit("_", 1)[0] if s.item[-1:].isdigit() else s.item, s.rolls_up_to), []).append(s)
     for (item, fid), members in sorted(groups.items()):
         shares.update(rollup_shares(members, by_fact[fid], random.Random(f"{item}:{fid}:rollup")))
+    for s in sheets:
+        test = threshold_test(s, facts)
+        if test is not None and test[0] not in s.facts:
+            # a sheet titled for a threshold carries the limit it tests against (blind read 26: 'The title promises a
+            # "fee threshold", but there is no test of 8.7% against 5%')
+            s.facts = [*s.facts, test[0]]
     faker = faker_factory()
     distractor_of = {d.id: d for d in distractors}
     for s in sheets:

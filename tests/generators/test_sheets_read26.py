@@ -78,3 +78,37 @@ def test_a_sheet_without_totals_does_not_say_its_totals_are_formulas():
             for spec, _, sheet in _sheets(name, seed):
                 if spec.skeleton is None and not any(c.total for c in sheet.columns):
                     assert "Totals are formulas." not in sheet.notes, (name, seed, spec.title)
+
+
+def test_a_sheet_titled_for_a_threshold_tests_the_ratio_against_the_limit():
+    """patent-royalty-audit (read 26): 'The title promises a "fee threshold", but there is no test of 8.7% against 5%,
+    and the USD 64,800 fees are added without the test that triggers them.' The ledger's limit (a percent of one
+    figure the sheet carries, of another it carries) is laid out, the share computed by a live formula over their
+    lines, and the margin says whether the test is met."""
+    from worldsmith.generators.kinds.spreadsheet.render import skeleton_formulas
+
+    seen = 0
+    for seed in (191, 61):
+        for spec, ctx, sheet in _sheets("patent-royalty-audit", seed):
+            if "threshold" not in spec.title.lower():
+                continue
+            seen += 1
+            sk = spec.skeleton
+            limit = next(ln for ln in sk.lines if ln.role == "input" and ln.format == "percent"
+                         and "threshold" in str(ln.cells[sk.label]).lower())
+            share = next(ln for ln in sk.lines if ln.role == "derived" and ln.format == "percent" and ln.fact is None
+                         and " as a share of " in str(ln.cells[sk.label]))
+            import re
+
+            a, b = (int(x) for x in re.fullmatch(r"\{(\d+)\}/\{(\d+)\}", share.formula).groups())
+            measured, base = sk.lines[a], sk.lines[b]
+            assert measured.fact and base.fact and measured.format == base.format == "money"
+            words = str(share.cells[sk.label]).lower().split(" as a share of ")
+            assert [words[0], words[1]] == [str(measured.cells[sk.label]).lower(), str(base.cells[sk.label]).lower()]
+            assert abs(share.cells[sk.amount] - measured.cells[sk.amount] / base.cells[sk.amount]) < 1e-9
+            assert limit.cells[sk.amount] == 0.05 and share.cells[sk.amount] > 0.05
+            margin = sk.lines[sk.lines.index(share) + 1]
+            assert "test is met" in str(margin.cells[sk.amount + 1]), margin
+            formulas = skeleton_formulas(sk)
+            assert any("/" in f for f, _ in formulas.values())
+    assert seen == 2
