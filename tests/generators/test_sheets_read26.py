@@ -112,3 +112,18 @@ def test_a_sheet_titled_for_a_threshold_tests_the_ratio_against_the_limit():
             formulas = skeleton_formulas(sk)
             assert any("/" in f for f, _ in formulas.values())
     assert seen == 2
+
+
+def test_a_sheet_of_no_money_names_no_currency():
+    """office-rent-review at seed 61 (my read): the measured survey, square feet only in a sterling matter, noted
+    'Currency: USD.'"""
+    from worldsmith.worlds.values import Money
+
+    seen = 0
+    for name in ("office-rent-review", "demurrage-arbitration", "patent-royalty-audit"):
+        for seed in (191, 61):
+            for spec, ctx, sheet in _sheets(name, seed):
+                if not any(isinstance(f.value, Money) for f in ctx.facts):
+                    seen += 1
+                    assert not [n for n in sheet.notes if n.startswith(("Currency:", "Amounts unaudited"))], sheet.notes
+    assert seen

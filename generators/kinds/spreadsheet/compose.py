@@ -375,8 +375,11 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
     notes += extra
     if pick.chance(0.4):
-        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited.", "Subject to review.",
-                               f"Currency: {currency}.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
+        # a sheet of no money names no currency (blind read 26, my seed-61 read: a measured survey of square feet in
+        # a sterling matter noted 'Currency: USD.')
+        money = any(isinstance(f.value, Money) for f in ctx.facts)
+        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited." if money else "Subject to review.",
+                               "Subject to review.", f"Currency: {currency}." if money else "Draft for discussion.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
                                                                     "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
     return notes
