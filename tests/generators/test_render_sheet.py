@@ -189,6 +189,14 @@ def test_a_skeletons_lines_carry_their_own_number_formats():
     assert ws["B5"].value == "=MAX(B3*B2,B4)"
 
 
+def test_a_skeletons_rate_reads_as_a_percentage_in_the_csv_twin():
+    """demurrage-arbitration (blind read 26): 'the laytime sheet shows the 3.75% commission as 0.0375'. The .xlsx holds
+    the fraction under a percent format; its CSV twin writes the rate as a percent column's is written (7.5)."""
+    rows = list(csv.reader(io.StringIO(render_csv(PLAN, CAP_SPEC, CAP))))
+    assert rows[5][:2] == ["Escrow share", "7.5"], rows[5]
+    assert rows[6][:2] == ["Multiple", "12.5"] and rows[1][:2] == ["Gross tonnage", "62480"]
+
+
 def test_number_columns_are_as_wide_as_their_formatted_numbers():
     # The cap was 11 wide for "156,200,000.00" before: LibreOffice printed it as ###.
     for ws in (_cap(), _sheet()[1]):

@@ -356,9 +356,16 @@ def render_csv(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([c.name for c in content.columns])
+    lines = spec.skeleton.lines if spec.skeleton is not None else []
     for number, row in enumerate(body_rows(spec, content), start=2):
-        writer.writerow([csv_text(col, value, f"sheet {spec.id} row {number} {col.name}")
-                         for col, value in zip(content.columns, row)])
+        line = lines[number - 2] if number - 2 < len(lines) else None
+        # a rate of a skeleton's mixed column reads as a percentage, as a percent column's does (blind read 26: 'the
+        # laytime sheet shows the 3.75% commission as 0.0375')
+        rate = spec.skeleton.amount if line is not None and line.format == "percent" else -1
+        writer.writerow([csv_text(SheetColumn(name=col.name, type="percent"), _decimal(value, spec.id) * 100, spec.id)
+                         if i == rate and value not in (None, "") and not isinstance(value, str)
+                         else csv_text(col, value, f"sheet {spec.id} row {number} {col.name}")
+                         for i, (col, value) in enumerate(zip(content.columns, row))])
     if any(c.total for c in content.columns):
         label = label_column(content)
         line = []
