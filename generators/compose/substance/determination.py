@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.parties import neutral
+from worldsmith.generators.compose.parties import neutral, principal
 from worldsmith.generators.compose.text import cap_first, join_names
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.argue import _inputs, _pair, owner_of
@@ -40,6 +40,42 @@ def _submissions(ctx: ArtifactContext) -> list[tuple[str, FactRef]]:
     return [(owner_of(ctx, f), f) for f in figures(ctx.facts) if owner_of(ctx, f)]
 
 
+def paper_word(ctx: ArtifactContext) -> str:
+    """What the neutral's paper calls itself: 'award' for an arbitrator's award, else 'determination'."""
+    return "award" if re.search(r"\baward\b", ctx.spec.title + " " + ctx.spec.doc_type, re.I) else "determination"
+
+
+def award_order(ctx: ArtifactContext) -> str:
+    """An award's order for payment: the sum the paper's figures end on (a money figure no other of its figures is
+    worked from), a party's claim, ordered paid to that party by the party across from it, with interest and costs
+    where the purpose awards them; '' where the paper is no award, its purpose has nothing paid, or the record names
+    no such sum (blind read 26: 'An "award" ... awards no sum, interest or costs. It only "determines" 342 hours')."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    if paper_word(ctx) != "award" or not re.search(r"\bpa(?:y|ys|id|yment)\b", purpose, re.I):
+        return ""
+    money = [f for f in figures(ctx.facts) if f.value.type == "money"]
+    top = [f for f in money if not any(g is not f and g.reason and label(f).lower() in g.reason.lower()
+                                          for g in ctx.facts)]
+    claimed = [f for f in top if owner_of(ctx, f)]
+    if not claimed:
+        return ""
+    f = claimed[-1]
+    payee = principal(ctx, owner_of(ctx, f))
+    payers = [principal(ctx, p.organisation) for p in ctx.to + ctx.cc]
+    payer = next((p for p in payers if p != payee and not neutral(ctx, p)), "")
+    if not payer:
+        return ""
+    extra = [w for w in ("interest", "costs") if re.search(rf"\b{w}\b", purpose, re.I)]
+    tail = ""
+    if extra == ["interest", "costs"]:
+        tail = f", together with interest on that sum and {payee}'s costs of the reference, to be assessed if not agreed"
+    elif extra == ["interest"]:
+        tail = ", together with interest on that sum"
+    elif extra == ["costs"]:
+        tail = f", together with {payee}'s costs of the reference, to be assessed if not agreed"
+    return f"I AWARD AND DIRECT that {payer} shall forthwith pay to {payee} {f.text}, {label(f)}{tail}."
+
+
 def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], day: str
                          ) -> dict[int, list[str]]:
     """The sections of a determination by kind: the decision, the submissions, the reasons, the conclusion."""
@@ -52,7 +88,8 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     name = re.sub(r"\s*\b(?:(?:determined|decided|awarded|fixed) by the (?:expert|tribunal|arbitrator|adjudicator)|as "
                   r"(?:determined|decided|awarded))\b", "", label(d))
     decision = f"I determine {name} at {d.text}{when}" + (f", being {how}." if how else ".")
-    put = [f"{party} submitted {label(f)} of {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "")
+    # (the party submits, not the solicitors it submits through: 'Pennant Rhodes LLP submitted the demurrage claimed')
+    put = [f"{principal(ctx, party)} submitted {label(f)} of {f.text}" + (f", being {derivation(f, ctx.facts)}" if f.reason else "")
            for party, f in subs]
     submitted = (cap_first("; ".join(put)) + ".") if put else ""
     reasons: list[str] = []
@@ -96,6 +133,19 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
                     not (f.value.type == "date" and f.value.value == ctx.spec.date)][:2]
         if found_here and how:
             reasons.append(f"On that footing {label(d)} is {how}: {d.text}.")
+        # the evidence on the record that the decided figure is not worked from is weighed, never left to a table
+        # (blind read 26: a determination whose reasons are 'a single sentence')
+        weighed = [f for f in figures(ctx.facts) if f is not d and f not in ins and not owner_of(ctx, f)
+                   and label(f).lower() not in " ".join(reasons).lower()]
+        if weighed:
+            reasons.insert(1 if given else 0, "I have had regard to " + join_names([f"{label(f)} ({f.text})" for f in weighed]) +
+                           ", which " + ("is" if len(weighed) == 1 else "are") + " in evidence before me.")
+    # an award orders the sum it ends on paid, the figures it decides on the way being its reasons
+    order = award_order(ctx)
+    if order:
+        reasons.insert(0, decision)
+        decision = order
+    word = paper_word(ctx)
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "summary":
@@ -110,13 +160,13 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             out[i] = ["I have decided the points on the submissions and evidence that both parties saw; I have taken "
                       "no account of any matter that was not put to both of them."]
         elif k == "recommendation":
-            out[i] = [f"For these reasons, {decision}"]
+            out[i] = [f"For these reasons, {decision}"] if not order else [f"For these reasons, {order}"]
         elif k == "next_steps":
             # (its own date said once, in its own voice: never 'The record shows that the independent expert
             # issued the determination on ...')
             made = next((f.text for f in ctx.facts if f.value.type == "date" and f.value.value == ctx.spec.date), "")
-            out[i] = [(f"I make this determination on {made}. " if made else "") +
-                      "This determination is final on the points it decides. It is sent to both parties at the same "
+            out[i] = [(f"I make this {word} on {made}. " if made else "") +
+                      f"This {word} is final on the points it decides. It is sent to both parties at the same "
                       "time."]
     return out
 

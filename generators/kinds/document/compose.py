@@ -16,7 +16,7 @@ from worldsmith.generators.compose.substance.papers import certifier_bodies, is_
 from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
     submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
-    determination_bodies, is_determination
+    determination_bodies, is_determination, paper_word
 from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent, own_acts, \
     own_possessives
 from worldsmith.generators.compose.recommend import recommended
@@ -416,8 +416,16 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                 for h, k in plan]
     if kind in ("default", "report", "memo") and not in_mail and is_determination(ctx):
         # a neutral's determination decides between the parties with reasons; it recommends nothing
-        plan = [(DETERMINATION_HEADINGS.get(k, h), k) for h, k in plan]
+        word = paper_word(ctx).capitalize()
+        plan = [(DETERMINATION_HEADINGS.get(k, h).replace("Determination", word), k) for h, k in plan]
         bodies = determination_bodies(pick, ctx, plan, long_date(spec.date, ctx.locale))
+        # a heading it has nothing for is left out, never filled with the frames' account of the file (blind read 26:
+        # the determination's 'The Submissions' read 'The reviewed annual rent was first put at GBP 680,400; the rent
+        # review date came after', no party's submission being on its record)
+        keep = [i for i, (_, k) in enumerate(plan) if i in bodies or k not in ("background", "scope")]
+        if bodies and len(keep) < len(plan):
+            plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
+            told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
         plan = [(SUBMISSIONS_HEADINGS.get(k, h), k) for h, k in plan]

@@ -1,0 +1,59 @@
+"""A neutral's paper does its genre's job: an award orders the sum it ends on paid, and a determination leaves out a
+heading it has nothing for.
+
+Blind read 26 (unseen outlines, now tests/fixtures/): the demurrage 'Final award' "awards no sum, interest or costs. It
+only 'determines' 342 hours"; the rent review's determination had a 'The Submissions' section reading "The reviewed
+annual rent was first put at GBP 680,400; the rent review date came after", no party's submission being on its record,
+and reasons of a single sentence."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.context import build_context
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.content import DocumentContent
+from worldsmith.worlds.outline import load_outline
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+class _Done(dict):
+    def __missing__(self, key):  # (the sheets a paper cites are not composed here)
+        return None
+
+
+def _compose(fixture: str, title: str, seed: int) -> tuple[DocumentContent, object]:
+    outline = load_outline(FIXTURES / fixture)
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
+    ctx = build_context(plan, taxonomy, spec, _Done())
+    return asyncio.run(OfflineBackend().generate(ctx, DocumentContent)), ctx
+
+
+def test_an_award_orders_the_sum_claimed_paid_by_the_party_across():
+    for seed in (191, 61):
+        doc, ctx = _compose("demurrage-arbitration.yaml", "Final award", seed)
+        net = next(f for f in ctx.facts if f.id == "net_demurrage")
+        first = doc.sections[0].paragraphs[0]
+        assert first.startswith("I AWARD AND DIRECT that Ostrava") and f"pay to Marlowe Bulk Carriers Ltd {net.text}" \
+            in first, first
+        assert "interest" in first and "costs" in first, first
+        heads = [s.heading for s in doc.sections]
+        assert "Award" in heads and not any("Determination" in h for h in heads), heads
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "Pennant Rhodes LLP submitted" not in text  # the party submits, not its solicitors
+
+
+def test_a_determination_leaves_out_a_submissions_heading_it_has_nothing_for():
+    for seed in (191, 61):
+        doc, ctx = _compose("office-rent-review.yaml", "Determination of the reviewed rent", seed)
+        heads = [s.heading for s in doc.sections]
+        assert "The Submissions" not in heads, heads
+        reasons = " ".join(next(s for s in doc.sections if s.heading == "Reasons").paragraphs)
+        # the comparable in evidence is weighed in the reasons, not left to the table
+        assert "Wharfside House (GBP 55)" in reasons, reasons
