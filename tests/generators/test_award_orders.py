@@ -57,3 +57,22 @@ def test_a_determination_leaves_out_a_submissions_heading_it_has_nothing_for():
         reasons = " ".join(next(s for s in doc.sections if s.heading == "Reasons").paragraphs)
         # the comparable in evidence is weighed in the reasons, not left to the table
         assert "Wharfside House (GBP 55)" in reasons, reasons
+
+
+def test_a_partys_submissions_to_the_tribunal_put_its_case_never_an_advisers_report():
+    # blind read 26: the owners' claim submissions 'recommend' and set file-note deadlines; the charterers' defence
+    # 'reads as a report, not a pleading. It never pleads invalid NOR or time bar'
+    for seed in (191, 61):
+        claim, ctx = _compose("demurrage-arbitration.yaml", "Owners' claim submissions", seed)
+        net = next(f for f in ctx.facts if f.id == "net_demurrage")
+        text = " ".join(p for s in claim.sections for p in s.paragraphs)
+        assert text.startswith("These are the submissions of Marlowe Bulk Carriers Ltd (the Owners)"), text[:200]
+        assert f"the sole arbitrator is invited to determine the demurrage claimed net of commission at {net.text}" \
+            in text, text
+        assert "The Owners submits" not in text and "recommend" not in text.lower(), text
+        defence, _ = _compose("demurrage-arbitration.yaml", "Charterers' defence submissions", seed)
+        heads = [s.heading for s in defence.sections]
+        assert "Submissions" in heads, heads
+        said = " ".join(next(s for s in defence.sections if s.heading == "Submissions").paragraphs)
+        assert "First, the notice was invalid." in said and "time-barred" in said, said
+        assert "confirm instructions" not in " ".join(p for s in defence.sections for p in s.paragraphs)

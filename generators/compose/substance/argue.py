@@ -104,6 +104,9 @@ def _owner_of(ctx: ArtifactContext, f: FactRef) -> str:
                           rf"counts|backdates|offers)\b", statement):
             return principal(ctx, o.name)
     m = re.match(r"(?:The )?(\w+) (?:claims|demands|proposes|says|argues|contends|asserts|offers)\b", statement)
+    # ... a plural role with its plural verb: 'The owners claim USD 222,337.50 of demurrage' (blind read 26: the owners'
+    # claim submissions, finding no figure of the owners', came out as an adviser's report)
+    m = m or re.match(r"(?:The )?(\w+s) (?:claim|demand|propose|say|argue|contend|assert|offer)\b", statement)
     if m and m.group(1).lower() in _ROLES:
         return _party_by_role(ctx, m.group(1))
     return ""

@@ -73,8 +73,11 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
     us = _party_word(ctx, party)
     neutral_reader = next((p for p in ctx.to if neutral(ctx, p.organisation)), None)
     to = f"{neutral_reader.name}, {neutral_reader.title}" if neutral_reader is not None else "the expert"
-    own = [f for f in figures(ctx.facts) if owner_of(ctx, f) == party]
-    theirs = [f for f in figures(ctx.facts) if owner_of(ctx, f) not in ("", party)]
+    # (a figure named for the solicitors a party acts through is the party's: the owners' claim submissions, whose
+    # net demurrage the record gives to their solicitors, came out as an adviser's report, blind read 26: 'Served
+    # submissions that "recommend", set Jeremy's file-note deadlines')
+    own = [f for f in figures(ctx.facts) if owner_of(ctx, f) and principal(ctx, owner_of(ctx, f)) == party]
+    theirs = [f for f in figures(ctx.facts) if owner_of(ctx, f) and principal(ctx, owner_of(ctx, f)) != party]
     if not own:
         return _stand_bodies(ctx, plan, party, us, to)
     head = max(own, key=lambda f: bool(f.reason))
@@ -83,7 +86,12 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
     ground = gist(head, ctx.facts)
     facts = [f for f in ctx.facts if f.value.type in ("text", "date") or (f not in own and f not in theirs
                                                                           and not owner_of(ctx, f))]
-    agreed = [evidence(f) or f"{cap_first(label(f))}: {f.text}." for f in facts[:4]]
+    # the facts the case rests on, each as the record states it where this paper sets it out (blind read 26: with no
+    # section of facts, the owners' submissions scattered them as 'As the papers stand, ...' under every heading)
+    kinds = [k for _, k in plan]
+    agreed = [evidence(f) or (cap_first(" ".join(f.statement.split())) if f.establish and f.text in f.statement
+                              else f"{cap_first(label(f))}: {f.text}.")
+              for f in facts]
     met: list[str] = []
     for f in theirs[:2]:
         pair = next(((x, y) for x in _inputs(head) for y in _inputs(f) if _pair(ctx, x, y)), None)
@@ -94,27 +102,46 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
         else:
             met.append(f"{owner_of(ctx, f)} puts {label(f)} at {f.text}. {us} does not accept it, for the reasons "
                        f"given under Submissions.")
+    invited = f"For these reasons the {_bare_neutral(to)} is invited to determine {_bare(label(head))} at {head.text}."
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "summary":
-            out[i] = [f"These are the submissions of {party} ({us}) to {to}. {case}."]
+            out[i] = [f"These are the submissions of {party}{f' ({us})' if us != party else ''} to {to}. {case}."]
         elif k in ("background", "scope"):
             out[i] = agreed or [f"The facts are as set out in the papers served with these submissions."]
         elif k in ("analysis", "findings"):
             grounds = [g for g in (gist(f, ctx.facts) or _because(f) for f in own if f is not head) if g][:2]
-            out[i] = [cap_first(f"{ground}.") if ground else f"{case}."] + [cap_first(f"{g}.") for g in grounds] or \
+            out[i] = [cap_first(f"{ground}.") if ground else cap_first(f"{case}.")] + [cap_first(f"{g}.") for g in grounds] or \
                 [f"{cap_first(label(f))} is {f.text}." for f in own if f is not head][:2]
+            if "recommendation" not in kinds and kinds.index(k) == i:
+                # (submissions end on what the neutral is asked to decide, whatever their plan's headings)
+                out[i] = out[i] + [invited]
+            if not {"background", "scope"} & set(kinds) and agreed and kinds.index(k) == i:
+                # (the case itself is the introduction's: here what it rests on)
+                out[i] = [p for p in out[i] if p.rstrip(".").lower() != case.lower()] + [f"{cap_first(us)} relies on these facts."] + \
+                    agreed
         elif k == "risks":
             out[i] = met or [cap_first(f"{us} will answer the other side's submissions in its counter-submissions.")]
         elif k == "recommendation":
-            out[i] = [f"For these reasons the expert is invited to determine {_bare(label(head))} at {head.text}."]
+            out[i] = [invited]
         elif k == "next_steps":
             out[i] = [cap_first(f"{us} relies on the documents referred to above, copies of which are served with "
                                 f"these submissions on the other party at the same time.")]
         elif k == "options":
             out[i] = [f"If the expert is against {us} on the input in issue, {us} submits that the figure should "
                       f"still be worked from the inputs that are common ground."]
-    return out
+    return _agree(out, us)
+
+
+def _agree(out: dict[int, list[str]], us: str) -> dict[int, list[str]]:
+    """The paper's verbs after a party named in the plural ('the Owners submit', never 'the Owners submits')."""
+    if not re.search(r"s$", us) or not us.startswith("the "):
+        return out
+    plural = {"submits": "submit", "relies": "rely", "makes": "make", "does": "do", "says": "say", "will answer the other side's "
+              "submissions in its": "will answer the other side's submissions in their"}
+    pattern = re.compile(rf"(?i)\b({re.escape(us)}) (" + "|".join(re.escape(v) for v in plural) + r")\b")
+    return {i: [pattern.sub(lambda m: f"{m.group(1)} {plural[m.group(2).lower()]}", p) for p in ps]
+            for i, ps in out.items()}
 
 
 def _stand_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]], party: str, us: str,
@@ -131,16 +158,27 @@ def _stand_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]], party: str,
     case = case.rstrip(".")
     agreed = [f"{cap_first(label(f))}: {f.text}." for f in ctx.facts if not owner_of(ctx, f)][:4]
     theirs = next((s for s in dispute.stands(ctx) if not s.ours), None)
+    kinds = [k for _, k in plan]
+    # with no section of facts, the facts the case rests on go under its submissions, each as the record states it
+    # where this paper sets it out
+    facts = [] if {"background", "scope"} & set(kinds) else \
+        [cap_first(" ".join(f.statement.split())) if f.establish and f.text in f.statement else
+         f"{cap_first(label(f))}: {f.text}." for f in ctx.facts]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
         if k == "summary":
-            out[i] = [f"These are the submissions of {party} ({us}) to {to}. {case}."]
+            out[i] = [f"These are the submissions of {party}{f' ({us})' if us != party else ''} to {to}. {case}."]
         elif k in ("background", "scope"):
             out[i] = (["The following is common ground, and nothing in the dispute turns on it."] + agreed) if agreed \
                 else ["The facts are as set out in the papers served with these submissions."]
         elif k in ("analysis", "findings"):
-            out[i] = [f"The question for the {_bare_neutral(to)} is whether {what}; {us} submits that it is."
-                      if stand.verb == "case" else cap_first(f"{case}.")]
+            points = _points(what) if stand.verb == "case" else []
+            out[i] = ([f"{cap_first(us)} makes {_COUNT[len(points)]} submissions."] +
+                      [f"{_ORDINAL[n]}, {p.rstrip('.')}." for n, p in enumerate(points)]) if len(points) > 1 else \
+                [f"The question for the {_bare_neutral(to)} is whether {what}; {us} submits that it is."
+                 if stand.verb == "case" else cap_first(f"{case}.")]
+            if kinds.index(k) == i and facts:
+                out[i] = out[i] + [f"{cap_first(us)} relies on these facts."] + facts
         elif k == "risks" and theirs is not None:
             out[i] = [f"The other party's position is that it may {theirs.verb} {theirs.what.rstrip('. ')}. {us} does "
                       f"not accept it, for the reasons given under Submissions."]
@@ -150,7 +188,20 @@ def _stand_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]], party: str,
         elif k == "next_steps":
             out[i] = [cap_first(f"{us} relies on the documents referred to above, copies of which are served with "
                                 f"these submissions on the other party at the same time.")]
-    return out
+    return _agree(out, us)
+
+
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_ORDINAL = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
+
+
+def _points(what: str) -> list[str]:
+    """A case of several points, each its own clause ('the notice was invalid, laytime ran only from the start of
+    discharge, the claim was time-barred ...'): its clauses; [what] where a comma joins no clauses."""
+    parts = [p.strip() for p in re.split(r",\s+(?:and\s+)?", what)]
+    if len(parts) < 2 or len(parts) > len(_ORDINAL) or any(len(p.split()) < 3 or not p[:1].islower() for p in parts):
+        return [what]
+    return parts
 
 
 def _bare_neutral(to: str) -> str:

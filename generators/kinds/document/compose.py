@@ -428,6 +428,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
+        if not {"analysis", "findings"} & {k for _, k in plan} and len(plan) >= 3 and plan[1][1] != "recommendation":
+            # a party's submissions always make their case under a heading of their own (blind read 26: the
+            # charterers' defence, planned as introduction, risks, conclusion, 'never pleads invalid NOR or time bar')
+            plan = [plan[0], (plan[1][0], "analysis")] + plan[2:]
         plan = [(SUBMISSIONS_HEADINGS.get(k, h), k) for h, k in plan]
         bodies = submissions_bodies(ctx, plan) or bodies
     if kind == "pleading" and not in_mail:
