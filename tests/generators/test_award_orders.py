@@ -76,3 +76,11 @@ def test_a_partys_submissions_to_the_tribunal_put_its_case_never_an_advisers_rep
         said = " ".join(next(s for s in defence.sections if s.heading == "Submissions").paragraphs)
         assert "First, the notice was invalid." in said and "time-barred" in said, said
         assert "confirm instructions" not in " ".join(p for s in defence.sections for p in s.paragraphs)
+
+
+def test_a_notice_across_the_table_gives_the_notice_its_purpose_says():
+    # blind read 26: 'The notice of audit under s.7.3 names no auditor, audit period or records to produce'
+    for seed in (191, 61):
+        doc, _ = _compose("patent-royalty-audit.yaml", "Notice of audit", seed)
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "We give notice that Pellam Stroud will audit the 2024 and 2025 royalty reports." in text, text

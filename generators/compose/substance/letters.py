@@ -720,6 +720,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # a party's notice is given under the provision that gives it the right (seed 37: a surcharge notice
                 # that cited no clause)
                 lead.insert(1, f"We give it under {right}.")
+            given_that = notice_that(ctx)
+            if given_that:
+                # what the notice gives notice of, as its purpose says it (blind read 26: 'The notice of audit under
+                # s.7.3 names no auditor, audit period or records to produce')
+                lead.insert(1, f"{'Our client gives' if client else 'We give'} notice that {given_that}.")
             rests = "" if right else resting_on(ctx, first)
             if rests and across(ctx) and not (breach_notice(ctx) and requirements(ctx)):
                 lead.append(f"{'Our client' if client else 'We'} rely on {rests}." if not client else
@@ -1520,6 +1525,26 @@ def in_dispute(ctx: ArtifactContext, paragraph: str, given_under: str) -> str:
             # the provision the dispute turns on is no common ground 'nothing in the dispute turns on'
             paragraph = paragraph.replace(_COMMON_GROUND, "")
     return paragraph
+
+
+def notice_that(ctx: ArtifactContext) -> str:
+    """What a notice across the table gives notice of, where its purpose says it is the writer's side's 'notice that
+    ...' ("Corvane's formal notice that Pellam Stroud will audit the 2024 and 2025 royalty reports, naming ...": 'Pellam
+    Stroud will audit the 2024 and 2025 royalty reports'); '' where it does not."""
+    from worldsmith.generators.kinds.email.notice import _names_author
+
+    if not across(ctx) or not re.search(r"\bnotice\b", ctx.spec.title, re.I):
+        return ""
+    purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
+    m = re.search(r"^(?P<head>[^,;:.]{2,60}?)['’]s?\s+(?:\w+\s+)?notice\s+that\s+(?P<what>[^;.]+)", purpose)
+    if m is None or not _names_author(ctx, m.group("head")):
+        return ""
+    # (up to what the purpose says the notice does besides: ', naming the auditor, the period ...')
+    what = re.split(r",\s+(?:and\s+)?(?=[a-z]+ing\b)|,\s+(?:which|so that|and)\b", m.group("what"))[0].strip()
+    return what if len(what.split()) >= 3 and _FINITE_NOTICE.search(what) else ""
+
+
+_FINITE_NOTICE = re.compile(r"\b(?:will|shall|is|are|has|have|was|were|must|may)\b")
 
 
 def own_right(ctx: ArtifactContext) -> str:
