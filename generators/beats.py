@@ -154,11 +154,26 @@ _REQUEST = re.compile(r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bour )(?<!\bits )(?<!
                       r"disputes|counters|declines|objects|sets)\b)|[.;:]|,\s+(?:which|who|while|to|so that|in order to)\b|$)", re.I)
 
 
+_SENT_REQUEST = re.compile(r"\b(?:sends?|serves?|issues?)\s+(?:the|a|an|its|their|our)\s+(?:[\w'’-]+\s+){0,3}?"
+                           r"request\s+(?:for\s+)?\((?P<what>[^()]{6,300})\)", re.I)
+
+
 def requested(purpose: str) -> tuple[str, list[str]]:
     """(who asks, as the purpose names them before its first verb of asking; what is asked for, in the purpose's own
     words, one phrase per verb) or ('', []). The opening message of a thread whose purpose is a demand did not make it
     ('Preservation of evidence and exchange of the steering-gear test records' said only "The vessel is given as M/T
     Aurelian Tide", blind read 17)."""
+    sent = _SENT_REQUEST.search(purpose or "")
+    if sent:
+        # a request sent with its list in brackets asks for that list: 'The auditors send the document request (sales
+        # ledger, shipping records, serial number register, affiliate transfer pricing files)' requested nothing in its
+        # opener (blind read 26: "a 'document request' that requests nothing")
+        what = " ".join(sent.group("what").split())
+        if "," in what and not re.search(r"\b(?:and|or)\b", what):
+            what = "{} and {}".format(*what.rsplit(", ", 1))  # a list in brackets is said as one
+        if not re.match(r"(?:the|a|an|any|all|its|their|our|your|each|every)\b", what, re.I):
+            what = "the " + what
+        return purpose[:sent.start()].strip(), [what]
     found = list(_REQUEST.finditer(purpose or ""))
     # (one pressed on a point is asked for their position on it: 'The revenue-cycle VP presses the billing contractor on
     # the denial rate against the service level' opened with three bare figures and 'Cheers', "no ask", read 25)

@@ -1960,6 +1960,12 @@ def asked_by_writer(ctx: ArtifactContext) -> list[str]:
     low = head.lower()
     if not head or any(w.lower() in low for w in org) or any(re.search(rf"\b{w}\b", low) for w in titles):
         return wanted
+    here = globals()["org"](ctx, ctx.author.organisation)
+    words = head.split()
+    if len(words) == 2 and words[0].lower() == "the" and here is not None and words[1][:5].lower() in _stems(here.role):
+        # the writer's firm by what it does ('The auditors send the document request ...', the auditors' firm engaged
+        # "to audit the licensee's royalty reports"; blind read 26)
+        return wanted
     client = next(iter(re.findall(r"[A-Za-z]{4,}", client_of(ctx))), "")
     if client and re.search(rf"\b{client.lower()}\w*['’]s?\s+(?:solicitors|counsel|lawyers|attorneys|advisers|"
                             r"advisors|legal team)\b", low):
