@@ -555,11 +555,17 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     pending = [f for f in numeric if f not in sheet.at]
     if pending and sheet.lines:
         sheet.add("Computation" if any(ledger.computes(f) for f in pending) else "Key figures", role="heading")
+    tested = test is None or layout != "schedule"
     for fid in _in_order(pending, ledger):
         if layout == "schedule" and fid not in sheet.at:
             _by_month(sheet, ledger, fid, label, pending)
         _place(sheet, ledger, fid, label)
-    if test is not None and layout == "schedule":
+        if not tested and test[1] in sheet.at and test[2] in sheet.at:
+            # the test as soon as the figures it tests are laid out, before what it triggers (read 26: 'the USD 64,800
+            # fees are added without the test that triggers them')
+            _threshold_lines(sheet, ledger, test, label)
+            tested = True
+    if not tested:
         _threshold_lines(sheet, ledger, test, label)
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
@@ -1852,9 +1858,15 @@ def _threshold_lines(sheet: _Sheet, ledger: _Ledger, test: tuple[str, str, str, 
     else:
         word = "below" if ratio < bound else "at" if ratio == bound else "above"
     limit_words = render_value(ledger.value(limit), ledger.locale)
+    # what the test decides, where the limit's statement says it ('Under section 7.3 the licensee bears the audit
+    # fees if the audit finds ...'): the reader of read 26 saw 'the USD 64,800 fees ... added without the test that
+    # triggers them'
+    said = re.match(r"\s*(?:(?:under|by|per)\s+[^,]*?\d[\w.()]*,?\s+)?(?P<then>[^,;]+?)\s+(?:if|where|when|once)\s+",
+                    ledger.facts[limit].statement, re.I)
+    then = f", so {said['then'][0].lower() + said['then'][1:]}" if said and met and len(said["then"].split()) <= 12 else ""
     sheet.add("Margin against the threshold", role="derived", amount=float(ratio - bound), fmt="percent",
               formula="{%d}-{%d}" % (share, at),
-              note=f"{word} the {limit_words} threshold: the test is {'met' if met else 'not met'}")
+              note=f"{word} the {limit_words} threshold: the test is {'met' if met else 'not met'}{then}")
 
 
 def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: list[LedgerDistractor],

@@ -109,6 +109,10 @@ def test_a_sheet_titled_for_a_threshold_tests_the_ratio_against_the_limit():
             assert limit.cells[sk.amount] == 0.05 and share.cells[sk.amount] > 0.05
             margin = sk.lines[sk.lines.index(share) + 1]
             assert "test is met" in str(margin.cells[sk.amount + 1]), margin
+            # and says what meeting it decides, in the limit's own words
+            assert str(margin.cells[sk.amount + 1]).endswith(", so the licensee bears the audit fees"), margin
+            # before the figures the test triggers and the total they go into
+            assert sk.lines.index(margin) < sk.bottom, (sk.lines.index(margin), sk.bottom)
             formulas = skeleton_formulas(sk)
             assert any("/" in f for f, _ in formulas.values())
     assert seen == 2
