@@ -84,3 +84,16 @@ def test_a_notice_across_the_table_gives_the_notice_its_purpose_says():
         doc, _ = _compose("patent-royalty-audit.yaml", "Notice of audit", seed)
         text = " ".join(p for s in doc.sections for p in s.paragraphs)
         assert "We give notice that Pellam Stroud will audit the 2024 and 2025 royalty reports." in text, text
+
+
+def test_an_auditors_report_concludes_on_what_it_audited():
+    # blind read 26: 'the final audit report says its figures were "not verified independently"' and recommends a
+    # "working figure"; the draft findings ask the client 'to adopt the figure as a "working figure"'
+    for seed in (191, 61):
+        for title, lead in (("Royalty audit report", "Our conclusion is that "),
+                            ("Draft audit findings", "Our provisional conclusion is that ")):
+            doc, _ = _compose("patent-royalty-audit.yaml", title, seed)
+            text = " ".join(p for s in doc.sections for p in s.paragraphs)
+            assert "working figure" not in text and "verified independently" not in text and \
+                "which we have not audited" not in text, text
+            assert lead in text, text

@@ -24,7 +24,7 @@ from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sh
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
-from worldsmith.generators.compose.substance.memo import (memo_analysis, memo_answer, memo_background,
+from worldsmith.generators.compose.substance.memo import (audit_report, memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
                                                           memo_recommendation, memo_remedies, memo_risks,
                                                           memo_sources)
@@ -108,6 +108,12 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_background(ctx, day)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due)
+            elif k == "limitations" and audit_report(ctx):
+                # an auditor's report says what its work covered, never that it has 'not audited' or 'not verified
+                # independently' the records it audited (blind read 26)
+                out[i] = [f"Our work covered the records made available to us up to {day}, tested against the "
+                          f"working set out above. A record produced after that date may change a finding; we will "
+                          f"report any change."]
         # a report states its method and works its figures even where its plan has no section of that name (read 16:
         # a sampling methodology paper that never said how the sample was drawn or the figure extrapolated): in the
         # background, else after the findings

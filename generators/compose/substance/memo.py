@@ -956,6 +956,17 @@ def courses_named(ctx: ArtifactContext) -> bool:
 _CERTIFIER = re.compile(r"\b(administers the contract|certifier|certifying)\b", re.I)
 # (plural too: 'cargo surveyors instructed by Fenmore Clarke LLP' closed a report asking the firm's partner 'for a
 # decision', read 25)
+def audit_report(ctx: ArtifactContext) -> bool:
+    """Whether the paper is an audit's report by the auditor who made it: an audit by its title, written by an
+    organisation whose role audits (auditors, accountants) or by an author whose title does."""
+    if not re.search(r"\baudit\b", f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}", re.I):
+        return False
+    here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    return bool(here is not None and _AUDITS.search(here.role) or _AUDITS.search(ctx.author.title or ""))
+
+
+_AUDITS = re.compile(r"\b(auditors?|audit (?:firm|partner|manager|senior)|(?:certified public |chartered )?accountants?|"
+                     r"accounting firm|CPAs?)\b", re.I)
 _EXPERT = re.compile(r"\b(surveyors?|experts?|engineers?|naval architects?|forensic|actuar\w*|laborator\w*)\b", re.I)
 
 
@@ -988,6 +999,16 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         how = derivation(main, ctx.facts)
         return [f"Our opinion is that {plain(main)}" + (f", {how}" if how else "") + ". We would support that "
                 f"figure on the evidence set out above, and will review it if further evidence comes to light."]
+    # (a superseded draft's conclusion too, provisional as it was: the figure a later paper replaced)
+    if audit_report(ctx) and main.value.type in ("money", "number", "percent") and \
+            (not ctx.distractor_label or re.search(r"\bdraft\b", ctx.spec.title, re.I)):
+        # an auditor's report ends on the auditor's conclusion on what it audited, never on its client adopting 'a
+        # working figure' (blind read 26: the final royalty audit report recommended 'a "working figure"')
+        how = derivation(main, ctx.facts)
+        draft = "provisional " if re.search(r"\bdraft\b", ctx.spec.title, re.I) else ""
+        return [f"Our {draft}conclusion is that {plain(main)}" + (f", {how}" if how else "") + ". It rests on the records we "
+                "examined and the working set out above, and we will revise it only if records we have not seen are "
+                "produced."]
     # (an auditor the other side engaged reports its count; it does not advise its principal to 'put its case on'
     # the claim, nor ask an unnamed 'John' for a decision: read 15)
     if here is not None and (_EXPERT.search(here.role) or
