@@ -100,6 +100,35 @@ _PREPOSITIONS = {"of", "for", "under", "with", "to", "on", "at", "by", "from", "
                  "through", "via", "rather", "instead", "than", "without", "within", "subject"}
 
 
+# What one advises or recommends, as an act ('advises rejecting the sealed offer, which is ...'), and a party's assent
+# to it that names no object of its own ('...; the owners agree.').
+_ADVISED = re.compile(r"\b(?:advises?|advised|recommends?|recommended|proposes?|proposed|urges?|urged)\s+"
+                      r"(?P<verb>[a-z]+ing)\s+(?P<obj>(?:the|a|an|its|their)\s+(?:[^,.;]|(?<=\d)[,.](?=\d))+)", re.I)
+_ASSENT = re.compile(r"\bagree[sd]?\s*(?:[.;]|$|with\s+(?:it|this|that|him|her|them|the\s+(?:advice|recommendation)))",
+                     re.I)
+
+
+def _base(gerund: str) -> str:
+    """The plain verb of a gerund: rejecting -> reject, settling -> settle, declining -> decline, submitting -> submit."""
+    stem = gerund[:-3].lower()
+    if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiouylsz" or len(stem) > 5 and stem.endswith("ell"):
+        return stem[:-1]
+    if re.search(r"(?:[^e]e|u|v|[^aeioul]l|[cz]|at|[^aeiou]in|us|ur|[^aeiou][aeiou][kd])$", stem):
+        return stem + "e"
+    return stem
+
+
+def advised_act(purpose: str) -> str:
+    """The act one side advises that its principal then agrees without naming another ('the partner advises
+    rejecting the sealed offer ...; the owners agree'): 'we reject the sealed offer'; '' where the purpose says no
+    such thing."""
+    m = _ADVISED.search(purpose or "")
+    if not m or not _ASSENT.search(purpose[m.end():]):
+        return ""
+    obj = re.split(r"\s+(?:which|that|who|and|but|while|until|because|so)\b", m.group("obj"))[0].split()
+    return f"we {_base(m.group('verb'))} {' '.join(obj[:7])}" if len(obj) >= 2 else ""
+
+
 def decision_verb(purpose: str) -> str:
     """The verb of what is decided ('reject' from 'decides to reject it'), or 'go ahead'."""
     m = _VERB.search(purpose or "")

@@ -15,7 +15,7 @@ from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
-from worldsmith.generators.beats import decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
+from worldsmith.generators.beats import advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
@@ -687,6 +687,12 @@ class _Planner:
         said = decision_object(purpose)
         if said:
             return said
+        # an assent to advice agrees the act advised, not the figure: "the partner advises rejecting the sealed offer
+        # ...; the owners agree" had the owners write "We have agreed the charterers' sealed offer", and their
+        # solicitors "We will put it to" the charterers (blind read 26, an unseen demurrage outline)
+        advised = advised_act(purpose)
+        if advised:
+            return advised
         verb = decision_verb(purpose)
         label = fact_label(self.outline_fact(facts[0])) if facts else "the proposal"
         if re.search(r"\bagree", purpose, re.I):

@@ -55,3 +55,17 @@ def test_a_side_never_disputes_its_own_claim_across_the_table():
             if people[a.author].organisation == "corvane":
                 own = made[a.id].body.split("\nOn ")[0].lower()
                 assert "you put the fees" not in own and "do not agree on the fees" not in own, own
+
+
+def test_an_assent_to_advice_agrees_the_act_advised_not_the_figure():
+    from worldsmith.generators.beats import advised_act
+
+    # (words no fixture uses: the rule reads the purpose's grammar, not an outline's trade words)
+    assert advised_act("Counsel recommends declining the landlord's proposal, which ignores the break clause; the "
+                       "tenant agrees.") == "we decline the landlord's proposal"
+    assert advised_act("The adviser recommends settling the claim and the client agrees to wait.") == ""
+    plan, taxonomy = _plan("demurrage-arbitration")
+    thread = [a for a in plan.artifacts if a.kind == "email" and a.title.lower().startswith("ostrava's sealed offer")]
+    deciding = [a for a in thread if a.beat == "decide"]
+    assert deciding and all("reject" in a.decision and "is agreed" not in a.decision for a in deciding), \
+        [a.decision for a in deciding]
