@@ -20,7 +20,8 @@ from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, deciding, title_question, yes_no
-from worldsmith.generators.sides import acts_for, law_firms, names_org, principal, privileged_circle, represented
+from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
+                                        represented)
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -341,7 +342,9 @@ class _Planner:
             # Some threads end by being passed on to a colleague who was not on them (real mail: about one
             # message in ten is a forward, by its subject line).
             on = {p.id for p in speakers + cc}
-            new = [p for p in self.people if p.id not in on]
+            # (never the neutral, who hears one party only with the other: read 26, the tenant's surveyor sent the
+            # expert "for your review" his exchange with the landlord, and the landlord was not copied)
+            new = [p for p in self.people if p.id not in on and not self.neutral(p)]
             near = [p for p in new if p.organisation in {s.organisation for s in speakers}]
             targets = [self.rng.choice(near or new)] if (near or new) else []
         targets = self.kept_inside(targets, speakers + cc)
@@ -556,6 +559,11 @@ class _Planner:
                 # architect answered each other with the owner dropped, and the owner's counsel's room held it)
                 ours = [self.people_by_id(i) for i in dict.fromkeys([prev.author, *prev.to, *prev.cc, *sorted(reached)])]
                 copy = [*copy, *[p for p in ours if p.organisation in self.circle][:1]]
+            if any(self.neutral(p) for p in [sender, *to, *copy]):
+                # an expert, arbitrator or tribunal hears both parties together: whatever goes to or comes from it
+                # copies the thread's people of each side it would leave out (read 26: the expert wrote "Dear all"
+                # to the tenant's side alone, and a party's surveyor wrote to the expert without the landlord)
+                copy = [*copy, *self.both_sides([sender, *to, *copy], speakers + cc)]
             to = self.no_contact(sender, to, at.date()) or to
             copy = [p for p in self.no_contact(sender, copy, at.date()) if p not in to]
             reached.update(p.id for p in [sender, *to, *copy])
@@ -580,6 +588,23 @@ class _Planner:
             self.artifacts.append(spec)
             self._mail_planned += 1
             self._mail_copied += bool(spec.cc)
+
+    def neutral(self, person: Person) -> bool:
+        """Whether a person is of an organisation that decides between the parties (an expert, an arbitrator)."""
+        org = self.orgs_by_id.get(person.organisation)
+        return org is not None and bool(NEUTRAL_ROLE.search(org.role or ""))
+
+    def both_sides(self, on: list[Person], thread: list[Person]) -> list[Person]:
+        """The thread's people of each party that a message to or from a neutral leaves out (by principal)."""
+        parties = lambda p: principal(self.outline.organisations, p.organisation)  # noqa: E731 - one use
+        present = {parties(p) for p in on if not self.neutral(p)}
+        ids = {p.id for p in on}
+        out: list[Person] = []
+        for p in thread:
+            if not self.neutral(p) and parties(p) not in present and p.id not in ids:
+                ids.add(p.id)
+                out.append(p)
+        return out
 
     def due_days(self, facts: list[str]) -> list[dt.date]:
         """The dates a thread's facts hold (a deadline, a hearing), fixed ones only."""

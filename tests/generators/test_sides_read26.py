@@ -69,3 +69,21 @@ def test_an_assent_to_advice_agrees_the_act_advised_not_the_figure():
     deciding = [a for a in thread if a.beat == "decide"]
     assert deciding and all("reject" in a.decision and "is agreed" not in a.decision for a in deciding), \
         [a.decision for a in deciding]
+
+
+def test_a_neutral_hears_both_parties_together():
+    from worldsmith.generators.sides import NEUTRAL_ROLE, principal
+
+    for name in ("office-rent-review", "demurrage-arbitration"):
+        for seed in (191, 61):
+            plan, _ = _plan(name, seed)
+            people = {p.id: p for p in plan.people}
+            orgs = {o.id: o for o in plan.organisations}
+            neutral = {p for p, x in people.items() if NEUTRAL_ROLE.search(orgs[x.organisation].role)}
+            parties = {principal(plan.organisations, o) for o in orgs if not NEUTRAL_ROLE.search(orgs[o].role)}
+            heard = [a for a in plan.artifacts if a.kind == "email" and neutral & {a.author, *a.to, *a.cc}]
+            assert heard
+            for a in heard:
+                # (the expert's "Dear all" reply to the tenant's side alone; the tenant's surveyor's forward to it)
+                on = {principal(plan.organisations, people[p].organisation) for p in {a.author, *a.to, *a.cc} - neutral}
+                assert on == parties, (name, seed, a.path, on)
