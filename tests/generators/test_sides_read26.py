@@ -87,3 +87,49 @@ def test_a_neutral_hears_both_parties_together():
                 # (the expert's "Dear all" reply to the tenant's side alone; the tenant's surveyor's forward to it)
                 on = {principal(plan.organisations, people[p].organisation) for p in {a.author, *a.to, *a.cc} - neutral}
                 assert on == parties, (name, seed, a.path, on)
+
+
+def _compose(name: str, title: str, seed: int = 191, attach_first: bool = False):
+    """The thread of a fixture whose title opens so, composed offline: (spec, author's organisation, own text).
+    attach_first: the thread's attachments move to its opener (a thread whose first message sends the paper)."""
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds.content import EmailContent
+
+    plan, taxonomy = _plan(name, seed)
+    people = {p.id: p for p in plan.people}
+    thread = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.lower().startswith(title)),
+                    key=lambda a: a.position)
+    assert thread
+    if attach_first:
+        papers = [x for a in thread for x in a.attachments]
+        assert papers
+        for a in thread:
+            a.attachments = papers if a.position == 0 else []
+    made: dict = {}
+    out = []
+    for a in thread:
+        made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
+        out.append((a, people[a.author].organisation, made[a.id].body.split("\nOn ")[0]))
+    return out
+
+
+def test_a_decision_never_hands_the_other_sides_figure_back_or_takes_it_as_recommended():
+    # the tenant's surveyor told the landlord "GBP 52.50 is the number for your proposed rent per square foot. Do
+    # note it on your side"; the owners, rejecting the charterers' offer, were "content for the charterers' sealed
+    # offer to stand at USD 140,000, as you recommend"
+    for name, title, figure in (("office-rent-review", "application for an independent", "52.50"),
+                                ("demurrage-arbitration", "ostrava's sealed offer", "140,000")):
+        decided = [(a, own) for a, _, own in _compose(name, title) if a.beat == "decide"]
+        assert decided
+        for a, own in decided:
+            assert "note it on your side" not in own.lower() and "content for" not in own.lower(), own
+            if name == "office-rent-review":
+                assert figure not in own, own
+
+
+def test_no_source_is_asked_of_a_figure_whose_paper_was_just_attached():
+    # (the opener sends the agreed measured survey; the landlord's surveyor asked "What is the source for the net
+    # internal area of the demise?" in reply)
+    replies = [(a, own) for a, _, own in _compose("office-rent-review", "joint measurement", attach_first=True)
+               if a.position == 1]
+    assert replies and all("source" not in own.lower() for _, own in replies), replies

@@ -1372,7 +1372,10 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                         # the one who decides takes the figure recommended to it, never says its own workings match
                         # ("We have decided: we go ahead ... Our workings give the same USD 1,279,200", read at seed 67
                         # once the general counsel, not her counsel, took the decision)
-                        key = "echo_decided"
+                        # (not the other side's figure, which the decision may turn down: "Decision: we reject the
+                        # sealed offer. On that footing we are content for the charterers' sealed offer to stand at
+                        # USD 140,000, as you recommend", read 26)
+                        key = "echo_noted" if f.label in ctx.their_labels else "echo_decided"
                     if key == "echo_taken" and re.search(r"\b(?:go through|review|look at)\b",
                                                           " ".join(sentences[:j] + sentences[j + 1:])):
                         key = "echo_noted"  # the review is said once
@@ -2596,6 +2599,11 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
     for f in sorted(ctx.facts, key=lambda f: f.label != v["asked"]):
         if beat in ("decide", "noted") and f.text in v["decision"]:
             continue
+        if beat == "decide" and f.label in ctx.their_labels and ctx.organisations and across(ctx):
+            # a decision told across the table never hands the other side its own figure as ours to rule on ("we have
+            # agreed the application. GBP 52.50 is the number for your proposed rent per square foot. Do note it on
+            # your side", the tenant's surveyor to the landlord of the landlord's own rate, read 26)
+            continue
         # a side never disputes what it put forward itself (read 24: lenders' counsel, answered by the borrower's,
         # wrote "You put the waiver fee rate at 0.25%. I have not seen the support for it." of the lenders' own offer)
         disputed = beat == "object" and bool(f.label) and f.label not in ctx.own_labels \
@@ -2895,7 +2903,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             after = [f for f in after if "{label2}" not in f] or after
         lines.append(pick.fill(after, **v) or "")
     elif beat == "decide" and outward:
-        if pick.chance(0.5):
+        # (a point both have agreed is not the other side's to "note on your side")
+        if pick.chance(0.5) and not v["decision"].endswith(" is agreed"):
             lines.append(pick.fill(email["beats"]["decide_across_after"], **v) or "")
     elif beat == "decide":
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
@@ -3207,6 +3216,10 @@ def settled_beat(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: st
         if here is not None and re.search(r"\btarget\b", here.role, re.I):
             # the target's management figures are its own, whoever's paper first set them down
             settled |= {x for x in ctx.thread_labels if re.search(r"\bmanagement\b", x, re.I)}
+    if beat == "question" and ctx.parent is not None:
+        # nor asks for the source of a figure whose paper the thread has just been sent ("What is the source for the
+        # net internal area of the demise?" in reply to the message that attached the agreed measured survey, read 26)
+        settled |= {x for x, sent in ctx.label_sent.items() if sent.by != ctx.author.first_name}
     if beat in ("object", "confirm") and ctx.organisations and across(ctx):
         # across the table one's own side's figure is neither disputed nor taken away for instructions: the buyer's
         # adviser wrote to the sellers' adviser "Our client does not accept the escrow percentage" of the escrow its
