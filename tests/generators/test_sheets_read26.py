@@ -131,3 +131,15 @@ def test_a_sheet_of_no_money_names_no_currency():
                     seen += 1
                     assert not [n for n in sheet.notes if n.startswith(("Currency:", "Amounts unaudited"))], sheet.notes
     assert seen
+
+
+def test_a_bare_figures_money_column_names_its_currency():
+    """office-rent-review at seed 61 (my read): the comparables' rents per square foot stood under a bare 'Amount' in
+    a sterling matter, with no note of the currency."""
+    seen = 0
+    for seed in (191, 61):
+        for spec, ctx, sheet in _sheets("office-rent-review", seed):
+            if "comparable" in spec.title.lower():
+                seen += 1
+                assert [c.name for c in sheet.columns if c.type == "money"] == ["Amount (GBP)"], sheet.columns
+    assert seen

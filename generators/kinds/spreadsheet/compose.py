@@ -709,6 +709,12 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         keep.sort(key=lambda i: cols[i].role == "note")
         holding = {keep.index(i) for i in holding if i in keep}
         cols, rows = [cols[i] for i in keep], [[row[i] for i in keep] for row in rows]
+        if len({f.value.currency for f in ctx.facts if isinstance(f.value, Money)}) == 1:
+            # a bare figure's money column says its currency: no totals row or note carries it (my read of
+            # office-rent-review at seed 61: rents per square foot under a bare 'Amount' in a sterling matter)
+            for c in cols:
+                if c.type == "money" and c.name == "Amount":
+                    c.name = f"Amount ({currency})"
     columns = [SheetColumn(name=c.name, type=c.type, total=c.total and c.type in ("money", "number") and i not in holding)
                for i, c in enumerate(cols)]
     if not any(c.total for c in columns):
