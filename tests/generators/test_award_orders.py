@@ -97,3 +97,11 @@ def test_an_auditors_report_concludes_on_what_it_audited():
             assert "working figure" not in text and "verified independently" not in text and \
                 "which we have not audited" not in text, text
             assert lead in text, text
+
+
+def test_a_demand_says_the_provisions_it_is_made_under():
+    # blind read 26: 'the demand gives no contractual basis' (its purpose: '... under sections 7.3 and 7.4')
+    for seed in (191, 61):
+        doc, _ = _compose("patent-royalty-audit.yaml", "Demand for payment", seed)
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        assert "This demand is made under sections 7.3 and 7.4." in text, text

@@ -725,7 +725,14 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # what the notice gives notice of, as its purpose says it (blind read 26: 'The notice of audit under
                 # s.7.3 names no auditor, audit period or records to produce')
                 lead.insert(1, f"{'Our client gives' if client else 'We give'} notice that {given_that}.")
-            rests = "" if right else resting_on(ctx, first)
+            made_under = purpose_provisions(ctx)
+            if made_under and across(ctx) and not right and not given_that and \
+                    not re.search(r"\b(?:clause|section|article|paragraph)s?\s+\d", " ".join(lead), re.I):
+                # the provisions a demand or notice is made under, as its purpose names them (blind read 26: 'the
+                # demand gives no contractual basis', its purpose 'under sections 7.3 and 7.4')
+                act = "demand is made" if re.search(r"\bdemand", ctx.spec.title, re.I) else "notice is given"
+                lead.insert(1, f"This {act} under {made_under}.")
+            rests = "" if right or made_under else resting_on(ctx, first)
             if rests and across(ctx) and not (breach_notice(ctx) and requirements(ctx)):
                 lead.append(f"{'Our client' if client else 'We'} rely on {rests}." if not client else
                             f"Our client relies on {rests}.")
@@ -1525,6 +1532,18 @@ def in_dispute(ctx: ArtifactContext, paragraph: str, given_under: str) -> str:
             # the provision the dispute turns on is no common ground 'nothing in the dispute turns on'
             paragraph = paragraph.replace(_COMMON_GROUND, "")
     return paragraph
+
+
+def purpose_provisions(ctx: ArtifactContext) -> str:
+    """The provisions a demand's or notice's purpose says it is made under ('... the audit fees under sections 7.3
+    and 7.4, with ...' -> 'sections 7.3 and 7.4'); '' where its title is no demand or notice, or its purpose names
+    none."""
+    if not re.search(r"\b(?:demand|notice)\b", ctx.spec.title, re.I):
+        return ""
+    purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
+    m = re.search(r"\bunder\s+((?:clauses?|sections?|articles?)\s+\d+(?:\.\d+)*(?:\(\w+\))*"
+                  r"(?:(?:,\s*|\s+and\s+|\s+or\s+)\d+(?:\.\d+)*(?:\(\w+\))*)*)", purpose, re.I)
+    return m.group(1) if m else ""
 
 
 def notice_that(ctx: ArtifactContext) -> str:
