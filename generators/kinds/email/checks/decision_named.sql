@@ -6,7 +6,10 @@
 with deciding as (
     select distinct thread, item, purpose from artifacts
     where kind = 'email' and thread is not null
-      and regexp_matches(coalesce(purpose, ''),
+      -- a verb after a modal or 'to' decides nothing in the thread ('the letting will decide the figure'), as
+      -- beats._taken reads it
+      and regexp_matches(regexp_replace(coalesce(purpose, ''),
+          '(?i)\b(will|would|shall|may|might|could|should|must|can|cannot|to)\s+(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|signs? off|signed off|settles?|settled)\b', ' ', 'g'),
           '(?i)\b(decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|accepted|signs? off|signed off|settles?|settled)\b')
 )
 select (select min(a.id) from artifacts a where a.thread = d.thread and a.position = 0) as artifact_id,
