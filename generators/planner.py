@@ -347,6 +347,14 @@ class _Planner:
             new = [p for p in self.people if p.id not in on and not self.neutral(p)]
             near = [p for p in new if p.organisation in {s.organisation for s in speakers}]
             targets = [self.rng.choice(near or new)] if (near or new) else []
+            if targets and self.circle and targets[0].organisation not in self.circle and \
+                    any(s.organisation in self.circle for s in speakers):
+                # and one of ours passes on to one of ours: never to another of the other side, who has it from its
+                # colleague (read 26: the tenant's surveyor forwarded the landlord's own reply to another of the
+                # landlord's people, "the landlord's email is forwarded to the landlord"); after the draw, so that no
+                # other message of the world changes
+                ours = [p for p in near + new if p.organisation in self.circle]
+                targets = ours[:1] or targets
         targets = self.kept_inside(targets, speakers + cc)
         total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)

@@ -133,3 +133,16 @@ def test_no_source_is_asked_of_a_figure_whose_paper_was_just_attached():
     replies = [(a, own) for a, _, own in _compose("office-rent-review", "joint measurement", attach_first=True)
                if a.position == 1]
     assert replies and all("source" not in own.lower() for _, own in replies), replies
+
+
+def test_one_of_ours_passes_a_thread_on_to_one_of_ours():
+    # the tenant's surveyor forwarded the landlord's own reply to another of the landlord's people (read 26)
+    for seed in (191, 61):
+        plan, _ = _plan("office-rent-review", seed)
+        people = {p.id: p for p in plan.people}
+        circle = {o.id for o in plan.organisations if o.privileged}
+        forwards = [a for a in plan.artifacts if a.kind == "email" and a.mode == "forward"
+                    and people[a.author].organisation in circle]
+        assert forwards
+        for a in forwards:
+            assert all(people[x].organisation in circle for x in a.to), (seed, a.path, a.to)
