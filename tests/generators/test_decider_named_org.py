@@ -48,3 +48,29 @@ def test_the_other_sides_decision_is_noted_as_their_position_never_acted_on():
     for body in noted:
         own = body.split("\nOn ")[0]
         assert "your position" in own.lower() and "proceed on your decision" not in own.lower(), own
+
+
+def test_a_decision_across_the_table_still_states_the_figure_the_plan_puts_in_it():
+    # d24adaa left the other side's figure out of a decision sent across the table; the plan still put it there, and
+    # planned_fact_present quarantined demurrage-arbitration at seed 61 ('fact net_demurrage is planned here')
+    import asyncio
+
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.context import build_context
+    from worldsmith.worlds.content import EmailContent
+
+    outline = load_outline(FIXTURE)
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), 61, "w")
+    facts = {f.id: f for f in plan.facts}
+    rejection = sorted((a for a in plan.artifacts if a.kind == "email"
+                        and a.title.lower().startswith("charterers' rejection")), key=lambda a: a.position)
+    made: dict = {}
+    for a in rejection:
+        made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
+    deciding = [a for a in rejection if a.beat == "decide" and a.facts]
+    assert deciding
+    for a in deciding:
+        own = made[a.id].body.split("\nOn ")[0]
+        for fid in a.facts:
+            assert facts[fid].text in own, (fid, own)

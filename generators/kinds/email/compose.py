@@ -2602,7 +2602,11 @@ def _answer_lines(pick: Picker, ctx: ArtifactContext, v: dict[str, str], beat: s
         if beat == "decide" and f.label in ctx.their_labels and ctx.organisations and across(ctx):
             # a decision told across the table never hands the other side its own figure as ours to rule on ("we have
             # agreed the application. GBP 52.50 is the number for your proposed rent per square foot. Do note it on
-            # your side", the tenant's surveyor to the landlord of the landlord's own rate, read 26)
+            # your side", the tenant's surveyor to the landlord of the landlord's own rate, read 26): it is named as
+            # theirs, since the plan puts it in this message (planned_fact_present quarantined three fixtures' worlds
+            # at d24adaa, where it was left out)
+            lines.append(f"We have your figure for {'' if f.label.lower().startswith('the ') else 'the '}{f.label}: "
+                         f"{f.text}.")
             continue
         # a side never disputes what it put forward itself (read 24: lenders' counsel, answered by the borrower's,
         # wrote "You put the waiver fee rate at 0.25%. I have not seen the support for it." of the lenders' own offer)
