@@ -105,3 +105,9 @@ def test_a_demand_says_the_provisions_it_is_made_under():
         doc, _ = _compose("patent-royalty-audit.yaml", "Demand for payment", seed)
         text = " ".join(p for s in doc.sections for p in s.paragraphs)
         assert "This demand is made under sections 7.3 and 7.4." in text, text
+
+
+def test_an_auditors_report_heads_its_conclusion_as_one():
+    doc, _ = _compose("patent-royalty-audit.yaml", "Royalty audit report", 191)
+    heads = [s.heading for s in doc.sections]
+    assert "Conclusion" in heads and "Recommendations" not in heads, heads

@@ -426,6 +426,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if bodies and len(keep) < len(plan):
             plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
             told = {n: told[i] for n, i in enumerate(keep) if i in told}
+    if kind == "report" and not in_mail and substance.audit_report(ctx):
+        # an auditor's report ends on its conclusion, not on 'Recommendations' to its client (blind read 26)
+        plan = [("Conclusion" if k == "recommendation" else h, k) for h, k in plan]
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
         if not {"analysis", "findings"} & {k for _, k in plan} and len(plan) >= 3 and plan[1][1] != "recommendation":
