@@ -47,7 +47,8 @@ def test_the_other_sides_decision_is_noted_as_their_position_never_acted_on():
     assert noted
     for body in noted:
         own = body.split("\nOn ")[0]
-        assert "your position" in own.lower() and "proceed on your decision" not in own.lower(), own
+        # noted as theirs, with rights reserved; and named a decision, as decision_named reads the thread
+        assert "rights" in own.lower() and "decision" in own.lower() and "proceed on your decision" not in own.lower(), own
 
 
 def test_a_decision_across_the_table_still_states_the_figure_the_plan_puts_in_it():
