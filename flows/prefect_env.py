@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
 # Prefect reads its settings from the environment when it is first imported, so these must be set
 # before any `import prefect`. setdefault keeps an operator's own choices (a real server, debug logs).
@@ -80,13 +82,39 @@ def _die_with_parent() -> None:
         pass  # not Linux: the server still stops on a normal exit
 
 
+def server_log() -> Path:
+    """Where the temporary server's own output goes: PREFECT_HOME/worldsmith-temporary-server.log."""
+    from prefect.settings import get_current_settings
+
+    return Path(get_current_settings().home) / "worldsmith-temporary-server.log"
+
+
+def quiet_child(real):
+    """A Popen that ties its child to this process and sends the child's output to `server_log()`.
+
+    Uvicorn's shutdown on SIGTERM (at Prefect's atexit stop) can cancel a database call in flight, and the
+    server then prints an asyncio CancelledError traceback into the user's terminal after the world was
+    published; the server's output belongs in a log, and a start-up failure is reported by our own one line.
+    """
+
+    def popen(*args, **kwargs):
+        kwargs.setdefault("preexec_fn", _die_with_parent)
+        if "stdout" in kwargs or "stderr" in kwargs:
+            return real(*args, **kwargs)
+        path = server_log()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab") as log:
+            return real(*args, stdout=log, stderr=subprocess.STDOUT, **kwargs)
+
+    return popen
+
+
 def tie_server_to_parent() -> None:
     """Prefect's temporary server dies with the process that started it, even on SIGKILL.
 
     Prefect starts it with a plain Popen, so a killed parent left it running, re-parented to PID 1
     and still listening. Its start is wrapped so that the Popen it makes sets PR_SET_PDEATHSIG.
     """
-    import subprocess
     import threading
 
     from prefect.settings import get_current_settings
@@ -106,12 +134,7 @@ def tie_server_to_parent() -> None:
     def tied(self):
         with guard:
             real = subprocess.Popen
-
-            def popen(*args, **kwargs):
-                kwargs.setdefault("preexec_fn", _die_with_parent)
-                return real(*args, **kwargs)
-
-            subprocess.Popen = popen
+            subprocess.Popen = quiet_child(real)
             try:
                 return original(self)
             finally:

@@ -95,7 +95,10 @@ def _explain(exc: BaseException, option: str | None) -> str | None:
             from prefect.settings import PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS
 
             limit = PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS.value()
-            return f"Prefect's temporary server did not start within {limit} s. Next: {_fix(option)}"
+            from worldsmith.flows.prefect_env import server_log
+
+            return (f"Prefect's temporary server did not start within {limit} s (its output: {server_log()}). "
+                    f"Next: {_fix(option)}")
         if (isinstance(exc, RuntimeError) and "Failed to reach API" in text) or isinstance(exc, httpx.TransportError):
             url = api_url() or "its temporary server"
             return (f"the Prefect server ({url}) stopped answering ({type(exc).__name__}); nothing was published. "

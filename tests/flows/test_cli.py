@@ -242,6 +242,23 @@ def test_a_temporary_prefect_server_that_does_not_start_says_the_fix_and_exits_1
     assert not any((tmp_path / "out").glob("*/manifest.json"))
 
 
+def test_the_temporary_servers_own_output_goes_to_its_log_not_the_terminal(tmp_path, capfd):
+    """Uvicorn's shutdown can print a CancelledError traceback after the world is published; the server's child
+    process writes into PREFECT_HOME's log instead of the user's terminal, and still dies with its parent."""
+    from prefect.settings import PREFECT_HOME, temporary_settings
+
+    from worldsmith.flows.prefect_env import quiet_child, server_log
+
+    with temporary_settings(updates={PREFECT_HOME: str(tmp_path / "home")}):
+        child = quiet_child(subprocess.Popen)([sys.executable, "-c",
+                                               "import sys; sys.stderr.write('Traceback: CancelledError'); print('up')"])
+        assert child.wait(timeout=60) == 0
+        log = server_log()
+    out, err = capfd.readouterr()
+    assert "CancelledError" not in out + err and "up" not in out
+    assert log.parent == tmp_path / "home" and "Traceback: CancelledError" in log.read_text() and "up" in log.read_text()
+
+
 def test_sigterm_ends_generate_like_ctrl_c_with_one_line_and_exit_143(tmp_path):
     """What `timeout`, `docker stop` and systemd send, to the command's own process."""
     import signal
