@@ -18,7 +18,7 @@ from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, is_limit, limit_words
 from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
 from worldsmith.generators.compose.substance.common import derivation, gist, identity
-from worldsmith.generators.compose.text import cap_first, join_names, strip_end, tidy
+from worldsmith.generators.compose.text import cap_first, join_names, mail_day, strip_end, tidy
 from worldsmith.generators.compose.voice import last_workday_before, next_workday
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -29,9 +29,10 @@ _OPS = re.compile(r" (?:plus|less|times|divided by) ")
 _EXTREME = re.compile(r"^the (?:greater|lesser) of (.+) and (.+)$")
 
 
-def _day(day: dt.date, locale: str) -> str:
-    """A day as mail writes it, without its year (a ledger date is written with its year; an action's day is not)."""
-    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+def _day(day: dt.date, ctx: ArtifactContext) -> str:
+    """A day as mail writes it, without its year in the message's own year (a ledger date is written with its year;
+    an action's day is not)."""
+    return mail_day(day, ctx.locale, ctx.spec.sent_at.date())
 
 
 def inputs(f: FactRef) -> list[str]:
@@ -132,7 +133,7 @@ def _paper(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     # memo ..." in Corwen Ashby's partner's own note: issue 17, "names own firm ... in the third person", read 20)
     mine = f.paper_by == ctx.author.organisation
     return _fill(pick, bank("email")["advice"]["substance"][key], paper=paper_title(f.paper),
-                 by="" if mine and key == "paper" else f.paper_by, paper_day=_day(f.paper_day, ctx.locale),
+                 by="" if mine and key == "paper" else f.paper_by, paper_day=_day(f.paper_day, ctx),
                  ours="our" if mine else "")
 
 
@@ -147,7 +148,7 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
         out = _fill(pick, frames["input_term"], label=i.label, text=i.text).rstrip(".")
     else:
         out = _fill(pick, frames["input_with_source" if i.source else "input"], label=i.label, text=i.text,
-                    since=_day(i.since, loc), source=pick.cited(i.source) if i.source else "").rstrip(".")
+                    since=_day(i.since, ctx), source=pick.cited(i.source) if i.source else "").rstrip(".")
     if i.paper and i.paper_day and (i.by or i.instrument) and pick.named_once(i.paper):
         # (a paper is named once in a note: 'as Fennick Lowry LLP put it in the memo on liquidated damages ... of
         # September 1' after each input, the memo the paragraph had just named, blind read 20)
@@ -156,7 +157,7 @@ def _input(pick: Picker, ctx: ArtifactContext, i) -> str:
         key = "input_instrument" if i.instrument else "input_paper_ours" if i.by == ctx.author.organisation else \
             "input_paper_yours" if yours else "input_paper"
         out += ", " + _fill(pick, frames[key], by=i.by,
-                            paper=paper_title(i.paper), paper_day=_day(i.paper_day, loc)).rstrip(".")
+                            paper=paper_title(i.paper), paper_day=_day(i.paper_day, ctx)).rstrip(".")
     if i.working:
         out += ", " + _fill(pick, frames["input_working"], working=limit_words(i.working)).rstrip(".")
     return out
@@ -193,13 +194,13 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
         said.append(_fill(pick, given, label=f.label, text=f.text,
                           gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))
-    since = _day(f.since, loc) if f.since else ""
+    since = _day(f.since, ctx) if f.since else ""
     told = set() if told is None else told
     if f.source and f.source_day:
         moved = f.since is not None and f.since > f.source_day
         key = "dated_changed" if moved and since else ("dated" if how else "dated_given")
         said.append(_fill(pick, frames[key], source=pick.cited(f.source),
-                          source_day=_day(f.source_day, loc), since=since))
+                          source_day=_day(f.source_day, ctx), since=since))
     elif since and f.since != ctx.spec.sent_at.date() and not f.term:
         # (a term of the instrument has no day it took its value: "the threshold ... has been at that level since
         # February 2", read 20)
@@ -499,7 +500,7 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         if due is not None and n > 0:
             line = _fill(pick, frames[("agreed_due" if notes else "recommend_due") + tail], owner=said_owner,
                          object=object_, verb=verb, verbs=verbs,
-                         day=_day(by, loc), dlabel=due.label, date=due.text, n=str((due.value.value - by).days))
+                         day=_day(by, ctx), dlabel=due.label, date=due.text, n=str((due.value.value - by).days))
         else:
             # the reason: the input that came in last (why the figure is what it is now), else another figure
             newest = max((i for i in getattr(lead, "inputs", []) if i.since is not None and i.label not in object_),
@@ -511,7 +512,7 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
             other = newest or next((f for f in figures if f.label not in object_), None)
             line = _fill(pick, frames[("agreed_figure" if notes else "recommend_figure") + tail], owner=said_owner,
                          object=object_, verb=verb, verbs=verbs,
-                         day=_day(by, loc), label=other.label, text=other.text) if other is not None else ""
+                         day=_day(by, ctx), label=other.label, text=other.text) if other is not None else ""
         if line:
             out.append(line)
         # the steps back from it: the working to the decision-maker first, the decision, then the due date
@@ -520,11 +521,11 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
         team = _team(ctx)
         if lead is not None and ready < by and team != owner:
             steps.append(_fill(pick, frames["step_ours_self" if team == ctx.author.first_name else "step_ours"],
-                               who=team, label=lead.label, owner=_as_object(ctx, owner), day=_day(ready, loc)))
+                               who=team, label=lead.label, owner=_as_object(ctx, owner), day=_day(ready, ctx)))
         decide = ("step_instruct" if instructs else "step_decide") + \
             ("" if who_owns in ("name", "you_named") else "_" + who_owns)
         steps.append(_fill(pick, frames[decide], owner=owner,
-                           object=object_, day=_day(by, loc)))
+                           object=object_, day=_day(by, ctx)))
         if due is not None and n > 0:
             steps.append(_fill(pick, frames["step_due"], dlabel=due.label, date=due.text, n=str(n)))
         steps = [x for x in steps if x]

@@ -14,6 +14,7 @@ from typing import Any, Sequence, TypeVar
 
 import yaml
 
+from worldsmith.generators.compose.text import mail_day
 from worldsmith.generators.context import artifact_day
 
 _DIR = Path(__file__).parent / "phrases"
@@ -92,7 +93,7 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
     round its series when its item recurs."""
     spec = ctx.spec
     day = artifact_day(spec)
-    said = "" if day is None else f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
+    said = "" if day is None else mail_day(day, ctx.locale)
     series = series_of(getattr(spec, "item", ""), spec.id, said)
     # a reply names the note it answers by the note's day, never its own ("Are we still on course ... after the 12 May
     # note?" sent on 12 May to the note of 10 May, aircraft-redelivery at seed 97)
@@ -100,7 +101,7 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
     root = dt.date.fromisoformat(thread[0].sent[:10]) if thread else \
         (ctx.parent_sent.date() if getattr(ctx, "parent_sent", None) is not None else day)
     if series is not None and root is not None:
-        note = f"{root:%B} {root.day}" if ctx.locale == "en_US" else f"{root.day} {root:%B}"
+        note = mail_day(root, ctx.locale)
         series = Series(series.key, series.index, series.slot, series.day, note)
     if series is not None and getattr(ctx, "repair", None):
         # A repaired instance is dealt from another place round its series: the deal is a function of the instance

@@ -121,6 +121,14 @@ def long_date(day: dt.date, locale: str = "en_US") -> str:
     return render_value(DateValue(value=day), locale)
 
 
+def mail_day(day: dt.date, locale: str = "en_US", today: dt.date | None = None) -> str:
+    """A day as mail names it: 'June 19' or '19 June' in `today`'s year, with its year in any other ('14 March 2023':
+    'the Turbine Supply Agreement of 14 March' in a 2027 message read as a paper of March 2027, an unseen outline)."""
+    if today is not None and day.year != today.year:
+        return long_date(day, locale)
+    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+
+
 def join_names(names: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     if len(names) <= 1:

@@ -7,7 +7,7 @@ import functools
 import re
 
 from worldsmith.generators.compose.bank import Picker, bank, filled_words
-from worldsmith.generators.compose.text import clean_list, join_names, usable
+from worldsmith.generators.compose.text import mail_day, clean_list, join_names, usable
 from worldsmith.generators.context import PersonRef, Voice
 
 _GROUP = re.compile(r"\b(all|everyone|team|both|colleagues|folks|everybody)\b", re.IGNORECASE)
@@ -87,7 +87,7 @@ def say_day(due: dt.date, today: dt.date, locale: str = "en_US", pick: Picker | 
     a bare weekday within the week ahead (never today's own weekday: 'response by Tuesday morning' sent on a
     Tuesday, blind read 19), else the date."""
     n = (due - today).days
-    date = f"{due:%B} {due.day}" if locale == "en_US" else f"{due.day} {due:%B}"
+    date = mail_day(due, locale)
     if n <= 0:
         return "end of day"
     name = f"{due:%A}"

@@ -8,7 +8,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import DUE_DATE, agree
-from worldsmith.generators.compose.text import cap_first
+from worldsmith.generators.compose.text import mail_day, cap_first
 from worldsmith.generators.week import WeekEvent
 
 # How a note reports each kind of event. A label is followed only by a verb or a comma and its own current value
@@ -177,7 +177,7 @@ _PAYS = re.compile(r"\b(?:pay\w*|refund\w*|repay\w*|remit\w*|settlement sum)\b",
 
 
 def _short(day: dt.date, locale: str) -> str:
-    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+    return mail_day(day, locale)
 
 
 def _span(e: WeekEvent, today: dt.date) -> dict[str, str]:

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import fact_sentence, fixed, named_sentence
-from worldsmith.generators.compose.text import true_weekdays
+from worldsmith.generators.compose.text import mail_day, true_weekdays
 from worldsmith.generators.compose.week import note_lines
 from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.generators.week import WeekEvent
@@ -286,3 +286,12 @@ def test_a_report_below_a_note_to_the_client_labels_no_observation_or_finding():
     for seed in range(60):
         body = compose_email(email_context("new", seed=seed, to=[RUTH]).model_copy(update={"organisations": orgs})).body
         assert not re.search(r"(?:^|[.!?] )(?:Observation|Finding|Result): ", body, re.M), body
+
+
+def test_a_paper_of_another_year_is_named_with_its_year():
+    """'The Turbine Supply Agreement of 14 March' in a January 2027 message reads as a paper of March 2027 (a later
+    paper, and the no_later_paper_cited check quarantined the world); a day of the message's own year needs none."""
+    sent = dt.date(2027, 1, 18)
+    assert mail_day(dt.date(2023, 3, 14), "en_GB", sent) == "14 March 2023"
+    assert mail_day(dt.date(2023, 3, 14), "en_US", sent) == "March 14, 2023"
+    assert mail_day(dt.date(2027, 1, 4), "en_GB", sent) == "4 January"

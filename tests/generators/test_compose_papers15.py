@@ -89,3 +89,21 @@ def test_a_one_sentence_analysis_answers_what_its_memo_says_it_explains():
     assert re.search(r"\bThe synergies add-back fails because the USD 2,300,000 of projected procurement synergies is "
                      r"not factually supportable\b[^.]*\. On that footing the covenant EBITDA is USD 45,000,000, and "
                      r"the total net leverage ratio is 3\.7x\.", text), text
+
+
+def test_a_provision_is_read_from_the_statements_the_memo_may_quote_in_full():
+    # an unseen outline (an Article 33(1) memo) quoted the incident report's statement of the awareness date in full
+    # and was quarantined by fact_statement_established_only: only a paper that establishes a fact quotes it
+    from worldsmith.generators.compose.substance.memo import titled_provision
+    from worldsmith.generators.context import build_context
+
+    plan, taxonomy, contents = offline_world(ROOT / "tests/fixtures/aircraft-redelivery.yaml", 61)
+    spec = next(s for s in plan.artifacts if s.title.startswith("Memo re maintenance reserves"))
+    ctx = build_context(plan, taxonomy, spec, contents)
+    quoted = "Under Clause 6.7 the reserves are credited only against the cost of the same component's shop visit"
+    facts = [ctx.facts[0].model_copy(update={"statement": quoted + "."})] + list(ctx.facts[1:])
+    own = ctx.model_copy(update={"facts": [f.model_copy(update={"establish": True}) for f in facts]})
+    assert quoted in titled_provision(own, "")
+    other = ctx.model_copy(update={"facts": [f.model_copy(update={"establish": False}) for f in facts]})
+    assert quoted not in titled_provision(other, "") and "Clause 6.7 is the provision in point" in \
+        titled_provision(other, "")

@@ -574,8 +574,10 @@ def titled_provision(ctx: ArtifactContext, said: str) -> str:
     if re.search(rf"\b{re.escape(prov)}(?![\d.]\d)", said, re.I):
         return ""
     name = cap_first(prov)
+    # a statement is quoted in full only by the papers that establish its fact (fact_statement_established_only:
+    # the Article 33(1) memo of an unseen outline pasted the incident report's sentence and was quarantined)
     cited = [" ".join(f.statement.split()).rstrip(". ") + "." for f in ctx.facts
-             if re.search(rf"\b{re.escape(prov)}(?![\d.]\d)", f.statement, re.I)]
+             if f.establish and re.search(rf"\b{re.escape(prov)}(?![\d.]\d)", f.statement, re.I)]
     point = _THAT.search(" ".join((ctx.spec.purpose or "").split()))
     if not cited and point is None:
         return ""

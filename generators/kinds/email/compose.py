@@ -17,7 +17,7 @@ from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, cli
                                                    role_party, their_figure, to_the_reader, turned,
                                                    without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
-from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, strip_end, \
+from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, mail_day, strip_end, \
     tidy, title_head, true_weekdays
 from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
@@ -533,7 +533,7 @@ def _owns_late(ctx: ArtifactContext, body: str) -> str:
     own = body[:cut.start()] if cut else body
     if due is None or re.search(r"(?i)\b(?:sorry|apolog\w+|late|delay\w*|behind)\b", own):
         return body
-    day = f"{due:%B} {due.day}" if ctx.locale == "en_US" else f"{due.day} {due:%B}"
+    day = mail_day(due, ctx.locale)
     line = picker_for(ctx, 12).frame(bank("email")["late_step"]).format(day=day)
     head = re.match(r"(?:(?:Hi|Hello|Dear|Good \w+|Morning)\b[^\n]{0,60}\n\n)?", body).end()
     return body[:head] + line + "\n\n" + body[head:]
@@ -699,9 +699,9 @@ _COMING_BY = re.compile(r"\b(?:will be with you|you will have|we will send|I wil
 _IN_WRITING = re.compile(r"\bin writing\b|\bnote on\b")
 
 
-def _day_of(day: dt.date, locale: str) -> str:
-    """A day as a message names a paper's date: 'June 19' (en_US) or '19 June'."""
-    return f"{day:%B} {day.day}" if locale == "en_US" else f"{day.day} {day:%B}"
+def _day_of(day: dt.date, ctx: ArtifactContext) -> str:
+    """A day as a message names a paper's date: 'June 19' (en_US) or '19 June', with its year from another year."""
+    return mail_day(day, ctx.locale, ctx.spec.sent_at.date())
 
 
 def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
@@ -1264,7 +1264,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         plan = passed_plan(pick, label, other) if gone else \
             pick.fill(bank("email")["plan_steps_ahead"], label=label) if run_up else \
             pick.fill([x for x in bank("email")["plan_steps_papered"] if other or "{other}" not in x], label=label,
-                      other=other, paper=papered[0], paper_day=_day_of(papered[1], ctx.locale)) if papered else \
+                      other=other, paper=papered[0], paper_day=_day_of(papered[1], ctx)) if papered else \
             pick.fill(bank("email")["plan_steps"], label=label, other=other)
         asker = ctx.parent_author.first_name if ctx.parent_author is not None else ""
         if owner and owner == asker and (gone or run_up):
@@ -2028,7 +2028,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     our next steps. A note that restated the same figure every week was filler to every reader (issue 17)."""
     spec = ctx.spec
     day = spec.sent_at.date()
-    said = f"{day:%B} {day.day}" if ctx.locale == "en_US" else f"{day.day} {day:%B}"
+    said = mail_day(day, ctx.locale)
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     # a figure that came in or moved says how it is worked out and where to read it (its formula, its sheet line)
@@ -2091,8 +2091,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         # interruption limit", "Jeffrey: walk you through ... (the end of the week)")
         from worldsmith.generators.kinds.chat.compose import paper_name
         coming = [pick.reword(pick.one(_COMING)).format(by=c.by, paper=paper_name(c.title),
-                                                         day=f"{c.day:%B} {c.day.day}" if ctx.locale == "en_US"
-                                                         else f"{c.day.day} {c.day:%B}")
+                                                         day=mail_day(c.day, ctx.locale))
                   + ("".join(f", on {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
                      if on_paper.get(c.title) else "")
                   for c in shown]
@@ -2166,7 +2165,7 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # 'before Monday morning', read 14), else a few working days on, before any due date it names
     by = work_day(pick, ctx)
     values = dict(values, day=f"{by:%A}" if title_day(ctx) or (by - ctx.spec.sent_at.date()).days < 6
-                  else (f"{by:%B} {by.day}" if ctx.locale == "en_US" else f"{by.day} {by:%B}"))
+                  else (mail_day(by, ctx.locale)))
     # the note is about its figures, the work's result, not about the vessel's name or a date long fixed
     figures = [f.label for f in ctx.facts if f.label and f.value.type in ("money", "number", "percent")]
     figures = [x for x in figures if x not in ctx.settled_labels] or figures
