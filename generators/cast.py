@@ -33,11 +33,19 @@ _AREAS = [201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 
 
 
 def fictional_phone(rng: random.Random, locale: str) -> str:
-    """A phone number from a range reserved for fiction, so no real line is ever printed."""
+    """A phone number from a range reserved for fiction, so no real line is ever printed; '' in a country where we
+    know of no such range (a German asset manager signing '+1 417 555 0101' was a giveaway to every reader of an
+    unseen de_DE outline; a signature without a line is what a real one often is)."""
     if locale == "en_GB":
         # Ofcom reserves 020 7946 0000-0999 for drama.
         return f"+44 20 7946 0{rng.randint(0, 999):03d}"
+    if locale not in _NANP:
+        return ""
     return f"+1 {rng.choice(_AREAS)} 555 01{rng.randint(0, 99):02d}"
+
+
+# the locales of countries in the North American Numbering Plan (+1), whose 555-0100 to 555-0199 are fiction's
+_NANP = {"en_US", "en_CA", "fr_CA", "es_US"}
 
 
 def world_key(outline: Outline, seed_bits: int) -> int:
@@ -52,7 +60,7 @@ def _unique_phone(rng: random.Random, locale: str, used: set[str]) -> str:
     """A fictional number no one else in the world has."""
     for _ in range(200):
         phone = fictional_phone(rng, locale)
-        if phone not in used:
+        if phone not in used or not phone:
             break
     used.add(phone)
     return phone

@@ -416,7 +416,7 @@ class Writer:
                     lead.email, f"{a.name}, {a.title}, {a.email}"]
         else:
             out += [f"/s/ {a.name}", a.name, a.title, a.organisation, a.phone, a.email]
-        return out + [f"Counsel for {side} {client}"]
+        return [line for line in out if line] + [f"Counsel for {side} {client}"]
 
     def signer(self) -> tuple[str, str, str, str]:
         """(name, title, firm, email) of who signs a statement of case: the firm's senior lawyer over a junior

@@ -307,7 +307,7 @@ def sign_off(pick: Picker, voice: Voice, author: PersonRef) -> str:
 
 def signature(pick: Picker, author: PersonRef, signed_full: bool) -> str:
     """The signature block: name, title, organisation, phone, in one of several common layouts."""
-    phone = pick.fill(bank("email")["signature_phone"], phone=author.phone) or author.phone
+    phone = (pick.fill(bank("email")["signature_phone"], phone=author.phone) or author.phone) if author.phone else ""
     name = [] if signed_full else [author.name]
     layouts = [
         [*name, author.title, author.organisation, phone],
@@ -315,6 +315,6 @@ def signature(pick: Picker, author: PersonRef, signed_full: bool) -> str:
         [*name, f"{author.title}, {author.organisation}", phone, author.email],
         [*name, author.title, author.organisation, phone, author.email],
     ]
-    lines = pick.one(layouts)
+    lines = [line for line in pick.one(layouts) if line]
     # A "--" rule sits between a first-name sign-off and the block, never under a full name.
     return ("--\n" if not signed_full and pick.chance(0.3) else "") + "\n".join(lines)

@@ -39,3 +39,21 @@ def test_no_person_of_the_cast_bears_a_real_public_figures_name():
     real = set(real_entities())
     names = {p.name for p in pipeline.make_plan(prepared).people}
     assert len(names) >= 7 and not names & real, names & real
+
+
+def test_a_person_of_a_country_without_a_fiction_range_has_no_phone_line_rather_than_an_american_one():
+    # an unseen de_DE outline: 'Senior Asset Manager, Wind | Elbwerk Asset Management GmbH / T: +1 417 555 0101'
+    from worldsmith.generators.cast import fictional_phone
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.voice import signature
+    from worldsmith.generators.context import PersonRef
+
+    rng = random.Random(0)
+    assert fictional_phone(rng, "de_DE") == "" and fictional_phone(rng, "en_IE") == ""
+    assert fictional_phone(rng, "en_US").startswith("+1 ") and fictional_phone(rng, "en_GB").startswith("+44 20 7946")
+    who = PersonRef(id="a", name="Gerdi Anders", first_name="Gerdi", last_name="Anders", title="Senior Asset Manager",
+                    organisation="Elbwerk GmbH",
+                    email="gerdi.anders@elbwerk.example", phone="")
+    for seed in range(12):
+        block = signature(Picker(seed), who, signed_full=False)
+        assert "Gerdi Anders" in block and "\n\n" not in block and "T:" not in block and not block.endswith("\n"), block
