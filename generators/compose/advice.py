@@ -18,7 +18,7 @@ from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, is_limit, limit_words
 from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
 from worldsmith.generators.compose.substance.common import derivation, gist, identity
-from worldsmith.generators.compose.text import cap_first, join_names, mail_day, strip_end, tidy
+from worldsmith.generators.compose.text import cap_first, join_names, lower_first, mail_day, strip_end, tidy
 from worldsmith.generators.compose.voice import last_workday_before, next_workday
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -33,6 +33,11 @@ def _day(day: dt.date, ctx: ArtifactContext) -> str:
     """A day as mail writes it, without its year in the message's own year (a ledger date is written with its year;
     an action's day is not)."""
     return mail_day(day, ctx.locale, ctx.spec.sent_at.date())
+
+
+def _names(ctx: ArtifactContext) -> list[str]:
+    """The world's own names (organisations, the people of the message), which keep their capitals mid-sentence."""
+    return [o.name for o in ctx.organisations] + [p.name for p in (ctx.author, *ctx.to)]
 
 
 def inputs(f: FactRef) -> list[str]:
@@ -192,7 +197,7 @@ def figure_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef, meaning: bo
             # future loss is 15.2" from the defendant's solicitors, pi-quantum, an unseen outline)
             given = [x for x in given if not re.search(r"\b(?:[Oo]ur|[Ww]e)\b", x)] or given
         said.append(_fill(pick, given, label=f.label, text=f.text,
-                          gist=clause[:1].lower() + clause[1:] if clause and not clause[:2].isupper() else clause))
+                          gist=lower_first(clause, _names(ctx)) if clause and not clause[:2].isupper() else clause))
     said.append(_paper(pick, ctx, f))
     since = _day(f.since, ctx) if f.since else ""
     told = set() if told is None else told
@@ -297,7 +302,7 @@ def point_paragraph(pick: Picker, ctx: ArtifactContext, f: FactRef) -> list[str]
     if not clause:
         return []
     said = [_fill(pick, frames["point"], label=f.label, text=f.text,
-                  gist=clause[:1].lower() + clause[1:] if not clause[:2].isupper() else clause)]
+                  gist=lower_first(clause, _names(ctx)) if not clause[:2].isupper() else clause)]
     said.append(_paper(pick, ctx, f))
     return [agree(" ".join(x for x in said if x), [f.label])]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from typing import Iterable
 
 from worldsmith.worlds.values import DateValue, render_value
 
@@ -32,14 +33,17 @@ def clean_list(items: list[str]) -> list[str]:
     return [i.strip().rstrip(".") for i in items if usable(i)]
 
 
-def lower_first(text: str) -> str:
-    """Lower-case the first letter when the first word is an ordinary word, for use mid-sentence."""
+def lower_first(text: str, names: Iterable[str] = ()) -> str:
+    """Lower-case the first letter when the first word is an ordinary word, for use mid-sentence (`names`: the
+    world's own names, whose words never lower: "in substance, halvard must then analyse", an unseen outline)."""
     text = text.strip()
     if not text:
         return text
     parts = text.split()
     first = parts[0]
     if first.islower():
+        return text
+    if re.sub(r"(?:'s|’s)?[,.;:]*$", "", first) in {w for n in names for w in n.split()}:
         return text
     title_case = first[:1].isupper() and first[1:].islower() and "'" not in first and "’" not in first
     # "Cargo lost overboard" is sentence case and lowers; "Harrow Vane's fee" starts with a name and does not,

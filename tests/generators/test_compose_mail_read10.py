@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import fact_sentence, fixed, named_sentence
-from worldsmith.generators.compose.text import mail_day, true_weekdays
+from worldsmith.generators.compose.text import lower_first, mail_day, true_weekdays
 from worldsmith.generators.compose.week import note_lines
 from worldsmith.generators.kinds.email.compose import compose_email
 from worldsmith.generators.week import WeekEvent
@@ -295,3 +295,11 @@ def test_a_paper_of_another_year_is_named_with_its_year():
     assert mail_day(dt.date(2023, 3, 14), "en_GB", sent) == "14 March 2023"
     assert mail_day(dt.date(2023, 3, 14), "en_US", sent) == "March 14, 2023"
     assert mail_day(dt.date(2027, 1, 4), "en_GB", sent) == "4 January"
+
+
+def test_a_clause_that_starts_with_an_organisations_name_keeps_its_capital():
+    # an unseen outline: "in substance, halvard must then analyse the root cause" (Halvard Wind Systems GmbH)
+    names = ["Halvard Wind Systems GmbH", "Gerdi Anders"]
+    assert lower_first("Halvard must then analyse the root cause", names) == "Halvard must then analyse the root cause"
+    assert lower_first("Halvard's notice came late", names) == "Halvard's notice came late"
+    assert lower_first("The maker must then analyse the root cause", names) == "the maker must then analyse the root cause"
