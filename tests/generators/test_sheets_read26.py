@@ -5,6 +5,7 @@ figures laid out as a milestone tracker, and sheets sourced to a stock system ('
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from worldsmith.generators.compose.bank import bank
@@ -143,3 +144,95 @@ def test_a_bare_figures_money_column_names_its_currency():
                 seen += 1
                 assert [c.name for c in sheet.columns if c.type == "money"] == ["Amount (GBP)"], sheet.columns
     assert seen
+
+
+def _kept(content, promise: str, word: str) -> bool:
+    """Whether a composed sheet keeps one promise of its title (a mirror of checks/sheet_keeps_title.sql)."""
+    rows = [r for r in content.rows]
+    if promise == "side":
+        return any(any(isinstance(c, (int, float)) for c in r) and
+                   any(isinstance(c, str) and word in c.lower() for c in r) for r in rows)
+    if promise == "identifier":
+        at = [i for i, c in enumerate(content.columns) if word in c.name.lower()]
+        return any(len({r[i] for r in rows if r[i] is not None}) >= 2 for i in at)
+    return sum(1 for r in rows if any(isinstance(c, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", c) for c in r)) >= 2
+
+
+def test_a_sheets_title_is_a_promise_its_rows_keep():
+    """patent-royalty-audit and demurrage-arbitration (read 26): 'a serial-number reconciliation with no serials', 'a
+    laytime statement without a time sheet', 'Demurrage on the owners' and the charterers' cases' that computes the
+    owners' case only, and aircraft-redelivery's 'Claim comparison: Corrib's demand and Brightwing's position' whose
+    rows never say which figure is Corrib's. Every promise a sheet's title makes (promise.promises) is kept by its rows;
+    where the ledger holds only totals the planner names the sheet for what it is."""
+    from worldsmith.generators.kinds.spreadsheet.promise import promises
+
+    titles, kept = [], 0
+    for name in ("patent-royalty-audit", "demurrage-arbitration", "aircraft-redelivery"):
+        for spec, _, sheet in _sheets(name, 61):
+            titles.append(spec.title)
+            for promise, what, word in promises(spec.title):
+                sides = [w for p, x, w in promises(spec.title) if p == promise and x == what]
+                assert any(_kept(sheet, promise, w) for w in sides), (name, spec.title, promise, what, sheet.rows)
+                kept += 1
+    assert "Reconciliation of Licensed Products sold per the audit" in titles
+    assert "Laytime calculation, revised" in titles and "Demurrage on the owners' case" in titles
+    assert not [t for t in titles if re.search(r"serial|laytime statement|charterers' cases", t, re.I)], titles
+    assert kept >= 2  # Corrib's and Brightwing's sides
+
+
+def test_a_title_the_ledger_cannot_keep_is_named_for_what_the_sheet_is():
+    """The rule is the sheet's kind, not a matter's words: a comparison with one side's figures is that side's case, a
+    register by an identifier the ledger never lists is the summary of its total, a time sheet without dated events is
+    a calculation, 'by <dimension>' without the dimension's items is dropped; a title the ledger keeps stays."""
+    from types import SimpleNamespace as F
+
+    from worldsmith.generators.kinds.spreadsheet.promise import retitle
+
+    def fact(fid, label, statement, type_="money", formula=None, items=()):
+        return F(id=fid, label=label, statement=statement, value=F(type=type_), formula=formula, items=list(items))
+
+    claim = fact("claim", "sum claimed", "The contractor claims USD 90,000 for the delay.")
+    offer = fact("offer", "employer's valuation", "The employer's valuation is USD 40,000.")
+    assert retitle("Delay costs on the contractor's and the employer's cases", [claim]) == \
+        "Delay costs on the contractor's case"
+    assert retitle("Delay costs on the contractor's and the employer's cases", [claim, offer]) == \
+        "Delay costs on the contractor's and the employer's cases"
+    sold = fact("sold", "invoices per the audit", "The audit finds 812 invoices.", "number", "billed + missing")
+    billed = fact("billed", "invoices billed", "812 invoices were billed.", "number")
+    assert retitle("Invoice number register", [billed, sold]) == "Summary of invoices per the audit"
+    listed = fact("billed", "invoices billed", "812 invoices were billed.", "number", items=["INV-1", "INV-2"])
+    assert retitle("Invoice number register", [listed]) == "Invoice number register"
+    hours = fact("hours", "hours worked", "The crew worked 1,240 hours.", "number")
+    assert retitle("Time sheet, March", [hours]) == "Time calculation, March"
+    days = [fact(f"d{i}", f"day {i}", f"On May {i}, 2026 work stopped.", "date") for i in (1, 2)]
+    assert retitle("Time sheet, March", [hours, *days]) == "Time sheet, March"
+    assert retitle("Overtime by engineer", [hours]) == "Overtime"
+    assert retitle("Denials by payer", [hours]) == "Denials by payer"
+
+
+def test_the_check_fails_a_sheet_that_breaks_its_titles_promise():
+    """checks/sheet_keeps_title.sql over loaded cells: a comparison whose figure rows name one side fails, and passes
+    once a row of figures names the other."""
+    import duckdb
+
+    sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks" /
+           "sheet_keeps_title.sql").read_text()
+    db = duckdb.connect()
+    db.execute("create table artifacts (id varchar, path varchar)")
+    db.execute("create table sheet_promises (artifact_id varchar, promise varchar, what varchar, word varchar)")
+    db.execute("create table cells (artifact_id varchar, sheet_name varchar, row integer, col integer, header varchar,"
+               " value_type varchar, value_text varchar, value_num double, value_date date)")
+    db.execute("insert into artifacts values ('s', 'Cmp.xlsx')")
+    db.execute("insert into sheet_promises values ('s', 'side', 'Corrib', 'corrib'), ('s', 'side', 'Brightwing', "
+               "'brightwing'), ('s', 'time_sheet', '', '')")
+    db.execute("insert into cells values ('s', 'x', 2, 1, 'Item', 'text', 'Brightwing''s accepted amount', null, null),"
+               " ('s', 'x', 2, 2, 'Value', 'number', null, 1826660, null),"
+               " ('s', 'x', 5, 1, null, 'text', 'Prepared for Corrib.', null, null),"
+               " ('s', 'x', 3, 1, 'Date', 'date', null, null, '2026-02-11')")
+    details = [r[2] for r in db.execute(sql).fetchall()]
+    assert sorted(details) == ["titled a time sheet, but 1 rows hold a dated event",
+                               "titled for a comparison, but no row of figures names Corrib"], details
+    db.execute("insert into cells values ('s', 'x', 3, 2, 'Value', 'number', null, 3448660, null),"
+               " ('s', 'x', 3, 3, 'Side', 'text', 'Corrib', null, null),"
+               " ('s', 'x', 4, 1, 'Date', 'date', null, null, '2026-02-28')")
+    assert db.execute(sql).fetchall() == []

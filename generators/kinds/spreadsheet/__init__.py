@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from worldsmith.generators.context import file_context
 from worldsmith.generators.kinds.prose import guard, usable
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+from worldsmith.generators.kinds.spreadsheet.promise import promises, retitle
 from worldsmith.generators.kinds.spreadsheet.reader import DDL, load_csv, load_xlsx, plan_sheet
 from worldsmith.generators.kinds.spreadsheet.render import render_csv, render_xlsx, skeleton_formulas
 from worldsmith.generators.prompts import people_line, skeleton_block
@@ -38,7 +39,9 @@ def render(plan, spec, contents: dict, room: Path) -> list[Path]:
 
 def plan_spreadsheet(planner, folder: str, item: Any, aid: str, day, title: str, facts: list[str],
                      distractor: str | None) -> None:
-    """The planner step: an .xlsx of the room."""
+    """The planner step: an .xlsx of the room, titled for what its ledger lets its rows be (promise.retitle)."""
+    by_id = {f.id: f for f in planner.outline.facts}
+    title = retitle(title, [by_id[f] for f in facts if f in by_id])
     planner.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
                      make=lambda common: SheetSpec(**common, rows=item.rows,
                                                    rolls_up_to=getattr(item, "rolls_up_to", None)))
@@ -76,6 +79,8 @@ def plan_row(a, zone, add) -> dict:
                 role=line.role, fact_id=line.fact, formula=formulas.get((n + 2, sk.amount + 1), (None,))[0],
                 value_num=amount if isinstance(amount, (int, float)) else None, bottom=sk.bottom == n,
                 rolls_up_to=a.rolls_up_to)
+    for promise, what, word in promises(a.title):
+        add("sheet_promises", artifact_id=a.id, promise=promise, what=what, word=word)
     return plan_sheet(a, zone, add)
 
 

@@ -41,6 +41,12 @@ create table sheet_lines (
     bottom      boolean not null,     -- the sheet's bottom line
     rolls_up_to varchar               -- the fact the sheet's bottom line is a share of
 );
+create table sheet_promises (
+    artifact_id varchar not null,
+    promise     varchar not null,     -- side | identifier | time_sheet (promise.promises, read from the title)
+    what        varchar not null,     -- the side or identifier the title names
+    word        varchar not null      -- a word of it that a row must name (any one of a side's words)
+);
 create table cell_refs (
     path       varchar not null,
     sheet_name varchar not null,

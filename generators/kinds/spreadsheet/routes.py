@@ -35,7 +35,9 @@ def route_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
     from worldsmith.worlds.content import SheetColumn
 
     found = sheet_routes(ctx)
-    if not found or any(c.name.lower() in ("route", "effect") for c in columns):
+    if not found:
+        return side_column(ctx, columns, rows, lines)
+    if any(c.name.lower() in ("route", "effect") for c in columns):
         return columns, rows
     of = {f.id: r for r in found for f in r.facts}
     facts = {f.id: f for f in ctx.facts}
@@ -50,3 +52,26 @@ def route_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
                 effect = "Paid away" if _PAID_AWAY.search(label(f)) else _paid_in(f.statement)
         out.append(list(row) + [route, effect])
     return columns + [SheetColumn(name="Route", type="text"), SheetColumn(name="Effect", type="text")], out
+
+
+def side_column(ctx: ArtifactContext, columns: list, rows: list[list], lines: list) -> tuple[list, list[list]]:
+    """The sheet's columns and rows with 'Side' after the engine's, where the title compares two sides' figures
+    ("Claim comparison: Corrib's demand and Brightwing's position") that are not routes: each line of one side's
+    figure says whose it is (blind read 26: a comparison of two cases that names one; promise.side_of)."""
+    from worldsmith.generators.kinds.spreadsheet.promise import side_of, sides
+    from worldsmith.worlds.content import SheetColumn
+
+    named = sides(ctx.spec.title)
+    if len(named) != 2 or any(c.name.lower() == "side" for c in columns):
+        return columns, rows
+    facts = {f.id: f for f in ctx.facts}
+    out, any_side = [], False
+    for ln, row in zip(lines, rows):
+        f = facts.get(ln.fact) if ln.fact else None
+        whose = [s for s in named if f is not None and side_of(f, s)] if ln.role != "heading" else []
+        side = cap_first(whose[0]) if len(whose) == 1 else None
+        any_side = any_side or side is not None
+        out.append(list(row) + [side])
+    if not any_side:
+        return columns, rows
+    return columns + [SheetColumn(name="Side", type="text")], out

@@ -1,0 +1,47 @@
+-- id: sheet_keeps_title
+-- severity: error
+-- description: a sheet's rows keep what its title promises (both sides of a comparison, its items' identifiers, a time sheet's events)
+-- The promises are read from the planned title (promise.promises; the planner retitles a sheet whose ledger cannot
+-- keep one): a comparison of two sides names each side in a row that holds a figure; a sheet titled for an
+-- identifier ('Serial number reconciliation') has a column headed by it with at least two values; a time sheet has
+-- dated events in at least two rows.
+with figure_rows as (
+    select distinct artifact_id, sheet_name, row from cells where value_num is not null and row > 1
+),
+named as (
+    select p.artifact_id, p.what, count(t.row) > 0 as kept
+    from sheet_promises p
+    left join (select c.artifact_id, c.row, c.value_text
+               from cells c join figure_rows f
+                 on f.artifact_id = c.artifact_id and f.sheet_name = c.sheet_name and f.row = c.row
+               where c.value_type = 'text') t
+        on t.artifact_id = p.artifact_id and contains(lower(t.value_text), p.word)
+    where p.promise = 'side'
+    group by p.artifact_id, p.what
+),
+listed as (
+    select p.artifact_id, p.what, count(distinct coalesce(c.value_text, c.value_num::varchar)) as items
+    from sheet_promises p
+    left join cells c on c.artifact_id = p.artifact_id and c.row > 1
+        and contains(lower(coalesce(c.header, '')), p.word)
+    where p.promise = 'identifier'
+    group by p.artifact_id, p.what
+),
+events as (
+    select p.artifact_id, count(distinct c.row) as dated
+    from sheet_promises p
+    left join cells c on c.artifact_id = p.artifact_id and c.value_date is not null and c.row > 1
+    where p.promise = 'time_sheet'
+    group by p.artifact_id
+)
+select n.artifact_id, a.path, 'titled for a comparison, but no row of figures names ' || n.what as detail
+from named n join artifacts a on a.id = n.artifact_id
+where not n.kept
+union all
+select l.artifact_id, a.path, 'titled for its ' || l.what || ' numbers, but no column lists them' as detail
+from listed l join artifacts a on a.id = l.artifact_id
+where l.items < 2
+union all
+select e.artifact_id, a.path, 'titled a time sheet, but ' || e.dated || ' rows hold a dated event' as detail
+from events e join artifacts a on a.id = e.artifact_id
+where e.dated < 2

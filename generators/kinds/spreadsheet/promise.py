@@ -1,0 +1,144 @@
+"""What a sheet's title promises its rows, and the title the planner gives a sheet whose ledger cannot keep it.
+
+A title is a promise its rows keep (blind read 26, 1 sheet in 10 accepted on unseen outlines: 'a laytime statement
+without a time sheet', 'a serial-number reconciliation with no serials', a comparison of two cases that computes one).
+Three promises are read from a title, by the kind of sheet it names, never by a matter's words:
+- a comparison of two sides ('Demurrage on the owners' and the charterers' cases', 'Claim comparison: Corrib's demand
+  and Brightwing's position') shows a figure of each side, in a row that names the side;
+- a sheet titled for an identifier ('Serial number reconciliation', 'Invoice number register') lists the items by it;
+- a time sheet ('Laytime statement', 'Time sheet') lists dated events.
+Where the ledger cannot fill the promise (no figure of one side, no identifiers, no dated events: only totals are
+known), the planner names the sheet for what it is (retitle); the loader's check (checks/sheet_keeps_title.sql) reads
+the promises of the titles that stay (promises) against the cells.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# 'X's and (the) Y's cases': two sides' cases, positions or figures, each named by its possessive.
+_POSS = r"(?:'s|\u2019s|'|\u2019)"
+_NAME = r"(?:[A-Z][\w.&-]*\s)?[\w.&-]+"
+_BOTH = re.compile(rf"(?P<a>{_NAME}){_POSS}\s+(?:(?P<an>[a-z]+)\s+)?and\s+(?:the\s+)?(?P<b>{_NAME}){_POSS}\s+"
+                   rf"(?P<what>[a-z]+)")
+# what a figure of a side is: its case, claim, position ... (not 'the charterers' 3.75% address commission')
+_SIDE_NOUNS = (r"cases?|claims?|positions?|figures?|readings?|views?|demands?|offers?|valuations?|estimates?|"
+               r"exposures?|liability|liabilities|loss|losses|computations?|totals?|accepted|engine|maximum|redelivery")
+# A title naming the identifier its items are listed by.
+_IDENTIFIER = re.compile(r"\b(?P<id>serial(?:\s+numbers?|s)?|(?:invoice|claim|account|policy|lot|batch|part|order|"
+                         r"container|certificate)\s+numbers?)\b", re.I)
+# A time sheet: a statement of time (laytime, hours) set out event by event.
+_TIME_SHEET = re.compile(r"\b(?P<kind>laytime|time|hours)\s+(?P<word>statements?|sheets?)\b|\b(?P<one>timesheets?)\b",
+                         re.I)
+
+
+# what the engine breaks a sheet down by without a fact's items (skeleton._GROUPS_BY, its months and its periods)
+_GROUPED = {"payer", "payor", "month", "quarter", "year", "period", "day", "week", "category", "stratum", "strata"}
+
+
+def sides(title: str) -> list[str]:
+    """The two sides a comparison's title names ('owners', 'charterers'), [] where it names none."""
+    from worldsmith.generators.skeleton import title_options
+
+    m = _BOTH.search(title)
+    if m is not None and re.fullmatch(_SIDE_NOUNS, m.group("what")) and m.group("a").lower() != m.group("b").lower():
+        return [m.group("a"), m.group("b")]
+    return title_options(title)
+
+
+def side_of(fact: Any, side: str) -> bool:
+    """Whether a figure of the ledger is a side's: its label names the side, or its statement opens with the side as
+    the one whose figure it is ('The owners claim ...', 'Corrib's redelivery compensation claim is ...')."""
+    label = getattr(fact, "label", None) or ""
+    if re.search(rf"\b{re.escape(side)}", label, re.I):
+        return True
+    statement = " ".join((fact.statement or "").split())
+    return re.match(rf"(?:the\s+)?{re.escape(side)}(?:{_POSS}\s+(?:\S+\s+){{0,3}}?(?:{_SIDE_NOUNS})\b|\s+"
+                    rf"(?:claims?|says?|accepts?|demands?|offers?|proposes?)\b)", statement, re.I) is not None
+
+
+def _figures(facts: list[Any]) -> list[Any]:
+    """The facts that are figures (a number, an amount, a percent, or computed)."""
+    return [f for f in facts if getattr(getattr(f, "value", None), "type", None) in ("money", "number", "percent")
+            or (getattr(f, "value", None) is None and getattr(f, "formula", None))]
+
+
+def _dated(facts: list[Any]) -> list[Any]:
+    return [f for f in facts if getattr(getattr(f, "value", None), "type", None) == "date"]
+
+
+def _bottom(facts: list[Any]) -> Any | None:
+    """The figure a sheet comes to: a computed figure no other of its figures is computed from, else its first."""
+    figures = _figures(facts)
+    ids = {f.id for f in figures}
+    used = {w for f in figures for w in re.findall(r"[a-z_][a-z0-9_]*", f.formula or "") if w in ids}
+    computed = [f for f in figures if f.formula and f.id not in used]
+    return (computed or figures or [None])[-1 if computed else 0]
+
+
+def retitle(title: str, facts: list[Any]) -> str:
+    """The title of a sheet that carries `facts`: as given where its promise can be kept, else named for what the
+    ledger lets it be (only a total known: 'Reconciliation of Licensed Products sold per the audit')."""
+    from worldsmith.generators.compose.text import cap_first, lower_first
+
+    m = _BOTH.search(title)
+    if m is not None and sides(title) == [m.group("a"), m.group("b")]:
+        figures = _figures(facts)
+        shown = [s for s in (m.group("a"), m.group("b")) if any(side_of(f, s) for f in figures)]
+        if len(shown) == 1:
+            # one side's figures only: the sheet is that side's case ('on the owners' case')
+            keep = shown[0]
+            poss = re.search(rf"{re.escape(keep)}({_POSS})", m.group(0)).group(1)
+            what = m.group("an") if keep == m.group("a") and m.group("an") else re.sub(r"s$", "", m.group("what"))
+            title = f"{title[:m.start()]}{keep}{poss} {what}{title[m.end():]}"
+    ident = _IDENTIFIER.search(title)
+    if ident is not None and not any(getattr(f, "items", None) for f in facts):
+        # the ledger lists no items by that identifier, only their totals: the sheet is the total's
+        bottom = _bottom(facts)
+        if bottom is not None:
+            from worldsmith.generators.labels import fact_label
+
+            kind = "Reconciliation" if re.search(r"\breconcil", title, re.I) else "Summary"
+            label = re.sub(r"^(?:the|a|an)\s+", "", fact_label(bottom), flags=re.I)
+            rest = re.split(r"\s*[,:(]\s*", title, maxsplit=1)
+            tail = title[len(rest[0]):] if len(rest) > 1 else ""
+            # (a label that opens on a name keeps its capitals: 'Licensed Products sold per the audit')
+            named = label if re.match(r"[A-Z][\w-]*\s+[A-Z]", label) else lower_first(label)
+            title = f"{kind} of {named}{tail}"
+            title = cap_first(title)
+    by = re.search(r"\s+by\s+(?P<by>[a-z]+)\b(?=\s*(?:[,:(]|$))", title)
+    if by is not None and not any(getattr(f, "items", None) for f in facts) and by.group("by") not in _GROUPED:
+        # 'Effort reconstruction by researcher' where the ledger names no researcher: the rows are its totals
+        title = title[:by.start()] + title[by.end():]
+    sheet = _TIME_SHEET.search(title)
+    if sheet is not None and len(_dated(facts)) < 2:
+        # a time sheet sets out dated events; with none in the ledger it is the calculation of the totals
+        if sheet.group("one"):
+            title = title[:sheet.start()] + "Time calculation" + title[sheet.end():]
+        else:
+            word = "calculations" if sheet.group("word").lower().endswith("s") else "calculation"
+            title = title[:sheet.start("word")] + word + title[sheet.end("word"):]
+    return title
+
+
+# words of a side's name that say which figure is whose no more than the title does
+_GENERIC = {"the", "and", "for", "computation", "calculation", "comparison", "summary", "analysis", "schedule", "case",
+            "cases", "position", "positions", "figure", "figures", "view", "views", "reading"}
+
+
+def promises(title: str) -> list[tuple[str, str, str]]:
+    """What a title promises its cells, as (promise, what, word) rows: ('side', name, word) for each word that names a
+    side of a comparison (any one of them in a row of figures keeps it), ('identifier', name, name) for the identifier
+    its items are listed by, ('time_sheet', '', '') for its dated events."""
+    out = []
+    for side in sides(title):
+        words = [w for w in re.findall(r"[A-Za-z][\w.&-]*", side) if len(w) >= 3 and w.lower() not in _GENERIC]
+        out += [("side", side, w.lower()) for w in (words or [side])]
+    ident = _IDENTIFIER.search(title)
+    if ident is not None:
+        name = re.sub(r"\s+numbers?$|s$", "", ident.group("id").lower())
+        out.append(("identifier", name, name))
+    if _TIME_SHEET.search(title):
+        out.append(("time_sheet", "", ""))
+    return out
