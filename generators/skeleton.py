@@ -759,7 +759,49 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
         return f"{source[0]}, dated {long_date(source[1], ledger.locale)}" + (f"; {clause}" if clause else "")
     if clause:
         return cap_first(clause) + (f"; as at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else "")
+    # the record the statement itself reads the figure from ('Payroll records show 14 days ...': 'Payroll records'),
+    # where no paper of the room carries it (blind read 26: 'figures with no source or basis'; 57 of 150 engine
+    # inputs over the fixtures at seed 61 had a blank Basis or a bare 'As at' date)
+    record = record_of(fact.statement)
+    if record:
+        # (its dates written as the room writes them: 'of 14 January 2026' in a British room)
+        record = re.sub(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+                        r" (\d{1,2}), (\d{4})\b", lambda m: long_date(dt.datetime.strptime(m.group(0), "%B %d, %Y").date(),
+                                                                    ledger.locale), record)
+        dated = since is not None and since > ledger.start and long_date(since, ledger.locale) not in record
+        return record + (f"; as at {long_date(since, ledger.locale)}" if dated else "")  # (not twice: 'of April 17')
     return f"As at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else ""
+
+
+# A paper or record a statement reads a figure from, by its head noun (a class of papers, not a matter's words).
+_RECORD_NOUN = (r"records?|logs?|reports?|accounts|invoices?|statements?|schedules?|reviews?|position|certificates?|"
+                r"surveys?|registers?|ledgers?|minutes|letters?|notices?|quotes?|quotations?|agreements?|contracts?|"
+                r"polic(?:y|ies)|lease|charter(?:\s*party)?|awards?|decisions?|assessments?|estimates?|samples?|audit|"
+                r"extracts?|listings?|valuations?|returns?|notebooks|certifications|claims? forms?|meeting|survey")
+_REPORTS = (r"shows?|record|gives?|declares?|finds?|allows?|questions?|supports?|applies|apply|values?|states?|"
+            r"sets?|fix(?:es)?|certif(?:y|ies)|lists?|confirms?|puts?|counts?")
+# (a date's comma is no clause's end: 'The draft audit report of January 14, 2026 questions ...')
+_RECORD = re.compile(rf"^(?P<who>(?:[^,;:]|,\s\d{{4}}\b){{0,90}}?\b(?:{_RECORD_NOUN})\b(?:[^,;:]|,\s\d{{4}}\b){{0,40}}?)"
+                     rf"\s+(?:{_REPORTS})\b(?!\s+(?:is|are|was|were|of)\b)", re.I)
+_PARTY_AGREED = re.compile(r"^(?:at|in)\s+(?P<who>the\s+[^,;:]{0,60}?\b(?:meeting|hearing|conference|call))\b"
+                           r"(?:\s+of\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}|\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?", re.I)
+
+
+def record_of(statement: str) -> str:
+    """The record a fact's statement reads its figure from, as its subject names it ('Payroll records', 'The draft
+    audit report of January 14, 2026', 'At the settlement meeting of June 26, 2026': 'The settlement meeting of June
+    26, 2026'); '' where the statement names none."""
+    text = " ".join(statement.split())
+    m = _RECORD.match(text)
+    if m is None:
+        m = _PARTY_AGREED.match(text)
+        return cap_first(m.group(0)[3:].strip()) if m is not None else ""
+    who = m.group("who").strip()
+    if len(who.split()) > 12 or re.search(r"\b(?:if|that|which|when|under|is|are|was|were)\b", who, re.I):
+        return ""  # a clause, not a record's name
+    if re.search(r"\d[\d,]*(?:\.\d+)?\s*(?:%|hours?|days?|units?|tonnes?|sq ft)|[£$€]|\b[A-Z]{3}\s?\d", who):
+        return ""  # a figure in the subject is the statement's own, not its source
+    return cap_first(who)
 
 
 # A clause a statement cites: 'Section 7.11 of the credit agreement', 'clause 6.1', 'Article 12(b) of the charter'.

@@ -236,3 +236,31 @@ def test_the_check_fails_a_sheet_that_breaks_its_titles_promise():
                " ('s', 'x', 3, 3, 'Side', 'text', 'Corrib', null, null),"
                " ('s', 'x', 4, 1, 'Date', 'date', null, null, '2026-02-28')")
     assert db.execute(sql).fetchall() == []
+
+
+def test_an_engine_input_names_the_record_its_figure_is_read_from():
+    """Read 26: 'figures with no source or basis'. An input no paper of the room carries and whose statement cites no
+    clause named no source (a blank Basis, or a bare 'As at' date: 57 of 150 inputs over the fixtures at seed 61);
+    it names the record its statement reads the figure from ('The statement of facts and the master's log record 61
+    hours ...'), and nothing where the statement names none."""
+    from worldsmith.generators.skeleton import record_of
+
+    assert record_of("Payroll records show 14 days of unused holiday.") == "Payroll records"
+    assert record_of("The draft audit report of January 14, 2026 questions USD 412,000.") == \
+        "The draft audit report of January 14, 2026"
+    assert record_of("At the settlement meeting of June 26, 2026 the parties agreed 121 days.") == \
+        "The settlement meeting of June 26, 2026"
+    assert record_of("The annual contract value is USD 19,680,000.") == ""
+    assert record_of("Pellam Stroud issued its final audit report on May 22, 2026.") == ""
+    named = 0
+    for name in ("patent-royalty-audit", "demurrage-arbitration"):
+        for spec, ctx, _ in _sheets(name, 61):
+            sk = spec.skeleton
+            facts = {f.id: f for f in ctx.facts}
+            for ln in (sk.lines if sk is not None else []):
+                if ln.role != "input" or ln.fact not in facts or not record_of(facts[ln.fact].statement):
+                    continue
+                note = next((c for i, c in enumerate(ln.cells) if i != sk.label and isinstance(c, str)), "")
+                assert note and not note.startswith("As at"), (name, spec.title, ln.cells)
+                named += 1
+    assert named >= 3
