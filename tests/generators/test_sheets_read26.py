@@ -210,6 +210,16 @@ def test_a_title_the_ledger_cannot_keep_is_named_for_what_the_sheet_is():
     assert retitle("Denials by payer", [hours]) == "Denials by payer"
 
 
+def test_a_sides_short_words_do_not_keep_its_promise():
+    """A side is named by its words of four letters or more: 'Net damages against the royalty credit' is kept by a
+    row naming the damages, never by 'Claim net of letter of credit' (the check read 'net' anywhere)."""
+    from worldsmith.generators.kinds.spreadsheet.promise import promises
+
+    words = {w for p, _, w in promises("Net damages against the royalty credit") if p == "side"}
+    assert "net" not in words and {"damages", "royalty"} <= words, words
+    assert {w for p, _, w in promises("Exposure comparison: Kestrel Bay vs. Ostrander")} == {"kestrel", "ostrander"}
+
+
 def test_the_check_fails_a_sheet_that_breaks_its_titles_promise():
     """checks/sheet_keeps_title.sql over loaded cells: a comparison whose figure rows name one side fails, and passes
     once a row of figures names the other."""

@@ -133,7 +133,8 @@ def promises(title: str) -> list[tuple[str, str, str]]:
     its items are listed by, ('time_sheet', '', '') for its dated events."""
     out = []
     for side in sides(title):
-        words = [w for w in re.findall(r"[A-Za-z][\w.&-]*", side) if len(w) >= 3 and w.lower() not in _GENERIC]
+        # (four letters or more: 'net' of 'Net damages' or 'bay' of 'Kestrel Bay' is found in rows of the other side)
+        words = [w for w in re.findall(r"[A-Za-z][\w.&-]*", side) if len(w) >= 4 and w.lower() not in _GENERIC]
         out += [("side", side, w.lower()) for w in (words or [side])]
     ident = _IDENTIFIER.search(title)
     if ident is not None:
