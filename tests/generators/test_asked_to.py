@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.generators.planned import planned
 from worldsmith.generators.beats import asked_to
-from worldsmith.generators.planner import plan_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
-from worldsmith.worlds.outline import load_outline
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "patent-royalty-audit.yaml"
 
@@ -35,11 +33,8 @@ def test_the_opener_asks_the_task_and_the_answer_does_it():
     from worldsmith.generators.context import build_context
     from worldsmith.worlds.content import EmailContent
 
-    outline = load_outline(FIXTURE)
-    taxonomy = load_taxonomy()
-    cast = resolve_cast(outline, taxonomy)
     for seed in (191, 61):
-        plan = plan_world(outline, cast, seed, "w")
+        plan, taxonomy = planned(FIXTURE, seed)
         thread = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.endswith("?")
                          and asked_to(a.purpose)[2]), key=lambda a: (a.thread, a.position))
         assert thread

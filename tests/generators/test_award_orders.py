@@ -11,12 +11,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.generators.planned import planned
 from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.generators.context import build_context
-from worldsmith.generators.planner import plan_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds.content import DocumentContent
-from worldsmith.worlds.outline import load_outline
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -27,9 +25,7 @@ class _Done(dict):
 
 
 def _compose(fixture: str, title: str, seed: int) -> tuple[DocumentContent, object]:
-    outline = load_outline(FIXTURES / fixture)
-    taxonomy = load_taxonomy()
-    plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+    plan, taxonomy = planned(FIXTURES / fixture, seed)
     spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
     ctx = build_context(plan, taxonomy, spec, _Done())
     return asyncio.run(OfflineBackend().generate(ctx, DocumentContent)), ctx

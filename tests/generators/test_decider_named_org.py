@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from worldsmith.generators.planner import plan_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
-from worldsmith.worlds.outline import load_outline
+from tests.generators.planned import composed_thread, planned
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "demurrage-arbitration.yaml"
 
 
 def test_an_organisation_named_as_deciding_decides_by_its_own_people():
-    outline = load_outline(FIXTURE)
-    plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), 191, "w")
+    plan, _ = planned(FIXTURE, 191)
     people = {p.id: p for p in plan.people}
     rejection = [a for a in plan.artifacts if a.kind == "email" and a.title.lower().startswith("charterers' rejection")]
     deciding = [a for a in rejection if a.beat == "decide"]
@@ -29,21 +26,8 @@ def test_an_organisation_named_as_deciding_decides_by_its_own_people():
 
 
 def test_the_other_sides_decision_is_noted_as_their_position_never_acted_on():
-    import asyncio
-
-    from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.generators.context import build_context
-    from worldsmith.worlds.content import EmailContent
-
-    outline = load_outline(FIXTURE)
-    taxonomy = load_taxonomy()
-    plan = plan_world(outline, resolve_cast(outline, taxonomy), 191, "w")
-    rejection = sorted((a for a in plan.artifacts if a.kind == "email"
-                        and a.title.lower().startswith("charterers' rejection")), key=lambda a: a.position)
-    made: dict = {}
-    for a in rejection:
-        made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
-    noted = [made[a.id].body for a in rejection if a.beat == "noted"]
+    _, rejection = composed_thread(FIXTURE, 191, "charterers' rejection")
+    noted = [made.body for a, made in rejection if a.beat == "noted"]
     assert noted
     for body in noted:
         own = body.split("\nOn ")[0]
@@ -54,24 +38,11 @@ def test_the_other_sides_decision_is_noted_as_their_position_never_acted_on():
 def test_a_decision_across_the_table_still_states_the_figure_the_plan_puts_in_it():
     # d24adaa left the other side's figure out of a decision sent across the table; the plan still put it there, and
     # planned_fact_present quarantined demurrage-arbitration at seed 61 ('fact net_demurrage is planned here')
-    import asyncio
-
-    from worldsmith.generators.backends.offline import OfflineBackend
-    from worldsmith.generators.context import build_context
-    from worldsmith.worlds.content import EmailContent
-
-    outline = load_outline(FIXTURE)
-    taxonomy = load_taxonomy()
-    plan = plan_world(outline, resolve_cast(outline, taxonomy), 61, "w")
+    plan, rejection = composed_thread(FIXTURE, 61, "charterers' rejection")
     facts = {f.id: f for f in plan.facts}
-    rejection = sorted((a for a in plan.artifacts if a.kind == "email"
-                        and a.title.lower().startswith("charterers' rejection")), key=lambda a: a.position)
-    made: dict = {}
-    for a in rejection:
-        made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
-    deciding = [a for a in rejection if a.beat == "decide" and a.facts]
+    deciding = [(a, made) for a, made in rejection if a.beat == "decide" and a.facts]
     assert deciding
-    for a in deciding:
-        own = made[a.id].body.split("\nOn ")[0]
+    for a, made in deciding:
+        own = made.body.split("\nOn ")[0]
         for fid in a.facts:
             assert facts[fid].text in own, (fid, own)

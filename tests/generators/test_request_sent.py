@@ -10,10 +10,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.generators.planned import planned
 from worldsmith.generators.beats import requested
-from worldsmith.generators.planner import plan_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
-from worldsmith.worlds.outline import load_outline
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "patent-royalty-audit.yaml"
 
@@ -29,11 +27,8 @@ def test_the_document_request_opener_asks_for_the_documents():
     from worldsmith.generators.context import build_context
     from worldsmith.worlds.content import EmailContent
 
-    outline = load_outline(FIXTURE)
-    taxonomy = load_taxonomy()
-    cast = resolve_cast(outline, taxonomy)
     for seed in (191, 61):
-        plan = plan_world(outline, cast, seed, "w")
+        plan, taxonomy = planned(FIXTURE, seed)
         opener = next(a for a in plan.artifacts if a.kind == "email" and a.position == 0
                       and "(" in (a.purpose or "") and requested(a.purpose)[1])
         body = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, opener, {}), EmailContent)).body

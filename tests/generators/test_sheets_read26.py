@@ -8,22 +8,16 @@ import functools
 import re
 from pathlib import Path
 
+from tests.generators.planned import planned
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.context import build_context
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
-from worldsmith.generators.planner import plan_world
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
-from worldsmith.worlds.outline import load_outline
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 @functools.cache
 def _sheets(name: str, seed: int) -> list:
     """(spec, context, content) of every sheet of a fixture planned at seed, each composed alone (no world made)."""
-    outline = load_outline(FIXTURES / f"{name}.yaml")
-    taxonomy = load_taxonomy()
-    plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+    plan, taxonomy = planned(name, seed)
     out = []
     for spec in (a for a in plan.artifacts if a.kind == "spreadsheet"):
         ctx = build_context(plan, taxonomy, spec, {})

@@ -10,19 +10,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.generators.planned import composed_thread, planned
 from worldsmith.generators.context import build_context, fact_side
-from worldsmith.generators.planner import plan_world
 from worldsmith.generators.sides import privileged_circle
-from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds.outline import load_outline
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _plan(name: str, seed: int = 191):
-    outline = load_outline(FIXTURES / f"{name}.yaml")
-    taxonomy = load_taxonomy()
-    return plan_world(outline, resolve_cast(outline, taxonomy), seed, "w"), taxonomy
+    return planned(name, seed)  # (plan, taxonomy), planned once per test process
 
 
 def test_the_party_the_home_sides_auditors_audit_is_outside_its_circle():
@@ -95,16 +92,20 @@ def _compose(name: str, title: str, seed: int = 191, attach_first: bool = False)
     from worldsmith.generators.backends.offline import OfflineBackend
     from worldsmith.worlds.content import EmailContent
 
+    if not attach_first:  # composed once per test process (tests/generators/planned.py)
+        plan, made = composed_thread(name, seed, title)
+        people = {p.id: p for p in plan.people}
+        assert made
+        return [(a, people[a.author].organisation, content.body.split("\nOn ")[0]) for a, content in made]
     plan, taxonomy = _plan(name, seed)
     people = {p.id: p for p in plan.people}
     thread = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.lower().startswith(title)),
                     key=lambda a: a.position)
     assert thread
-    if attach_first:
-        papers = [x for a in thread for x in a.attachments]
-        assert papers
-        for a in thread:
-            a.attachments = papers if a.position == 0 else []
+    papers = [x for a in thread for x in a.attachments]
+    assert papers
+    for a in thread:
+        a.attachments = papers if a.position == 0 else []
     made: dict = {}
     out = []
     for a in thread:
