@@ -326,12 +326,21 @@ def cast_refs(plan: WorldPlan) -> list[PersonRef]:
     return [person_ref(plan, p) for p in plan.people]
 
 
+def plan_relations(plan: WorldPlan) -> dict[str, tuple[str | None, str | None]]:
+    """relations() of the plan's organisations, read once per plan (as org_refs): sees() asks for every sheet line of
+    every fact of every call, and relations() writes the organisations out again to look them up each time."""
+    rel = plan.__dict__.get("_relations")
+    if rel is None:
+        rel = plan.__dict__["_relations"] = relations(plan.organisations)
+    return rel
+
+
 def org_refs(plan: WorldPlan) -> list[OrgRef]:
     """The plan's organisations with whom each acts for and who engaged it (from their roles; indexed once per plan)."""
     refs = plan.__dict__.get("_org_refs")
     if refs is None:
         names = {o.id: o.name for o in plan.organisations}
-        known = relations(plan.organisations)
+        known = plan_relations(plan)
         refs = [OrgRef(name=o.name, role=o.role, privileged=o.privileged, acts_for=names.get(known[o.id][0] or "", ""),
                        engaged_by=names.get(known[o.id][1] or "", "")) for o in plan.organisations]
         plan.__dict__["_org_refs"] = refs
@@ -482,7 +491,7 @@ def sees(plan: WorldPlan, person_id: str | None, paper_id: str, day: dt.date | N
     if held is None:
         return True
     maker = held[0][0]
-    rel = relations(plan.organisations)
+    rel = plan_relations(plan)
     if org == maker:
         return True
     sent = delivered_at(plan, paper_id)
@@ -785,6 +794,16 @@ def _acts(plan: WorldPlan) -> list[tuple[str, dt.date, str]]:
 
 
 def paid_by(plan: WorldPlan, fact, day: dt.date | None) -> tuple[str, dt.date] | None:
+    """_paid_by(), once per plan, fact and day: a context asks it for each of its facts and again for each fact of
+    its thread (settled_labels), and it searches every act of the ledger each time."""
+    memo = plan.__dict__.setdefault("_paid_by", {})
+    held = memo.get((fact.id, day))
+    if held is None or held[0] is not fact:
+        held = memo[(fact.id, day)] = (fact, _paid_by(plan, fact, day))
+    return held[1]
+
+
+def _paid_by(plan: WorldPlan, fact, day: dt.date | None) -> tuple[str, dt.date] | None:
     """The act known by `day` that moved a money figure as it then stood, as its verb and the day it was known: a
     statement that quotes the figure ("Harrowgate funded the USD 9,000,000 equity cure") or names it by its label's
     last word as the act's object ("The landlord refunded the overpayment 40 days after ..." for the tenant's
@@ -1095,19 +1114,29 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     of the claimant's claim, mail10's read at seed 31)."""
     org = plan.person(author).organisation
     mine = _side(plan, org)
-    ids = {f.id for f in plan.facts}
+    # By fact and side, once per plan: every message asks it of each fact of its thread.
+    memo = plan.__dict__.setdefault("_theirs", {})
 
     def theirs(f: str) -> bool:
-        side = _side(plan, fact_side(plan, f))
-        if side:
-            return side != mine
-        # (a figure worked from the other side's own input and no input of ours is theirs too: "The revised claim is
-        # for a bonus of 40% x USD 186,000" from the claimant's 40%)
-        inputs = [x for x in re.findall(r"[A-Za-z_]\w*", plan.fact(f).formula or "") if x in ids]
-        sides = {_side(plan, fact_side(plan, x)) for x in inputs} - {""}
-        return bool(sides) and mine not in sides
+        held = memo.get((f, mine))
+        if held is None:
+            held = memo[(f, mine)] = _theirs(plan, f, mine)
+        return held
 
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
+
+
+def _theirs(plan: WorldPlan, f: str, mine: str) -> bool:
+    """Whether a fact is a figure of a party of another side than `mine` (see their_labels)."""
+    side = _side(plan, fact_side(plan, f))
+    if side:
+        return side != mine
+    # (a figure worked from the other side's own input and no input of ours is theirs too: "The revised claim is
+    # for a bonus of 40% x USD 186,000" from the claimant's 40%)
+    ids = {x.id for x in plan.facts}
+    inputs = [x for x in re.findall(r"[A-Za-z_]\w*", plan.fact(f).formula or "") if x in ids]
+    sides = {_side(plan, fact_side(plan, x)) for x in inputs} - {""}
+    return bool(sides) and mine not in sides
 
 
 def asserted_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
@@ -1116,18 +1145,27 @@ def asserted_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     counsel for "the source for the waiver fee rate" that he himself had proposed)."""
     org = plan.person(author).organisation
     mine = _side(plan, org)
+    memo = plan.__dict__.setdefault("_asserting_side", {})  # by fact, once per plan: asked of each message's thread
 
     def side(f: str) -> str:
-        # a party named by its role asserts it too ('On August 19, 2026 the agent offered ... a fee of 0.25%'): read
-        # 24, the lenders' counsel disputed that rate, its own side's offer ("You put the waiver fee rate at 0.25%. I
-        # have not seen the support for it."), the statement naming no organisation by its name
-        named = _side(plan, fact_side(plan, f))
-        if named:
-            return named
-        m = _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))
-        return _side(plan, _role_side(plan, m.group("noun").split()[-1])) if m else ""
+        held = memo.get(f)
+        if held is None:
+            held = memo[f] = _asserting_side(plan, f)
+        return held
 
     return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if side(f) == mine]
+
+
+def _asserting_side(plan: WorldPlan, f: str) -> str:
+    """The side whose party a fact's statement says asserts it ('' where none; see asserted_labels)."""
+    # a party named by its role asserts it too ('On August 19, 2026 the agent offered ... a fee of 0.25%'): read
+    # 24, the lenders' counsel disputed that rate, its own side's offer ("You put the waiver fee rate at 0.25%. I
+    # have not seen the support for it."), the statement naming no organisation by its name
+    named = _side(plan, fact_side(plan, f))
+    if named:
+        return named
+    m = _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))
+    return _side(plan, _role_side(plan, m.group("noun").split()[-1])) if m else ""
 
 
 # ... and a party named by its role, not its name: "On August 19, 2026 the agent offered ... a waiver".

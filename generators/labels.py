@@ -239,8 +239,13 @@ def decided(fact) -> bool:
     value = getattr(fact, "value", None)
     if getattr(value, "type", "") != "text":
         return False
-    label = (getattr(fact, "label", "") or "").lower()
-    return label.endswith("decision") or bool(_DECIDED.search(" ".join((getattr(fact, "statement", "") or "").split())))
+    return _decided(getattr(fact, "label", "") or "", getattr(fact, "statement", "") or "")
+
+
+@functools.lru_cache(maxsize=8192)
+def _decided(label: str, statement: str) -> bool:
+    # (by its words: a world's contexts ask it of each fact of each message's thread, a search of the statement each)
+    return label.lower().endswith("decision") or bool(_DECIDED.search(" ".join(statement.split())))
 
 
 # ...or a term named as under its instrument, wherever the instrument falls in the sentence: "Quillfield's term loan
@@ -261,10 +266,18 @@ def standing(fact) -> bool:
     value = getattr(fact, "value", None)
     if getattr(value, "type", "") not in ("money", "number", "percent"):
         return False
-    statement = " ".join((getattr(fact, "statement", "") or "").split())
+    return _standing(getattr(fact, "statement", "") or "", bool(getattr(fact, "formula", None)
+                                                                  or getattr(fact, "reason", "")))
+
+
+@functools.lru_cache(maxsize=8192)
+def _standing(statement: str, worked: bool) -> bool:
+    """standing() of a figure's statement, worked out from others or not (by its words: a world's contexts ask it of
+    each fact of each message's thread and each weekly note's ledger, four searches of the statement each)."""
+    statement = " ".join(statement.split())
     if not statement or _PUT_FORWARD.search(statement):
         return False
-    if getattr(fact, "formula", None) or getattr(fact, "reason", ""):
+    if worked:
         # a figure worked out from others stands only where it was agreed or settled as a whole ("The settlement is
         # USD 5,581,300: ..."), not because an input is a term (a fact's formula, or in a context its reason)
         return bool(_SETTLED.search(statement))

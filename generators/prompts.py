@@ -347,6 +347,14 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
                          [f"{r.role} | {r.title} | {r.organisation} | {r.people}" for r in context.roles])
         sides = "(as the summary says)"
     else:
+        # The same world (its fields, and the cast's and organisations' very objects, made once per plan) gives the
+        # same text: written once, not dumped again for each of its calls, and the same string for the cache key's
+        # writer (cache.json_string), which escapes it once.
+        world = (context.world_title, context.world_summary, context.locale, context.window_start, context.world_seed,
+                 *map(id, context.cast), None, *map(id, context.organisations))
+        held = _SYSTEM.get(world)
+        if held is not None and all(a is b for a, b in zip(held[0], (*context.cast, *context.organisations))):
+            return held[1]
         # One copy of each, in the block at the end: it is what a model reads and what a composer is given.
         cast = "(in the block at the end: `cast`, each person's name, title, organisation and email)"
         sides = ("(in the block at the end: `organisations`, with whom each acts for, who engaged it and whether it is "
@@ -355,7 +363,14 @@ def system_message(context: ArtifactContext | ExpansionContext) -> str:
                                          cast=cast, sides=sides)
     if isinstance(context, ExpansionContext):
         return text
-    return f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
+    text = f"{text.rstrip()}\n\n# The world's part of every file's context\n{WORLD_FENCE}\n{world_json(context)}\n```"
+    if len(_SYSTEM) >= 16:  # a few worlds at once (a batch); more is another process's work
+        _SYSTEM.clear()
+    _SYSTEM[world] = ((*context.cast, *context.organisations), text)  # the objects held: their ids are theirs
+    return text
+
+
+_SYSTEM: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
 
 
 def world_json(context: ArtifactContext) -> str:

@@ -248,7 +248,16 @@ def window(plan: WorldPlan, spec) -> tuple[dt.date, dt.date] | None:
 def _maker(plan: WorldPlan, fact_id: str) -> str:
     """The organisation (by name) whose figure a fact is: the party its statement says asserts it, else the maker of
     the first document that establishes it; '' where neither says (read 15: a status note to the fund told it that
-    its own LOI's escrow percentage "came in on 31 August")."""
+    its own LOI's escrow percentage "came in on 31 August"). Once per plan and fact: every weekly note asks it of each
+    fact first known in its week."""
+    memo = plan.__dict__.setdefault("_makers", {})
+    held = memo.get(fact_id)
+    if held is None:
+        held = memo[fact_id] = _maker_of(plan, fact_id)
+    return held
+
+
+def _maker_of(plan: WorldPlan, fact_id: str) -> str:
     from worldsmith.generators.context import fact_side
 
     side = fact_side(plan, fact_id)
