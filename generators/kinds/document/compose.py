@@ -38,6 +38,7 @@ from worldsmith.generators.compose.substance.offers import marking as offer_mark
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first, noun_phrase, strip_end, tidy
 from worldsmith.generators.compose.voice import family_key, next_workday, trade_sentences, vocabulary
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.kinds.document.fulfil import fulfil
 from worldsmith.generators.labels import derived_label
 from worldsmith.worlds.content import DocumentContent, Section, SheetContent, Table
 from worldsmith.worlds.plan import DocumentSpec
@@ -704,7 +705,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         sections = [x.model_copy(update={"heading": substance.english(x.heading, ctx),
                                          "paragraphs": [substance.english(p, ctx) for p in x.paragraphs]})
                     for x in sections]
-    return DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+    doc = DocumentContent(title=spec.title, subtitle=_subtitle(pick, ctx, spec, kind), sections=sections)
+    # a paper does what its title's genre must (contracts.yaml): a part its text lacks is written from the plan
+    return doc if in_mail else fulfil(ctx, doc)
 
 
 def _clause_numbers(plan: list[tuple[str, str]]) -> list[tuple[str, str]]:

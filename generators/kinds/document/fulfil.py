@@ -1,0 +1,231 @@
+"""A paper does what its title says: each part of its genre's contract (contract.py) that the composed text lacks is
+written from the plan (the purpose's clauses, the provisions it cites, the figure the paper decides and its working),
+and a part the plan cannot fill is left for the check genre_contract to catch, never written as a heading over nothing.
+
+Blind read of session 24: 'a notice of arbitration that starts nothing ... a "Response to the draft findings" with no
+argument'; the purposes said what each paper does ('requiring Hearthmill to cure by closing the kiosk or compensating
+Larkspur within 30 days', 'finding by finding, accepting the unsupported salary ... and contesting the rest'), and the
+text never did it."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.parties import client_of, neutral
+from worldsmith.generators.compose.substance.common import figures, label
+from worldsmith.generators.compose.text import cap_first, strip_end
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.kinds.document.contract import Genre, Part, genre_named, lacking
+from worldsmith.worlds.content import DocumentContent, Section
+
+# a provision of an instrument, with the instrument where the text names it ('clause 7.3 of the Lease')
+_PROVISION = re.compile(r"\b(?:clauses?|sections?|articles?|paras?|paragraphs?|schedules?|conditions?|rules?|regulations?)"
+                        r"\s+[0-9ivx][0-9a-z.()]*(?:\s+(?:and|to)\s+[0-9][0-9a-z.()]*)?"
+                        r"(?:\s+of\s+the\s+(?:[A-Z][\w-]*|[a-z][\w-]*)(?:\s+[\w-]+){0,3}?(?=[,.;]|\s+(?:that|which|to|for|and|with|by)\b|$))?",
+                        re.I)
+_CLAUSE_END = re.compile(r",\s+(?=(?:and\s+)?[a-z]+ing\b)|;\s+|\.\s+|,\s+and\s+(?=[a-z]+ing\b)")
+_DOUBLED = re.compile(r"([bdgmnprt])\1$")
+_KEEP = re.compile(r"(er|en|on|el|ow|aw|ew|ss|ll)$")
+_E = re.compile(r"((?<![aeiou])|qu)[aeiou][bcdgklmnprstvz]$|(rv|rg|nc|rc|dg|lv|rs|ns)$")
+
+
+def _base(participle: str) -> str:
+    """The plain verb of a participle: 'requiring' -> 'require', 'setting' -> 'set', 'offering' -> 'offer'."""
+    stem = participle[:-3]
+    if _KEEP.search(stem):
+        return stem
+    if _DOUBLED.search(stem):
+        return stem[:-1]
+    return stem + "e" if _E.search(stem) else stem
+
+
+def _third(verb: str) -> str:
+    """The verb with a third person singular subject."""
+    if re.search(r"(s|sh|ch|x|z)$", verb):
+        return verb + "es"
+    return verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
+
+
+def _subject(ctx: ArtifactContext) -> tuple[str, bool]:
+    """Who acts in the paper, and whether the verb takes the third person: 'Our client' for a party's adviser,
+    'We' for a party or a neutral writing for itself."""
+    client = client_of(ctx)
+    return ("Our client", True) if client and client != ctx.author.organisation else ("We", False)
+
+
+def _acted(ctx: ArtifactContext, clause: str) -> str:
+    """A purpose's participial clause as the paper's act: 'accepting X and contesting Y' -> 'Our client accepts X
+    and contests Y.' A participle after a preposition's gerund stays ('to cure by closing the kiosk or compensating
+    Larkspur')."""
+    who, third = _subject(ctx)
+    out, last = [], 0
+    for m in re.finditer(r"(^|\band\s+|\bor\s+)([a-z]+ing)\b", clause):
+        if m.start() and re.search(r"\b(?:by|for|of|in|on|from|without|after|before|to)\s+[a-z]+ing\b", clause[last:m.start()]):
+            break
+        base = _base(m.group(2))
+        out.append(clause[last:m.start()] + m.group(1) + (_third(base) if third else base))
+        last = m.end()
+    body = "".join(out) + clause[last:]
+    return f"{who} {strip_end(body)}."
+
+
+def _purpose_clauses(ctx: ArtifactContext) -> list[str]:
+    """The purpose's clauses: its sentences cut at each participle that starts an act ('..., requiring X')."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    return [c.strip() for c in _CLAUSE_END.split(purpose) if c.strip()]
+
+
+def _noun(genre: Genre, title: str = "") -> str:
+    """What the paper calls itself, from the words of its title that name the genre ('letter of claim' -> 'claim'),
+    else the genre's own word."""
+    m = re.search(genre.title, title)
+    words = [w for w in re.findall(r"[a-z]+", m.group(0).lower()) if w not in ("of", "for", "to", "before")] if m else []
+    return words[-1] if words else genre.genre.split()[-1]
+
+
+# words in -ing that start no act ('finding by finding', 'the pending claim')
+_NOT_ACTS = frozenset("finding during including pending following according regarding concerning outstanding remaining "
+                      "nothing something anything building meeting hearing morning evening thing being earnings "
+                      "bring spring ring king wing sing ceiling".split())
+
+
+def _from_purpose(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The purpose's clause that does the part, written as the paper's act; '' where none does."""
+    for clause in _purpose_clauses(ctx):
+        starts = [0] + [m.start() for m in re.finditer(r"\b[a-z]+ing\b", clause) if m.group(0) not in _NOT_ACTS]
+        for at in starts:
+            rest = clause[at:]
+            head = re.match(r"[a-z]+ing\b", rest)
+            if head is not None and head.group(0) not in _NOT_ACTS:
+                sentence = _acted(ctx, rest)
+            elif re.match(r"(under|within|pursuant to)\b", rest):
+                sentence = f"This {_noun(genre, ctx.spec.title)} is {'given' if _noun(genre, ctx.spec.title) == 'notice' else 'made'} {strip_end(rest)}."
+            else:
+                continue
+            if re.search(part.pattern, sentence):
+                return sentence
+    return ""
+
+
+# the instrument a claim is made under, as the plan names it ('under the owner-contractor agreement', 'her contract')
+_INSTRUMENT = re.compile(r"\b(?:under\s+)?(?:the|its|her|his|their)\s+((?:[\w-]+\s+){0,3}?(?:agreement|contract|lease|policy|"
+                         r"charter(?:\s+party)?|licen[cs]e|guarantee|deed))\b", re.I)
+
+
+def _provision(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The provision the paper is given or made under, as the purpose or a fact it carries names it; else the
+    instrument the plan names for the matter."""
+    verb = "given" if _noun(genre, ctx.spec.title) == "notice" else "made"
+    texts = [getattr(ctx.spec, "purpose", "") or "", *(f.statement for f in ctx.facts)]
+    for text in texts:
+        m = _PROVISION.search(text)
+        if m is not None:
+            return f"This {_noun(genre, ctx.spec.title)} is {verb} under {m.group(0).strip()}."
+    for text in [*texts, ctx.world_summary]:
+        m = _INSTRUMENT.search(text)
+        if m is not None:
+            return f"This {_noun(genre, ctx.spec.title)} is {verb} under the {m.group(1).lower()}."
+    return ""
+
+
+def _decided(ctx: ArtifactContext):
+    """The figure the paper decides: the last of its derived figures that no other is worked from, else its first."""
+    own = figures(ctx.facts)
+    top = [f for f in own if f.reason and not any(g is not f and label(f).lower() in g.reason.lower() for g in own)]
+    return (top or own or [None])[0]
+
+
+def _bare(f) -> str:
+    """A fact's label without its article ('the extension of time' -> 'extension of time')."""
+    return re.sub(r"^the\s+", "", label(f))
+
+
+def _question(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The question referred: what the purpose says the paper decides, else the figure it decides."""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    m = re.search(r"\b(?:determination|decision|ruling|award)\s+(?:of|on)\s+(.+)", purpose, re.I)
+    if m is not None:
+        return f"The question for determination is {strip_end(m.group(1))}."
+    f = _decided(ctx)
+    return f"The question for determination is the {_bare(f)}." if f is not None else ""
+
+
+def _reasons(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The reasons for the figure decided: how it is worked from the figures in evidence, else what the record
+    says it rests on ('granted ... for the owner's late design changes')."""
+    f = _decided(ctx)
+    if f is not None and (f.working or f.reason):
+        return f"Reasons. The {_bare(f)} of {f.text} is {strip_end(f.working or f.reason)}."
+    for g in [f, *ctx.facts]:
+        m = re.search(r"\b(?:for|because of|by reason of|on account of)\s+(the\s+[^.;]+)", g.statement) if g else None
+        if m is not None:
+            return f"Reasons. The {_bare(g)} rests on {strip_end(m.group(1))}."
+    return ""
+
+
+def _ruling(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The figure the paper decides, determined by its author."""
+    f = _decided(ctx)
+    if f is None or not neutral(ctx, ctx.author.organisation) and genre.genre != "expert determination":
+        return ""
+    return f"{_subject(ctx)[0]} determine the {_bare(f)} at {f.text}."
+
+
+def _relief(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """What a party's submissions ask of the neutral: a defence, that the claim be dismissed."""
+    judge = next((p for p in ctx.to if neutral(ctx, p.organisation)), None)
+    if judge is None:
+        return ""
+    who = client_of(ctx) or ctx.author.organisation
+    title = f"the {judge.title.lower()}" if judge.title else "the tribunal"
+    if re.search(r"\bdefen[cs]e\b", ctx.spec.title + " " + (getattr(ctx.spec, "purpose", "") or ""), re.I):
+        return f"{who} asks {title} to dismiss the claim."
+    return ""
+
+
+_FILLERS = {"purpose": _from_purpose, "provision": _provision, "question": _question, "reasons": _reasons,
+            "ruling": _ruling, "relief": _relief}
+
+
+def _text(doc: DocumentContent) -> str:
+    rows = [doc.title, doc.subtitle]
+    for s in doc.sections:
+        rows += [s.heading, *s.paragraphs]
+        if s.table is not None:
+            rows += [" ".join(r) for r in [s.table.columns, *s.table.rows]]
+    return "\n".join(r for r in rows if r)
+
+
+def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0) -> list[Section]:
+    """The sentence in the paper: after its opening paragraph (past a letter's salutation), or, for what the paper
+    asks in closing, before its sign-off."""
+    out = list(sections)
+    if closing:
+        last = out[-1]
+        paras = list(last.paragraphs)
+        at = next((i for i, p in enumerate(paras) if re.match(r"Yours (sincerely|faithfully),?$", p)), len(paras))
+        out[-1] = last.model_copy(update={"paragraphs": paras[:at] + [sentence] + paras[at:]})
+        return out
+    first = out[0]
+    paras = list(first.paragraphs)
+    at = (2 if paras and paras[0].startswith("Dear ") else 1) + after
+    out[0] = first.model_copy(update={"paragraphs": paras[:at] + [sentence] + paras[at:]})
+    return out
+
+
+def fulfil(ctx: ArtifactContext, doc: DocumentContent) -> DocumentContent:
+    """The document with each part its title's genre asks for and its text lacks written from the plan, where the
+    plan has it."""
+    genre = genre_named(doc.title)
+    if genre is None or not doc.sections:
+        return doc
+    sections, opened = doc.sections, 0
+    for part in lacking(genre, _text(doc)):
+        if not re.search(part.pattern, _text(doc)):  # (one sentence written may do two parts)
+            sentence = _FILLERS[part.fill](ctx, genre, part)
+            if sentence and re.search(part.pattern, sentence):
+                closing = part.fill == "relief"
+                sections = _place(sections, cap_first(sentence), closing, after=opened)
+                opened += not closing
+                doc = doc.model_copy(update={"sections": sections})
+    return doc

@@ -1,0 +1,114 @@
+"""A paper does what its title says: the genre contract (generators/kinds/document/contracts.yaml) is filled by the
+composer from the plan, and the check genre_contract fails a paper whose title names a genre its text does not do.
+
+Blind read of session 24 (unseen outlines): 'a notice of arbitration that starts nothing, an award that awards no sum,
+a document request that requests nothing, a determination whose reasons are one sentence, a "Response to the draft
+findings" with no argument'."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+from pathlib import Path
+
+import duckdb
+
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.context import build_context
+from worldsmith.generators.kinds.document.contract import genre_named, missing_parts, sql_rows
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.content import DocumentContent
+from worldsmith.worlds.outline import load_outline
+from worldsmith.worlds.validate import parse_check
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = ROOT / "generators/kinds/document/checks/genre_contract.sql"
+
+
+class _Done(dict):
+    def __missing__(self, key):  # (the sheets a paper cites are not composed here)
+        return None
+
+
+@functools.cache
+def _planned(fixture: str, seed: int):
+    outline = load_outline(ROOT / "tests/fixtures" / fixture)
+    taxonomy = load_taxonomy()
+    return outline and plan_world(outline, resolve_cast(outline, taxonomy), seed, "w"), taxonomy
+
+
+def _text(fixture: str, title: str, seed: int = 61) -> str:
+    """The text of the fixture's document whose title starts so, composed offline (its title first)."""
+    plan, taxonomy = _planned(fixture, seed)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
+    doc = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, spec, _Done()), DocumentContent))
+    return "\n".join([doc.title] + [p for s in doc.sections for p in [s.heading, *s.paragraphs]])
+
+
+def test_the_check_holds_the_composers_table():
+    sql = CHECK.read_text(encoding="utf-8")
+    assert sql_rows() in sql
+    parse_check(CHECK)
+
+
+def _offending(rows: list[tuple[str, str, str]]) -> list[str]:
+    """The check run over documents (id, title, text) in a store of two tables."""
+    con = duckdb.connect()
+    con.execute("create table artifacts(id varchar, kind varchar, title varchar)")
+    con.execute("create table documents(artifact_id varchar, path varchar, text varchar)")
+    for i, title, text in rows:
+        con.execute("insert into artifacts values (?, 'document', ?)", [i, title])
+        con.execute("insert into documents values (?, ?, ?)", [i, i + ".docx", text])
+    return [f"{a}: {d}" for a, _, d in con.execute(parse_check(CHECK).sql).fetchall()]
+
+
+def test_the_check_fails_a_paper_that_does_not_do_what_its_title_says():
+    bad = _offending([
+        ("n1", "Notice of dispute under clause 9", "We write to give notice of dispute. The sum is USD 4,000."),
+        ("r1", "Response to the draft findings", "We write in response to the draft findings. The figure is USD 12."),
+        ("a1", "Final award", "I have read the submissions. The claim is USD 5,000."),
+    ])
+    assert any(b.startswith("n1:") and "step" in b for b in bad), bad
+    assert any(b.startswith("r1:") and "each point answered" in b for b in bad), bad
+    assert any(b.startswith("a1:") and "the order" in b for b in bad) and any("a1:" in b and "costs" in b for b in bad)
+    good = _offending([
+        ("n2", "Notice of dispute under clause 9", "We give notice of dispute under clause 9. Our client disputes the "
+                                                   "sum and requires its withdrawal."),
+        ("r2", "Response to the draft findings", "We reply to the draft findings: we accept finding 1 and dispute 2."),
+        ("m2", "Memo re the award", "No parts asked of a memo."),
+    ])
+    assert good == [], good
+
+
+def test_a_notice_and_a_response_do_what_their_purpose_says():
+    # the purposes: 'requiring Hearthmill to cure by closing the kiosk or compensating Larkspur within 30 days';
+    # 'finding by finding, accepting the unsupported salary and its indirect costs and contesting the rest'
+    notice = _text("franchise-encroachment.yaml", "Notice of breach")
+    assert "Our client requires Hearthmill to cure by closing the kiosk or compensating Larkspur within 30 days." \
+        in notice, notice
+    response = _text("grant-audit.yaml", "University response to the draft audit report")
+    assert "Our client accepts the unsupported salary and its indirect costs and contests the rest" in response, response
+    for text in (notice, response):
+        assert missing_parts(text.splitlines()[0], text) == [], text
+
+
+def test_a_determination_states_the_question_and_its_reasons():
+    rent = _text("office-rent-review.yaml", "Determination of the reviewed rent")
+    assert "The question for determination is the open market rent at the review date" in rent, rent
+    architect = _text("construction-delay.yaml", "Architect's determination")
+    assert "The question for determination is the contractor's notice of delay" in architect, architect
+    assert re.search(r"Reasons\. The extension of time granted rests on the owner's late design changes", architect)
+    assert missing_parts(architect.splitlines()[0], architect) == []
+
+
+def test_a_claim_says_what_it_is_made_under_and_a_defence_asks_for_dismissal():
+    claim = _text("construction-delay.yaml", "Notice of claim for loss and expense")
+    assert "This claim is made under the owner-contractor agreement." in claim, claim
+    bonus = _text("bonus-cap-dispute.yaml", "Revised letter of claim")
+    assert "This claim is made under the contract." in bonus, bonus
+    defence = _text("demurrage-arbitration.yaml", "Charterers' defence submissions")
+    assert "Ostrava Grain Trading SA asks the sole arbitrator to dismiss the claim." in defence, defence
+    assert genre_named("Charterers' defence submissions").genre == "submissions"
+    assert genre_named("Letter rejecting Kestrel Bay's tender of defense") is None
