@@ -112,3 +112,14 @@ def test_a_claim_says_what_it_is_made_under_and_a_defence_asks_for_dismissal():
     assert "Ostrava Grain Trading SA asks the sole arbitrator to dismiss the claim." in defence, defence
     assert genre_named("Charterers' defence submissions").genre == "submissions"
     assert genre_named("Letter rejecting Kestrel Bay's tender of defense") is None
+
+
+def test_an_arbitrations_papers_are_headed_in_the_matter_of_the_arbitration():
+    # blind read of session 24: 'an arbitration headed as a High Court claim'; an award and a defence that 'read like
+    # internal reports'. An expert's determination is no arbitration and has no such heading.
+    for seed in (61, 191):
+        for title in ("Final award", "Charterers' defence submissions"):
+            text = _text("demurrage-arbitration.yaml", title, seed)
+            assert "IN THE MATTER OF THE ARBITRATION ACT 1996 AND IN THE MATTER OF AN ARBITRATION BETWEEN Marlowe Bulk " \
+                   "Carriers Ltd (Claimant) and Ostrava Grain Trading SA (Respondent)" in text, text[:400]
+    assert "IN THE MATTER OF" not in _text("office-rent-review.yaml", "Determination of the reviewed rent")

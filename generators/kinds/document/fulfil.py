@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose.parties import client_of, neutral
+from worldsmith.generators.compose.parties import client_of, neutral, principal
 from worldsmith.generators.compose.substance.common import figures, label
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext
@@ -213,12 +213,47 @@ def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0
     return out
 
 
+def arbitration_caption(ctx: ArtifactContext, genre: Genre) -> str:
+    """The heading of a paper in an arbitration (an award, a party's submissions, a notice of arbitration): 'IN THE
+    MATTER OF THE ARBITRATION ACT 1996 AND IN THE MATTER OF AN ARBITRATION BETWEEN ...', the seat's statute where the
+    locale's law has one, the parties as the plan names them, the claimant first where a role says which claims; ''
+    where no arbitrator sits or the parties are not two (blind read of session 24: 'an arbitration headed as a High
+    Court claim', 'an award ... that reads like an internal report')."""
+    if genre.genre not in ("award", "submissions", "notice of arbitration"):
+        return ""
+    tribunal = [o for o in ctx.organisations if neutral(ctx, o.name) and re.search(r"\barbitrat", o.role, re.I)]
+    if not tribunal:
+        return ""
+    parties: list[str] = []
+    for o in ctx.organisations:
+        if not neutral(ctx, o.name) and o.name not in [t.name for t in tribunal]:
+            who = principal(ctx, o.name)
+            if who not in parties and not any(x.acts_for for x in ctx.organisations if x.name == who):
+                parties.append(who)
+    if len(parties) != 2:
+        return ""
+    claims = [principal(ctx, o.name) for o in ctx.organisations
+              if re.search(r"\bclaimants?\b|\bclaim against\b", o.role, re.I)]
+    if claims and claims[0] in parties:
+        parties.sort(key=lambda p: p != claims[0])
+        names = f"{parties[0]} (Claimant) and {parties[1]} (Respondent)"
+    else:
+        names = f"{parties[0]} and {parties[1]}"
+    act = "THE ARBITRATION ACT 1996 AND IN THE MATTER OF " if ctx.locale == "en_GB" else ""
+    return f"IN THE MATTER OF {act}AN ARBITRATION BETWEEN {names}"
+
+
 def fulfil(ctx: ArtifactContext, doc: DocumentContent) -> DocumentContent:
     """The document with each part its title's genre asks for and its text lacks written from the plan, where the
     plan has it."""
     genre = genre_named(doc.title)
     if genre is None or not doc.sections:
         return doc
+    caption = arbitration_caption(ctx, genre)
+    if caption and not re.search(r"IN THE MATTER OF", _text(doc)):
+        first = doc.sections[0]
+        doc = doc.model_copy(update={"sections": [first.model_copy(update={"paragraphs": [caption, *first.paragraphs]}),
+                                                  *doc.sections[1:]]})
     sections, opened = doc.sections, 0
     for part in lacking(genre, _text(doc)):
         if not re.search(part.pattern, _text(doc)):  # (one sentence written may do two parts)
