@@ -96,7 +96,8 @@ def test_a_notice_and_a_response_do_what_their_purpose_says():
 
 def test_a_determination_states_the_question_and_its_reasons():
     rent = _text("office-rent-review.yaml", "Determination of the reviewed rent")
-    assert "The question for determination is the open market rent at the review date" in rent, rent
+    # (the question first, then the answer: 'I determine the reviewed annual rent at ...')
+    assert rent.split("\n")[2].startswith("The question for determination is the open market rent at the review date"), rent
     architect = _text("construction-delay.yaml", "Architect's determination")
     assert "The question for determination is the contractor's notice of delay" in architect, architect
     assert re.search(r"Reasons\. The extension of time granted rests on the owner's late design changes", architect)

@@ -196,9 +196,10 @@ def _text(doc: DocumentContent) -> str:
     return "\n".join(r for r in rows if r)
 
 
-def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0) -> list[Section]:
-    """The sentence in the paper: after its opening paragraph (past a letter's salutation), or, for what the paper
-    asks in closing, before its sign-off."""
+def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0, lead: bool = False) -> list[Section]:
+    """The sentence in the paper: after its opening paragraph (past a letter's salutation), or before it where it
+    leads (the question a determination answers, before its answer), or, for what the paper asks in closing, before
+    its sign-off."""
     out = list(sections)
     if closing:
         last = out[-1]
@@ -208,7 +209,8 @@ def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0
         return out
     first = out[0]
     paras = list(first.paragraphs)
-    at = (2 if paras and paras[0].startswith("Dear ") else 1) + after
+    letter = bool(paras) and paras[0].startswith("Dear ")
+    at = after if lead and not letter else (2 if letter else 1) + after
     out[0] = first.model_copy(update={"paragraphs": paras[:at] + [sentence] + paras[at:]})
     return out
 
@@ -260,7 +262,7 @@ def fulfil(ctx: ArtifactContext, doc: DocumentContent) -> DocumentContent:
             sentence = _FILLERS[part.fill](ctx, genre, part)
             if sentence and re.search(part.pattern, sentence):
                 closing = part.fill == "relief"
-                sections = _place(sections, cap_first(sentence), closing, after=opened)
+                sections = _place(sections, cap_first(sentence), closing, after=opened, lead=part.fill == "question")
                 opened += not closing
                 doc = doc.model_copy(update={"sections": sections})
     return doc
