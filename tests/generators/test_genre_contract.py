@@ -124,3 +124,22 @@ def test_an_arbitrations_papers_are_headed_in_the_matter_of_the_arbitration():
             assert "IN THE MATTER OF THE ARBITRATION ACT 1996 AND IN THE MATTER OF AN ARBITRATION BETWEEN Marlowe Bulk " \
                    "Carriers Ltd (Claimant) and Ostrava Grain Trading SA (Respondent)" in text, text[:400]
     assert "IN THE MATTER OF" not in _text("office-rent-review.yaml", "Determination of the reviewed rent")
+
+
+def test_a_request_for_arbitration_starts_one_and_is_no_high_court_claim():
+    # an unseen outline's 'Request for arbitration (DIS)' was headed 'IN THE HIGH COURT OF JUSTICE, BUSINESS AND
+    # PROPERTY COURTS ... Claim No.' and started nothing (check genre_contract: 'lacks commencement'); here two English
+    # fixtures' pleadings, given that title and purpose
+    for fixture, title in (("cmr-theft.yaml", "Particulars of claim"), ("service-charge-dispute.yaml", "Complaint")):
+        plan, taxonomy = _planned(fixture, 61)
+        spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
+        spec = spec.model_copy(update={"title": "Request for arbitration",
+                                       "purpose": "The request under the LCIA Arbitration Rules 2020, nominating an "
+                                                  "arbitrator and setting out the relief sought."})
+        doc = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, spec, _Done()), DocumentContent))
+        text = "\n".join(p for s in doc.sections for p in [s.heading, *s.paragraphs])
+        assert "HIGH COURT" not in text and "Claim No." not in text, text[:500]
+        assert re.search(r"IN THE MATTER OF THE ARBITRATION ACT 1996 AND IN THE MATTER OF AN ARBITRATION UNDER THE "
+                         r"LCIA ARBITRATION RULES 2020\. BETWEEN: .+ \(Claimant\) and .+ \(Respondent\)\.", text), text[:500]
+        assert re.search(r"hereby commences arbitration against .+ under the LCIA Arbitration Rules 2020\.", text)
+        assert missing_parts("Request for arbitration", text) == [], text[:800]

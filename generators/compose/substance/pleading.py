@@ -382,14 +382,30 @@ def is_claim(f: FactRef) -> bool:
 _CLAIMED = re.compile(r"\b(claim\w*|damages?|loss|owed|due|total|demand\w*|award|contribution|payable|balance|"
                       r"arrears|refund|overpayment|costs?)\b", re.I)
 _TRIBUNAL = re.compile(r"\bemployment tribunal\b|\bET[13]\b", re.I)
+_ARBITRATION = re.compile(r"\barbitra(?:tion|l|tor)\b", re.I)
+# the rules an arbitration is brought under, as a purpose names them ('under the DIS Arbitration Rules 2018')
+_RULES = re.compile(r"\bunder (the [A-Z][\w&-]*(?: [A-Z][\w&-]*)* (?:Arbitration )?Rules(?: [0-9]{4})?)")
+
+
+def arbitration_rules(ctx: ArtifactContext) -> str:
+    """The arbitration rules the paper's purpose or the matter's summary names ('the DIS Arbitration Rules 2018');
+    '' where none."""
+    m = _RULES.search(f"{getattr(ctx.spec, 'purpose', '') or ''} {ctx.world_summary}")
+    return m.group(1) if m else ""
 
 
 def forum(ctx: ArtifactContext) -> str:
-    """Where the pleading is filed: 'us' (a US federal court), 'court' (the courts of England and Wales),
+    """Where the pleading is filed: 'us' (a US federal court), 'court' (the courts of England and Wales), 'arbitration'
+    (an arbitral tribunal: Claimant and Respondent, under the seat's law or the rules the paper names),
     'adjudication' (a statutory construction adjudication in England and Wales) or 'tribunal' (an employment
     tribunal: Claimant and Respondent, never the High Court)."""
     if ctx.locale == "en_US":
         return "us"
+    # (a request for arbitration is no High Court claim: blind read of session 24, 'an arbitration headed as a High
+    # Court claim'; read from the paper's own title and purpose, a world that names arbitration in passing keeps its
+    # court)
+    if _ARBITRATION.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"):
+        return "arbitration"
     where = f"{ctx.spec.title} {ctx.world_title} {ctx.world_summary}"
     if _TRIBUNAL.search(where):
         return "tribunal"
@@ -427,7 +443,12 @@ def tribunal_office(ctx: ArtifactContext) -> str:
 
 def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: str, draft: bool) -> list[str]:
     """The heading of an English claim or adjudication: the forum, the parties in their English names, the date."""
-    if forum(ctx) == "tribunal":
+    if forum(ctx) == "arbitration":
+        act = "THE ARBITRATION ACT 1996 AND IN THE MATTER OF " if ctx.locale == "en_GB" else ""
+        rules = arbitration_rules(ctx)
+        head = (f"IN THE MATTER OF {act}AN ARBITRATION{' UNDER ' + rules.upper() if rules else ''}. "
+                f"BETWEEN: {claimant} (Claimant) and {respondent} (Respondent).")
+    elif forum(ctx) == "tribunal":
         office = tribunal_office(ctx)
         head = (f"EMPLOYMENT TRIBUNALS (ENGLAND AND WALES){', ' + office.upper() if office else ''}. "
                 f"BETWEEN: {claimant} (Claimant) and {respondent} (Respondent).")
@@ -554,6 +575,7 @@ def english(text: str, ctx: ArtifactContext) -> str:
     one, two, paper, body = (("Referring Party", "Responding Party", "Referral", "the Adjudicator")
                              if where == "adjudication" else
                              ("Claimant", "Respondent", "Details of Claim", "the Tribunal") if where == "tribunal" else
+                             ("Claimant", "Respondent", "Request", "the Tribunal") if where == "arbitration" else
                              ("Claimant", "Defendant", "Particulars of Claim", "the Court"))
     text = re.sub(r"WHEREFORE, (.+?) respectfully requests that the Court", rf"\1 asks {body} to", text)
     text = re.sub(r"Respectfully submitted, /s/ ([^.]+)\.", r"Signed: \1.", text)

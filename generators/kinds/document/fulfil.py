@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from worldsmith.generators.compose.parties import client_of, neutral, principal
+from worldsmith.generators.compose.parties import client_of, neutral, opponent, principal
 from worldsmith.generators.compose.substance.common import figures, label
+from worldsmith.generators.compose.substance.pleading import arbitration_rules
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.kinds.document.contract import Genre, Part, genre_named, lacking
@@ -183,7 +184,18 @@ def _relief(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     return ""
 
 
-_FILLERS = {"purpose": _from_purpose, "provision": _provision, "question": _question, "reasons": _reasons,
+def _commence(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """What a notice or request for arbitration does: the party starts the arbitration against the other, under the
+    rules the plan names (the wind-gearbox outline's request 'nominating a co-arbitrator and setting out the relief
+    sought' started nothing)."""
+    claimant, respondent = client_of(ctx) or ctx.author.organisation, opponent(ctx)
+    if not respondent or respondent == claimant:
+        return ""
+    rules = arbitration_rules(ctx)
+    return f"{claimant} hereby commences arbitration against {respondent}{' under ' + rules if rules else ''}."
+
+
+_FILLERS = {"commence": _commence, "purpose": _from_purpose, "provision": _provision, "question": _question, "reasons": _reasons,
             "ruling": _ruling, "relief": _relief}
 
 
@@ -210,7 +222,11 @@ def _place(sections: list[Section], sentence: str, closing: bool, after: int = 0
     first = out[0]
     paras = list(first.paragraphs)
     letter = bool(paras) and paras[0].startswith("Dear ")
-    at = after if lead and not letter else (2 if letter else 1) + after
+    # (a pleading's caption and dated title line come first: the act follows them)
+    caption = 0
+    while caption < len(paras) and re.match(r"IN THE |.+\. (?:Dated|Draft of) [^.]*\.?$", paras[caption]):
+        caption += 1
+    at = caption + after if caption else after if lead and not letter else (2 if letter else 1) + after
     out[0] = first.model_copy(update={"paragraphs": paras[:at] + [sentence] + paras[at:]})
     return out
 

@@ -1,6 +1,6 @@
 -- id: genre_structure
 -- severity: error
--- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's or adjudication's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
+-- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's, adjudication's or arbitration's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
 -- The genre is read from doc_type in the order generators/compose/genres.py matches it (a letter of intent or a
 -- side letter, by its doc_type or title, is a letter), and each
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
@@ -41,7 +41,7 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price'),
     ('term_sheet', 4, 'Conditions', 'heading', '(?i)conditions'),
     ('term_sheet', 4, 'Governing Law', 'heading', '(?i)governing law'),
-    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|employment tribunals?\b)'),
+    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b)'),
     ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|Claimant.*Respondent|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
     ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of defence'),
