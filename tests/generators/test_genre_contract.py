@@ -113,6 +113,9 @@ def test_a_claim_says_what_it_is_made_under_and_a_defence_asks_for_dismissal():
     assert "Ostrava Grain Trading SA asks the sole arbitrator to dismiss the claim." in defence, defence
     assert genre_named("Charterers' defence submissions").genre == "submissions"
     assert genre_named("Letter rejecting Kestrel Bay's tender of defense") is None
+    # (an unseen outline's board paper, which names submissions and makes none)
+    assert genre_named("Board paper - the DPC inquiry, the submissions and the exposure") is None
+    assert genre_named("Tenant’s counter-representations").genre == "submissions"
 
 
 def test_an_arbitrations_papers_are_headed_in_the_matter_of_the_arbitration():
