@@ -983,6 +983,23 @@ def coming_papers(plan: WorldPlan, spec, most: int = 3, members: set[str] | None
     return out[:most]
 
 
+def papers_ahead(plan: WorldPlan, spec, members: set[str], ahead: int = 45, most: int = 4) -> list[PaperDue]:
+    """The documents and sheets `members` are to make in the weeks after a message, soonest first, with who has the
+    pen and when: what "what is still to do before X, and who has it?" is answered with (no record of a meeting before
+    the meeting, nor a paper that waits on an event still to come)."""
+    day = artifact_day(spec)
+    if day is None:
+        return []
+    papers = [a for a in own_papers(plan) if a.author in members and 0 < (a.date - day).days <= ahead
+              and not (_RECORD.search(a.title) and (a.date - day).days > 1) and not answers_later(plan, a, day)]
+    out: list[PaperDue] = []
+    for a in sorted(papers, key=lambda a: (a.date, a.path)):
+        if all(p.title != a.title for p in out):
+            out.append(PaperDue(title=a.title, by=plan.person(a.author).first_name, maker=plan.person(a.author).name,
+                                day=a.date, facts=list(a.facts)))
+    return out[:most]
+
+
 _WORK_AGREED = re.compile(r"\b(?:workstreams?|work ?plan|scope|timetable|timeline|programme|program)\b", re.I)
 
 
@@ -1784,6 +1801,13 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             org = plan.person(spec.author).organisation
             team = {p for p in [spec.author, *spec.to, *spec.cc] if plan.person(p).organisation == org}
             extra["coming_papers"] = coming_papers(plan, spec, members=team)
+    if spec.kind == "email" and getattr(spec, "mode", "") == "reply":
+        # what is still to do, and who has it, is answered from the plan: the papers the writer's firm is to make
+        # next ("I have it: by tomorrow I will have everything for the payment date ready", to "What is still to do
+        # before the payment date, and who has it?", mail10's read at seed 223)
+        org = plan.person(spec.author).organisation
+        team = {p.id for p in plan.people if p.organisation == org}
+        extra.setdefault("coming_papers", papers_ahead(plan, spec, team))
     if spec.kind == "document" and (getattr(spec, "doc_type", "") or "").lower() == "minutes" and \
             _WORK_AGREED.search(getattr(spec, "purpose", "") or ""):
         # a meeting that agrees the workstreams, the scope or the timetable records what they are: its side's papers

@@ -69,6 +69,11 @@ def agree(text: str, labels: list[str]) -> str:
     return text
 
 
+# Words that follow the noun they qualify ('the sums paid', 'the fees payable', 'the days remaining').
+_POSTPOSITIVE = re.compile(r"[a-z]+ed|[a-z]+(?:able|ible)|paid|due|owing|outstanding|remaining|pending|arising|accruing|"
+                           r"withheld|sold|held|lost|spent|left|unpaid|overdue|to date")
+
+
 def _plural(label: str) -> bool:
     """Whether a label names a plural ('the removal costs', 'economic loss claims'), by its head noun: the last word
     before any preposition ('the deadline for submissions to the expert' is one deadline: 'are May 29' was written)."""
@@ -76,8 +81,10 @@ def _plural(label: str) -> bool:
     head = re.split(r"(?i)\s(?:of|for|to|on|in|under|at|from|by|with|against|between|per|as|after|before|over|into|"
                     r"within|during|through)\s", label, maxsplit=1)[0]
     words = head.split()
-    # a participle after the noun is no head ('the corporate allocations disputed by the sellers' are allocations)
-    while len(words) > 1 and re.fullmatch(r"[a-z]+ed", words[-1]):
+    # a participle or adjective after the noun is no head ('the corporate allocations disputed by the sellers' are
+    # allocations; 'the fee deductions recoverable', 'the landing gear reserves paid' are deductions and reserves: "The
+    # fee deductions recoverable is USD 24,000", mail10's read at seed 223)
+    while len(words) > 1 and _POSTPOSITIVE.fullmatch(words[-1]):
         words.pop()
     last = words[-1].lower() if words else ""
     return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ys", "'s")) \

@@ -292,6 +292,31 @@ def test_a_label_whose_noun_a_participle_follows_takes_the_nouns_number():
         "Adjusted EBITDA as determined is USD 13,600,000."
 
 
+def test_a_label_whose_noun_an_adjective_follows_takes_the_nouns_number():
+    """mail10's read at seed 223: 'The fee deductions recoverable is USD 24,000.' (lift-maintenance), 'the landing gear
+    reserves paid is USD 598,640' (aircraft-redelivery): a word after the noun ('recoverable', 'paid', 'outstanding')
+    is no head; 'the total due' and 'the cure amount payable' stay one figure."""
+    from worldsmith.generators.compose.facts import agree
+
+    assert agree("The fee deductions recoverable is USD 24,000.", ["the fee deductions recoverable"]) == \
+        "The fee deductions recoverable are USD 24,000."
+    assert agree("As I read it, the landing gear reserves paid is USD 598,640.", ["the landing gear reserves paid"]) \
+        == "As I read it, the landing gear reserves paid are USD 598,640."
+    assert agree("The invoices outstanding stand at USD 9,000.", ["the invoices outstanding"]) == \
+        "The invoices outstanding stand at USD 9,000."
+    for one in ("the total due", "the equity cure amount payable", "the gross loss recoverable"):
+        assert agree(f"{one.capitalize()} is USD 1.", [one]) == f"{one.capitalize()} is USD 1."
+
+
+def test_a_cap_that_decides_a_figure_is_said_without_a_pronoun_of_one_number():
+    """'The fee deductions before the cap is higher than the annual deduction cap, so it does not decide ...' (seed
+    223): the lesser-of frames name the figure again, never 'it', so a plural input reads right once agreed."""
+    from worldsmith.generators.compose.bank import bank
+
+    for frame in bank("email")["advice"]["substance"]["structure"]["lesser"]:
+        assert not re.search(r"\{Other\} is higher than \{binding\}, so it\b", frame), frame
+
+
 def test_next_step_frames_agree_with_a_plural_label():
     """A stock next step never hangs a singular verb on its label: labels are often plural ('the figures has moved')."""
     from worldsmith.generators.compose.bank import bank

@@ -454,7 +454,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     at = cut.start() if cut else len(email.body)
     email = email.model_copy(update={"body": own_acts(ctx, email.body[:at]) + email.body[at:]})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
-    labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels)
+    # (and of a figure's inputs, which its working names: "The fee deductions before the cap is higher than the annual
+    # deduction cap", mail10's read at seed 223)
+    labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels) + \
+        [i.label for f in ctx.facts for i in f.inputs if i.label]
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
     if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
         pick = picker_for(ctx, 1)
@@ -1259,8 +1262,13 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     else:
         body = ctx.parent.body if ctx.parent else ""
         gone = label in passed_labels(ctx, body)
-        run_up = bool(re.search(r"run-up|pulling everything together for|on course for|still to do before", own, re.I))
+        run_up = bool(_RUN_UP.search(own))
         papered = ctx.label_papers.get(label)
+        # (the day the run-up question names, not the first label of the message: "Still to come before the para 4.3
+        # engine compensation cap" answered "Are we still on course for the lease Expiry Date?")
+        asked_q = next((q for q in re.findall(r"[^.?!\n]*\?", own) if _RUN_UP.search(q)), "")
+        todo_label = next((x for x in labels if x.lower() in asked_q.lower()), label)
+        todo = _still_to_do(ctx, todo_label) if run_up and not gone else ""
         plan = passed_plan(pick, label, other) if gone else \
             pick.fill(bank("email")["plan_steps_ahead"], label=label) if run_up else \
             pick.fill([x for x in bank("email")["plan_steps_papered"] if other or "{other}" not in x], label=label,
@@ -1279,6 +1287,8 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         else:
             line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
                 pick.fill(frames["self"], plan=plan, day=day)
+        if todo:
+            line = pick.fill(frames["still_to_do"], todo=todo, label=todo_label) or line
     # a second question of the same message is answered too (read 21: "Yes, go ahead as you propose ... Are we
     # confident on the equity cure amount, or is it still an estimate?" was answered only "It goes out by tomorrow")
     others = [q for q in re.findall(r"[^.?!\n]*\?", own) if not _PLAN_ASK.search(q)]
@@ -1291,6 +1301,40 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         extra = answer_to_parent(pick, asked_ctx, v)
     lines = [line or "", extra] + [fact_sentence(pick, f, "email") for f in ctx.facts if not (extra and f.text in extra)]
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
+# A paper's kind and what it is on, as its title puts them ("Memo re drawing the standby letter of credit", "Minutes:
+# MSN 6912 redelivery kick-off, March 7"): "the memo on drawing ...", never "the drawing the standby letter memo".
+_KIND_ON = re.compile(r"(?i)^(?P<kind>(?:[\w-]+ ){0,3}(?:memo(?:randum)?|note|minutes|report|letter|opinion|summary|review))"
+                      r"(?: re\b|:| -| on\b)\s*(?P<on>.+)$")
+
+
+def _paper_titled(ctx: ArtifactContext, title: str) -> str:
+    """A paper named by its kind and what it is on, where its title has both; else as mail names it (_paper_whole)."""
+    m = _KIND_ON.match(title)
+    if m is None:
+        return _paper_whole(ctx, title)
+    kind = m.group("kind").lower()
+    on = lower_first(m.group("on"))
+    if kind.endswith("minutes") and not re.match(r"(?i)the\b", on):
+        return f"the {kind} of the {on}"  # ("the minutes of the MSN 6912 redelivery kick-off, March 7")
+    return f"the {kind} on {on}"
+
+
+_RUN_UP = re.compile(r"run-up|pulling everything together for|on course for|still to do before", re.I)
+
+
+def _still_to_do(ctx: ArtifactContext, label: str) -> str:
+    """What is still to do before a day, from the plan: the papers the writer's side on the thread is to make before
+    it (all it has coming where the label is no date), each with who has it and its day ("the claim evaluation memo
+    (Jennifer, 17 May) and the reply to Danvers Oakley (mine, 24 May)"); '' where none is planned."""
+    when = next((f.value.value for f in ctx.facts if f.label == label and f.value.type == "date"
+                 and isinstance(f.value.value, dt.date)), None)
+    today = ctx.spec.sent_at.date()
+    due = [c for c in ctx.coming_papers if c.day > today and (c.day <= when if when else (c.day - today).days <= 21)][:2]
+    named = [f"{_paper_titled(ctx, c.title)} ({'mine' if c.by == ctx.author.first_name else c.by}, "
+             f"{_day_of(c.day, ctx.locale)})" for c in due]
+    return " and ".join(named)
 
 
 def asks_needs(ctx: ArtifactContext) -> bool:

@@ -1,0 +1,46 @@
+"""Issue 17 (mail10, read at seed 223): a reply to "what is still to do before X, and who has it?" answers from the
+plan, naming the papers its writer's firm is to make next, who has each and when, never only "I will have everything
+for X ready"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.generators.offline_world import offline_world
+from worldsmith.generators.context import papers_ahead
+from worldsmith.worlds.content import EmailContent
+
+_RUN_UP = re.compile(r"still to do before|pulling everything together for|on course for", re.I)
+_STOCK = re.compile(r"have everything for .* ready|draw up the run-up to|plan the run-up to|timetable back from", re.I)
+
+
+def _own(body: str) -> str:
+    return re.split(r"\n\s*(?:On .{0,120}wrote:|>|-{5,} Forwarded)", body, maxsplit=1)[0]
+
+
+# (outlines other modules compose at seed 61 too: offline_world composes each once per test process)
+@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml",
+                                     "outlines/examples/hospital-revenue-audit.yaml",
+                                     "outlines/examples/buyside-diligence.yaml"])
+def test_what_is_still_to_do_is_answered_with_the_papers_the_plan_has_coming(outline):
+    plan, _, contents = offline_world(outline, 61)
+    by_id = {a.id: a for a in plan.artifacts}
+    answered = stock = 0
+    for aid, c in contents.items():
+        spec = by_id[aid]
+        if not isinstance(c, EmailContent) or spec.mode != "reply" or spec.parent not in contents:
+            continue
+        writer = plan.person(spec.author)
+        if not _RUN_UP.search(_own(contents[spec.parent].body)):
+            continue
+        team = {p.id for p in plan.people if p.organisation == writer.organisation}
+        coming = [p for p in papers_ahead(plan, spec, team) if (p.day - spec.sent_at.date()).days <= 21]
+        own = _own(c.body)
+        if coming and any(p.by in own or "mine" in own for p in coming):
+            answered += 1
+        elif coming and _STOCK.search(own):
+            stock += 1
+    assert stock == 0
+    assert answered or outline.endswith("buyside-diligence.yaml")
