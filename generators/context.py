@@ -238,6 +238,8 @@ class ArtifactContext(kinds.KindBound):
     day_mail: list[MailOfDay] = Field(default_factory=list, description="for a day of chat: the first messages of "
                                                                         "threads its members sent out or received "
                                                                         "that day (the day's news)")
+    label_stated: dict[str, str] = Field(default_factory=dict, description="for a message: the statements of the "
+                                         "thread's figures that name the paper holding each, by label (label_stated)")
     label_reasons: dict[str, str] = Field(default_factory=dict, description="for a message: how each of the thread's "
                                                                            "figures known on its day that is worked out "
                                                                            "from others is worked out (its formula, by "
@@ -643,6 +645,47 @@ def label_reasons(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str
         if fact.formula and day is not None and fact.on(day) is not None and (reason := fact_reason(plan, fact)):
             out[fact_label(fact)] = reason
     return out
+
+
+# The nouns of a paper that holds a figure, in a fact's statement ("Harlow's commercial invoice values the pallets at").
+_HOLDER = re.compile(r"(?i)\b(?:invoice|quot(?:e|ation)|report|survey|certificate|statement|letter|contract|agreement|"
+                     r"lease|charter(?:party)?|schedule|log|ledger|register|valuation|estimate|award|notice|"
+                     r"claim|policy|bill|note|memo\w*|minutes|calculation|assessment|findings|audit|breakdown)\b")
+
+
+def label_stated(plan: WorldPlan, thread: str, day: dt.date | None) -> dict[str, str]:
+    """The paper that holds each of a thread's figures known on `day`, as the figure's statement names it before giving
+    the value the figure still holds ("Harlow's commercial invoice values the 14 pallets at GBP 412,600." -> "Harlow's
+    commercial invoice"), by label: where a figure comes from, in the ledger's words, for "What is the source for X?"
+    across the table (mail10's read at seed 223: "I'll dig out the paper it comes from" in 22 answers of 12 worlds at
+    seed 61). The paper, never the statement in full, which only the artifacts that establish it carry."""
+    out = {}
+    if day is None:
+        return out
+    for f in _thread_facts(plan, thread):
+        fact = plan.fact(f)
+        held = fact.on(day)
+        if held is None or held[0].type not in ("money", "number", "percent") or held[1] not in fact.statement:
+            continue
+        before = fact.statement.split(held[1])[0]
+        m = _HOLDER_PHRASE.match(before)
+        # (the paper's noun heads its phrase: the next word is a verb or 'of', never another noun, "The policy limit",
+        # nor a number, "Under Schedule 6")
+        after = re.match(r"\s*([A-Za-z]+)\b", before[m.end():]) if m else None
+        if m is None or len(m.group(0).split()) > 12 or after is None or not (
+                after.group(1) in ("of", "is", "was", "at", "for", "puts", "sets", "gives", "shows")
+                or after.group(1).islower() and after.group(1).endswith("s") and not after.group(1).endswith("ss")):
+            continue
+        named = m.group(0).strip().rstrip(",")
+        out[fact_label(fact)] = named[:1].lower() + named[1:] if re.match(r"The\b", named) else named
+    return out
+
+
+# A statement's opening that names the paper holding its figure: words up to the paper's noun, and its date where it
+# has one ("HMRC's assessment of June 12, 2026", "Northvane Engine Services' revised quote of April 4, 2028").
+_HOLDER_PHRASE = re.compile(
+    r"^(?:(?!\b(?:is|are|was|were|has|have|had)\b)[^.;:])*?\b" + _HOLDER.pattern.replace("(?i)", "") +
+    r"(?: (?:of|dated) (?:[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4}))?", re.I)
 
 
 # A question that asks how a figure is worked out: answered with the working itself, its figures and where each input
@@ -1504,14 +1547,22 @@ def sent_out(plan: WorldPlan, spec) -> dict[str, dt.date]:
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author, spec.sent_at)
+    if spec.mode == "reply":
+        # what is still to do, and who has it, is answered from the plan: the papers the writer's firm is to make
+        # next ("I have it: by tomorrow I will have everything for the payment date ready", to "What is still to do
+        # before the payment date, and who has it?", mail10's read at seed 223)
+        org = plan.person(spec.author).organisation
+        coming = papers_ahead(plan, spec, {p.id for p in plan.people if p.organisation == org})
     extra: dict = {"to": spec.to, "cc": spec.cc, "thread_labels": thread_labels(plan, spec.thread),
                    "settled_labels": settled_labels(plan, spec.thread, spec.sent_at.date()),
                    "decided_labels": [fact_label(plan.fact(f)) for f in _thread_facts(plan, spec.thread)
                                       if decided(plan.fact(f)) and settled(plan.fact(f), spec.sent_at.date())],
                    "label_reasons": label_reasons(plan, spec.thread, spec.sent_at.date()),
+                   "label_stated": label_stated(plan, spec.thread, spec.sent_at.date()),
                    "label_sources": label_sources(plan, spec.thread, spec.sent_at.date(), spec.author, spec.to,
                                                   spec.sent_at),
                    "label_papers": papers,
+                   **({"coming_papers": coming} if spec.mode == "reply" else {}),
                    "sent_out": sent_out(plan, spec),
                    "label_folders": label_folders(plan, papers),
                    "label_sent": label_sent(plan, spec) if spec.parent else {},
@@ -1801,13 +1852,6 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             org = plan.person(spec.author).organisation
             team = {p for p in [spec.author, *spec.to, *spec.cc] if plan.person(p).organisation == org}
             extra["coming_papers"] = coming_papers(plan, spec, members=team)
-    if spec.kind == "email" and getattr(spec, "mode", "") == "reply":
-        # what is still to do, and who has it, is answered from the plan: the papers the writer's firm is to make
-        # next ("I have it: by tomorrow I will have everything for the payment date ready", to "What is still to do
-        # before the payment date, and who has it?", mail10's read at seed 223)
-        org = plan.person(spec.author).organisation
-        team = {p.id for p in plan.people if p.organisation == org}
-        extra.setdefault("coming_papers", papers_ahead(plan, spec, team))
     if spec.kind == "document" and (getattr(spec, "doc_type", "") or "").lower() == "minutes" and \
             _WORK_AGREED.search(getattr(spec, "purpose", "") or ""):
         # a meeting that agrees the workstreams, the scope or the timetable records what they are: its side's papers

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.generators.offline_world import offline_world
-from worldsmith.generators.context import papers_ahead
+from worldsmith.generators.context import label_stated, papers_ahead
 from worldsmith.worlds.content import EmailContent
 
 _RUN_UP = re.compile(r"still to do before|pulling everything together for|on course for", re.I)
@@ -44,3 +44,29 @@ def test_what_is_still_to_do_is_answered_with_the_papers_the_plan_has_coming(out
             stock += 1
     assert stock == 0
     assert answered or outline.endswith("buyside-diligence.yaml")
+
+
+_DIG_OUT = re.compile(r"dig out the paper|send you the paper it comes from", re.I)
+
+
+@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml", "tests/fixtures/vat-delivery.yaml"])
+def test_the_source_of_a_figure_is_the_paper_its_statement_names(outline):
+    """'What is the source for the invoice value of the goods?' was answered 'I will dig out the paper it comes from and
+    send you a copy by end of day' (22 answers in 12 of 20 worlds at seed 61), where the ledger's statement names the
+    paper ("Harlow's commercial invoice values the 14 pallets at GBP 412,600."): the answer names that paper."""
+    plan, _, contents = offline_world(outline, 61)
+    by_id = {a.id: a for a in plan.artifacts}
+    stated = 0
+    for aid, c in contents.items():
+        spec = by_id[aid]
+        if not isinstance(c, EmailContent) or spec.mode != "reply" or spec.parent not in contents:
+            continue
+        asked = re.search(r"source for (the [^?]+?)(?: in the [^?]*)?\?", _own(contents[spec.parent].body))
+        if asked is None:
+            continue
+        said = label_stated(plan, spec.thread, spec.sent_at.date()).get(asked.group(1))
+        if said:
+            own = _own(c.body)
+            assert not _DIG_OUT.search(own), own
+            stated += said.lower() in own.lower()
+    assert stated
