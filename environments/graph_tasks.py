@@ -1421,7 +1421,7 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
                               values=["yes" if first is big else "no"])),
         Criterion(id="states_gap", weight=2.0, description=f"gives the gap: {gap_text}",
                   check=Check(type="answer_final", allowed=[_num(graph.quantities[x]) for x in (big.id, small.id, *inputs)],
-                              expect="down" if first is small else None, **figure_check)),
+                              **figure_check)),  # the gap, larger less smaller: no minus (below)
         Criterion(id="states_larger", weight=1.0, description=f"states {the(big)}: {big.text}",
                   check=Check(type="answer_mentions", **value_check(graph.quantities[big.id], big.text))),
         Criterion(id="states_smaller", weight=1.0, description=f"states {the(small)}: {small.text}",
@@ -1463,7 +1463,10 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     if inputs:
         sentence += " " + " ".join(f"{the(graph.fact(x), capital=True)}: {graph.fact(x).text}." for x in inputs)
     shows = ", and the figures each follows from" if inputs else ""
-    question = (f"does {the(first)} exceed {the(second)} on the figures the data room now holds, and by how much? "
+    # (asked 'does the smaller exceed the larger, and by how much', the task took '-USD 82,337.50' for the gap, which
+    # s24's blind red team failed: a gap is the larger less the smaller, and a question the other way round asks for it)
+    asked = "and by how much?" if first is big else "and what is the gap between them?"
+    question = (f"does {the(first)} exceed {the(second)} on the figures the data room now holds, {asked} "
                 f"State both figures{shows} and the gap")
     base = dict(world_id=world.world_id, needs=Needs(files=files, facts=[big.id, small.id, *inputs], apps=apps),
                 reference=_inputs_reference(sentence, [big.id, small.id, *inputs]))
