@@ -118,6 +118,10 @@ _HEDGE_WORDS = (
     re.compile(r"(?:possibly|possible|perhaps|probably|likely|unlikely|maybe|either(?!\s+way)|uncertain|unclear|"
                r"unsure|not\s+sure|if|assuming|depending|appears?\s+(?:to|that)|it\s+appears|would\s+appear|seems?|guess|"
                r"estimated?|whether|candidates?|"
+               # (a figure said only as another's, scare-quoted: verify27's own attack, '"USD 254,805.20", or so they
+               # say' in a memo scored 1.0)
+               r"allegedly|supposedly|purportedly|ostensibly|reportedly|so-called|or\s+so\s+(?:they|it|he|she|we|"
+               r"people|i'm|i\s+am)\s+(?:say|says|said|claim|claims|claimed|told|am\s+told|are\s+told)|"
                r"alternatively)\b"),
     re.compile(r"(?:might|could)" + _MODAL),
 )
@@ -131,7 +135,7 @@ _APPROX = {"about", "approximately", "approx", "approx.", "around", "roughly", "
 _ARTICLES = {"the", "a", "an", "some"}
 _BOUNDS = {"more than", "less than", "fewer than", "at least", "at most", "upwards of", "north of", "south of", "between",
            "in the range of", "range of"}
-_HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|or\s+thereabouts\b|give\s+or\s+take\b|-?ish\b|\+/-|±)")
+_HEDGE_AFTER = re.compile(r"[\"')]?,?\s*(?:or\s+so\b|or\s+thereabouts\b|give\s+or\s+take\b|-?ish\b|\+/-|±)")
 # Cues that split a clause into an old side and a new side.
 _DIRECTIONAL = {
     "old_before": (re.compile(r"(?:superseded|replaced|overridden|displaced)\s+by\b"),
@@ -573,9 +577,41 @@ _PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD
                    r"\.(?:json|docx?|xlsx?|csv|md|eml|mbox|txt|pdf|html?|pptx?)\b", re.I)
 
 
+# Figures in the European way, dots grouping thousands and a comma before the decimals: 'USD 222.337,50', '1.588.510'
+# (s24's blind red team: right answers so written scored 0). Only unambiguous forms: a comma decimal after dot groups,
+# or two dot groups; then, in a text that writes so, one dot group ('USD 140.000') and a comma decimal ('3,75%') too.
+_EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)")
+_EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
+                         r"(?:(?<=[A-Z]{3} )|(?<=[$\u00a3\u20ac]))\d{1,3},\d{2}(?![\d.,]*\d)")
+
+
+# What a reader never sees: an HTML comment in a Markdown deliverable or answer (verify27's own attack: the right
+# sentence inside '<!-- -->' above 'The amount is to be determined.' scored 1.0 on a memo).
+_HIDDEN = re.compile(r"<!--.*?(?:-->|$)|<(?P<tag>span|div|p)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b)[^>]*>"
+                     r".*?</(?P=tag)\s*>", re.S | re.I)
+
+
+def as_read(text: str) -> str:
+    """The text a reader reads: its hidden comments blanked, its European figures in the English way."""
+    return from_european(_HIDDEN.sub(lambda m: " " * len(m.group()), text) if "<" in text else text)
+
+
+def from_european(text: str) -> str:
+    """The text with its European figures written the English way, character for character (the spans hold)."""
+    if not _EURO_SURE.search(text):
+        return text
+    swap = str.maketrans(".,", ",.")
+    text = _EURO_SURE.sub(lambda m: m.group().translate(swap), text)
+    return _EURO_MAYBE.sub(lambda m: m.group().translate(swap), text)
+
+
+# A duration's unit written onto its number: '403h', '61hrs', '5.5d' (s24's blind red team: '403h' for 403 hours scored 0)
+_GLUED_DURATION = re.compile(r"(?<![\w.,$£€])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<u>hrs?|h|d)\b")
+
+
 def parse(text: str) -> Parsed:
     """Every amount, number, percent and date a text states, each with its span, sentence and flags."""
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")
+    text = from_european(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " "))
     found: list[Mention] = []
     paths = [(m.start(), m.end()) for m in _PATH.finditer(text)]
     for s, e, days in _find_dates(text):
@@ -619,6 +655,14 @@ def parse(text: str) -> Parsed:
             mt.year_like = bool(re.fullmatch(r"(?:19|20|21)\d\d", m["num"])) and not m["scale"]
         found.append(mt)
     taken = [(mt.start, mt.end) for mt in found]
+    for g in _GLUED_DURATION.finditer(blanked):  # '403h', '61hrs', '5.5d': the figure figure_matches leaves unread
+        num = g.group("n").replace(",", "")
+        places = len(num.split(".")[1]) if "." in num else 0
+        found.append(Mention(kind="number", text=text[g.start():g.end()], start=g.start(), end=g.end(), sentence="",
+                             value=Decimal(num), quantum=Decimal(1).scaleb(-places),
+                             digits=len(num.replace(".", "").lstrip("0")) or 1,
+                             unit="hours" if g.group("u").lower().startswith("h") else "days"))
+        taken.append((g.start(), g.end()))
     for mt in _word_mentions(blanked):
         if any(s < mt.end and mt.start < e for s, e in taken):
             continue
@@ -663,12 +707,57 @@ _DENIED_OPENING = re.compile(r"[\s>*_-]*(?:but\s+|however,?\s+)?(?:it\s+is|it's|
                              r"(?:incorrect|untrue|false|wrong|inaccurate|mistaken|not\s+(?:true|the\s+case|correct|right|"
                              r"accurate|so))\s+(?:to\s+say\s+)?that\b")
 _DENIAL_ENDS = re.compile(r"[;:]|\bbut\b|\binstead\b|\brather\b")
+# A sentence that opens by doubting, disputing or declining to confirm what follows: "I doubt that the amount is USD
+# 254,805.20", "We dispute that ...", "We cannot confirm that ...", "It is doubtful whether ..." (s24's blind red team:
+# the right sentence inside such a frame scored 1.0 on memos and replies). Our own verbs of assertion ('we submit
+# that', 'we confirm that') are no frame.
+_DOUBTED_OPENING = re.compile(
+    r"[\s>*_-]*(?:but\s+|however,?\s+|so\s+|and\s+)?(?:(?:i|we|our\s+client|the\s+client)\s+(?:(?:would|must|do|does|"
+    r"still|strongly|very\s+much|respectfully|therefore|also)\s+)*(?:doubt|dispute|reject|deny|contest|question|"
+    r"challenge|disagree|do\s+not\s+accept|don't\s+accept|cannot\s+accept|can't\s+accept|(?:cannot|can't|could\s+not|"
+    r"couldn't|am\s+unable\s+to|are\s+unable\s+to|is\s+unable\s+to|have\s+not\s+been\s+able\s+to)\s+(?:yet\s+)?"
+    r"(?:confirm|verify|agree|say|accept|stand\s+behind))|it\s+is\s+(?:doubtful|disputed|questionable|unclear|"
+    r"not\s+clear|not\s+established|not\s+certain|uncertain|open\s+to\s+question)|there\s+is\s+(?:no|little)\s+"
+    r"(?:basis|evidence|support)\s+for\s+(?:saying|the\s+view|the\s+claim))\s+(?:that|whether)\b")
+# A sentence that opens by giving another's position: "Gail argues that the amount is USD 254,805.20; we reject that."
+# Rejected later in the sentence, its figures are denied; left standing, they are reported, not asserted (a plain
+# statement of the same figure elsewhere still counts).
+_ATTRIBUTED_OPENING = re.compile(
+    r"[\s>*_-]*(?:but\s+|however,?\s+)?(?!(?:i|we|our|us)\b)(?:[a-z0-9'.&-]+\s+){1,5}?(?:argues|argued|contends|"
+    r"contended|claims|claimed|alleges|alleged|asserts|asserted|maintains|maintained|insists|insisted|suggests|"
+    r"suggested|says|said|submits|submitted|takes\s+the\s+view|took\s+the\s+view|would\s+have\s+it)\s+that\b"
+    # ('the loss and expense claimed that governs now is ...': a participle and its relative clause, no one's position)
+    r"(?!\s+(?:is|was|are|were|governs?|applies|apply|remains?|stands?|holds?|has|had|will|would|now|still|then)\b)")
+# (a paper's words are the room's, cited: "The audit report says that the royalty due is ..." is provenance)
+_PAPER_SAYS = re.compile(r"\b(?:report|letter|schedule|memo|memorandum|statement|sheet|workbook|minutes|award|agreement|"
+                         r"licen[cs]e|contract|file|email|e-mail|notice|accounts|invoice|ledger|record|records|table|"
+                         r"calculation|clause|section|article|document|spreadsheet|reconciliation|register|policy|deed|"
+                         r"lease|order|judgment|decision|determination|findings|audit)\s+(?:\w+\s+)?(?:says|said|"
+                         r"suggests|suggested|claims|claimed|asserts|asserted|maintains|submits|submitted)\s+that\b")
+_AGREED_AFTER = re.compile(r"\b(?:(?:we|i|our\s+client)\s+(?:\w+\s+)?(?:agree|agrees|accept|accepts|concur)|"
+                           r"(?:which|that|this|it)\s+(?:is|was)\s+(?:right|correct|so|accepted)|rightly|correctly)\b")
+_REJECTED_AFTER = re.compile(r"\b(?:(?:we|i|our\s+client)\s+(?:\w+\s+)?(?:reject|rejects|dispute|deny|disagree|"
+                             r"do\s+not\s+accept|don't\s+accept|cannot\s+accept)|(?:which|that|this|it)\s+(?:is|was)\s+"
+                             r"(?:wrong|incorrect|mistaken|untrue|rejected|not\s+(?:right|correct|so|accepted)))\b")
+
+
+# A sentence that ends by giving what it said to others: '..., or so they say.' (verify27's own attack: a right reply so
+# ended scored 1.0 where the unit came between the figure and the tail)
+_SAID_SO_TAIL = re.compile(r",?\s*(?:or\s+so\s+(?:they|it|he|she|we|people)\s+(?:say|says|said|claim|claims|claimed)|"
+                           r"(?:so\s+)?(?:they|he|she)\s+(?:say|says|claim|claims)|allegedly|supposedly|reportedly)"
+                           r"[\s.!\"')]*$")
 
 
 def _deny_opening(parsed: Parsed) -> None:
     """Mark as denied each figure of a sentence that opens 'it is incorrect that ...', up to a ';', ':' or 'but'."""
     for ss, se in parsed.sentences:
-        m = _DENIED_OPENING.match(parsed.masked, ss)
+        if _SAID_SO_TAIL.search(parsed.masked[ss:se]):
+            for mt in parsed.mentions:
+                if ss <= mt.start < se and mt.kind != "date":
+                    mt.hedged = True
+        m = _DENIED_OPENING.match(parsed.masked, ss) or _DOUBTED_OPENING.match(parsed.masked, ss)
+        if (not m or m.end() > se) and _attributed(parsed, ss, se):
+            continue
         if not m or m.end() > se:
             continue
         stop = _DENIAL_ENDS.search(parsed.masked, m.end(), se)
@@ -676,6 +765,24 @@ def _deny_opening(parsed: Parsed) -> None:
         for mt in parsed.mentions:
             if m.end() <= mt.start < end and mt.kind != "date":
                 mt.negated = True
+
+
+def _attributed(parsed: Parsed, ss: int, se: int) -> bool:
+    """Mark the figures of a sentence that opens with another's position: denied where the sentence goes on to reject
+    it, reported (hedged) where it does not. Whether the sentence opened so."""
+    m = _ATTRIBUTED_OPENING.match(parsed.masked, ss)
+    if not m or m.end() > se or _PAPER_SAYS.search(parsed.masked, ss, m.end()):
+        return False
+    rejected = _REJECTED_AFTER.search(parsed.masked, m.end(), se)
+    if rejected is None and _AGREED_AFTER.search(parsed.masked, m.end(), se):
+        return True
+    for mt in parsed.mentions:
+        if m.end() <= mt.start < se and mt.kind != "date" and (rejected is None or mt.start < rejected.start()):
+            if rejected is not None:
+                mt.negated = True
+            else:
+                mt.hedged = True
+    return True
 
 
 _PARSED: dict[str, Parsed] = {}
@@ -1450,16 +1557,31 @@ def _unit_keys(unit: str) -> set[str]:
     return stems | {"".join(w[0] for w in words)} if len(words) > 1 else stems
 
 
+# A count's generic noun: "45,960 units" are 45,960 consoles to a reader (s24's blind red team: a right memo that
+# counted in the product's own noun lost the input). A measure is no count of things.
+_GENERIC_COUNT = {"unit", "item", "piece"}
+_MEASURE = {"hour", "minute", "second", "day", "week", "month", "year", "percent", "point", "pp", "bp", "bps", "basis",
+            "time", "x", "dollar", "pound", "euro", "ton", "kg", "tonne", "mile", "km", "metre", "meter", "foot", "feet"}
+
+
 def _unit_ok(m: Mention, w: Want) -> bool:
     if not w.unit or not m.unit:
         return True
-    return bool(_unit_keys(w.unit) & _unit_keys(m.unit)) or bool(_days_per(w.unit) and _days_per(m.unit))
+    wk, mk = _unit_keys(w.unit), _unit_keys(m.unit)
+    if wk & mk or bool(hours_per(w.unit) and hours_per(m.unit)):
+        return True
+    # (one noun each way: "45,960 consoles" for 45,960 units, and "45,960 units" for 45,960 consoles)
+    words = (w.unit.lower().split()[:1], m.unit.lower().split()[:1])
+    heads = [_unit_keys(x[0]) if x else set() for x in words]
+    return any(h <= _GENERIC_COUNT and h for h in heads) and not any(h & _MEASURE for h in heads)
 
 
 # Durations a reader converts without a second thought: 5 weeks is 35 days (a month or a year is no fixed number of
 # days, and business days are not calendar days). Red team: "35 days" failed for "5 weeks", and "5 weeks after it"
 # beside "Answer: 42 days" passed.
+# (hours too, in hours: "5.5 days" is 132 hours, s24's blind red team: a right laytime answer so written scored 0)
 _DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
+_HOURS = {"hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1}
 
 
 def _days_per(unit: str | None) -> int | None:
@@ -1470,12 +1592,19 @@ def _days_per(unit: str | None) -> int | None:
     return _DAYS.get(words[0]) if words else None
 
 
+def hours_per(unit: str | None) -> int | None:
+    """Hours in one of a duration unit ('days' -> 24, 'hrs' -> 1), or None for any other unit."""
+    words = (unit or "").lower().split()
+    days = _days_per(unit)
+    return days * 24 if days else (_HOURS.get(words[0]) if words else None)
+
+
 def _in_days_of(m: Mention, w: Want) -> Mention:
     """A duration read in the unit of the expected duration (112 days as 16 weeks); any other mention as it is. A
     converted figure matches only exactly: it has no written precision to round to."""
     if m.kind != "number" or w.kind != "number" or m.value is None:
         return m
-    a, b = _days_per(m.unit), _days_per(w.unit)
+    a, b = hours_per(m.unit), hours_per(w.unit)
     if not a or not b or a == b:
         return m
     return replace(m, value=m.value * a / b, unit=w.unit, quantum=None, digits=0)
@@ -1569,6 +1698,8 @@ def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     # "USD 156.2m" for 156,234,567: the expected rounded to the written precision is what was written, and
     # enough digits were written that no neighbouring candidate reads the same ("156m" is not 156.2m).
     q = m.quantum
+    if m.scale and abs(m.value) < Decimal(10) ** m.scale:
+        return False  # "USD 0.542 million" for 542,015.20: a scale word above the figure rounds nothing a reader would
     # "USD 95.2 million" for 95,212,500: three figures and a scale word is how a banker rounds a large amount.
     # (A decimal must be written: "USD 156m" for 156.2m drops a figure a reader would need.)
     shortened = m.scale >= 6 and q < Decimal(10) ** m.scale

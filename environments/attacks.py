@@ -15,6 +15,7 @@ import io
 import re
 import shutil
 import tempfile
+import zlib
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -236,6 +237,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _kit15_candidates(task, text, final)
     out += _professional_candidates(task, text)
     out += _vfix7_candidates(task, world, text, final)
+    out += _verify27_candidates(task, world, text, final)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -397,7 +399,160 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                        ("note_line", "Note: the figures above should be checked before anyone relies on them.")):
         add(name, False, text + "\n" + line)
     add("preamble", False, "Here is my answer.\n" + text)
+    out += [(name, ok, _with_text(task, body), None) for name, ok, body in _verify27_form_candidates(fields, checks)]
     out += _form_posts(task, world, fields, checks)
+    return out
+
+
+# ---------------------------------------------------------------- s24's blind red team's classes (verify27)
+
+_SENTENCE = re.compile(r"[^.!?\n]*?(?:\d[\d,]*\.\d+[^.!?\n]*?)*[.!?](?=\s|$)|[^.!?\n]+$", re.M)
+_SOFT_START = re.compile(r"^(?:The|A|An|It|This|Its|Their|Our)\b")
+_FRAMES = (("framed:doubt", "I doubt that {s}."), ("framed:disputed", "We dispute that {s}."),
+           ("framed:unconfirmed", "We cannot confirm that {s}."),
+           ("framed:theirs_rejected", "The other side argues that {s}; we reject that."))
+_SUPPOSED = re.compile(r"\bsuppose (?:that )?(?P<what>[^,.]+?) (?:were|was) (?P<x>[^,.]*?\d[^,.]*?) instead of\b")
+_PERIODS = {"hour": "day", "day": "hour", "week": "day", "month": "year", "year": "month", "annum": "month"}
+
+
+def _euro(amount: Decimal, places: bool) -> str:
+    """An amount the European way: 222.337,50; 140.000."""
+    english = f"{amount:,.2f}" if places else f"{amount:,.0f}"
+    return english.translate(str.maketrans(".,", ",."))
+
+
+def european(text: str) -> str | None:
+    """The text with every amount and percent written the European way ('USD 222.337,50', '3,75%'), or None where no
+    figure of it would read unambiguously so (no amount of 1,000 or more)."""
+    sure = False
+
+    def money(m: re.Match) -> str:
+        nonlocal sure
+        amount = parse_number(m.group(2))
+        sure = sure or abs(amount) >= 1000
+        return f"{m.group(1)} {_euro(amount, amount != amount.to_integral_value())}"
+    out = _MONEY.sub(money, text)
+    out = re.sub(r"\b(\d+)\.(\d{1,2})%", r"\1,\2%", out)
+    return out if sure and out != text else None
+
+
+def _in_days(text: str) -> str | None:
+    """Each duration in hours written in days where it is a whole number of quarter days ('132 hours' -> '5.5 days'),
+    else with its unit glued on ('403 hours' -> '403h'); None where the text gives no hours."""
+    def sub(m: re.Match) -> str:
+        hours = Decimal(m.group(1).replace(",", ""))
+        days = hours / 24
+        return f"{days.normalize():f} days" if days == days.quantize(Decimal("0.01")) else f"{m.group(1)}h"
+    out = re.sub(r"\b(\d[\d,]*) hours\b", sub, text)
+    return out if out != text else None
+
+
+def _frame_sentences(text: str, figure: str, frame: str) -> str | None:
+    """The text with each sentence that states `figure` put inside `frame`."""
+    changed = False
+
+    def sub(m: re.Match) -> str:
+        nonlocal changed
+        said = m.group().strip()
+        if figure not in said or said.lower().startswith("answer:"):
+            return m.group()
+        changed = True
+        core = said.rstrip(".!?")
+        core = core[0].lower() + core[1:] if _SOFT_START.match(core) else core
+        lead = m.group()[:len(m.group()) - len(m.group().lstrip())]
+        return lead + frame.format(s=core)
+    out = _SENTENCE.sub(sub, text)
+    return out if changed else None
+
+
+def _verify27_candidates(task: Task, world: World, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """The classes s24's blind red team found on two unseen outlines, for every free-text task they apply to: the
+    right sentence inside a frame that doubts, disputes, declines to confirm or gives it to the other side and rejects
+    it, a memo that says it holds no view, a scale word above the figure ('USD 0.542 million' for USD 542,015.20)
+    (must fail); the same work with amounts the European way, hours in days or glued ('403h'), a frame that agrees
+    (must pass); and verify27's own: the right sentence hidden in a comment, taken back by the next sentence, or
+    scare-quoted (must fail)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if task.kind == "sheet" and text.count("\n") > 2:
+        # the header and the result row alone, its figure typed in (s24 blind: a sheet of the result row only)
+        lines = text.strip().splitlines()
+        result = next((c.check.numbers[0] for c in task.rubric.criteria if c.check.type == "file_mentions"
+                       and c.check.numbers), None)
+        if result is not None:
+            row = next(csv.reader([lines[-1]]))
+            out.append(("sheet_result_row_only", False,
+                        _with_text(task, f"{lines[0]}\n{row[0]},{Decimal(str(result)).normalize():f},computed\n"), None))
+    if not text or not final:
+        return out
+    body = "\n".join(ln for ln in text.splitlines() if not ln.lower().startswith("answer:")).rstrip()
+    # (one frame a task, drawn by its id: each frame meets tasks across a world, and the suite stays fast)
+    name, frame = _FRAMES[zlib.crc32(task.id.encode()) % len(_FRAMES)]
+    framed = _frame_sentences(body, final, frame)
+    if framed is not None:
+        out.append((name, False, _with_text(task, framed), None))
+    agreed = _frame_sentences(body, final, "We confirm that {s}.")
+    if agreed is not None:
+        out.append(("framed_confirmed", True, _with_text(task, agreed), None))
+        hidden = _frame_sentences(body, final, "<!-- {s}. --> The result is set out in the annex.")
+        out.append(("hidden_in_comment", False, _with_text(task, hidden), None))
+        quoted = _frame_sentences(body, final, "{s}, or so they say.")
+        out.append(("scare_quoted", False, _with_text(task, quoted), None))
+    supposed = _SUPPOSED.search(task.instruction)
+    if supposed is not None and task.kind != "sheet":
+        said = f"Assumption: {supposed.group('what')}: {supposed.group('x')} (in place of the figure the room gives)."
+        out.append(("assumption_stated", True, _with_text(task, f"{text.rstrip()}\n\n{said}"), None))
+    if _SUPPOSED.search(task.instruction):
+        # the what-if's result stated as the figure the room holds now (s24 blind: 'The amount demanded from the
+        # licensee is USD 254,805.20')
+        as_fact = re.sub(rf"\bwould (?:then )?be ({re.escape(final)})", r"is \1", body)
+        if as_fact != body:
+            out.append(("what_if_as_fact", False, _with_text(task, as_fact), None))
+    payer = side_checks.payer(world)
+    if payer is not None and _MONEY.fullmatch(final):
+        # the sum the payer owes said to be paid to it (s24 blind: 'Corvane would refund USD 254,805.20 to the licensee')
+        out.append(("paid_to_the_payer", False,
+                    _with_text(task, f"{text.rstrip()}\n\nThat sum of {final} is payable to {payer.capitalize()}."), None))
+    out.append(("no_view_formed", False, _with_text(task, text.rstrip() + "\n\nWe have not formed a view on this."), None))
+    out.append(("taken_back", False, _with_text(task, text.rstrip() + "\n\nThat answer is wrong."), None))
+    money = _MONEY.fullmatch(final)
+    if money:
+        amount = parse_number(money.group(2))
+        if 1000 <= amount < 10 ** 6:
+            scaled = f"{money.group(1)} {(amount / 10 ** 6).quantize(Decimal('0.001'))} million"
+            if parse_number(scaled.split()[1]) * 10 ** 6 != amount:
+                out.append(("scaled_below_one", False, _with_text(task, text.replace(final, scaled)), None))
+    for name, changed in (("european_forms", european(text)), ("hours_in_days", _in_days(text))):
+        if changed is not None:
+            out.append((name, True, _with_text(task, changed), None))
+    return out
+
+
+def _verify27_form_candidates(fields: list[tuple[str, str]], checks: dict) -> list[tuple[str, bool, str]]:
+    """A form's side of the same classes: every amount the European way and every hours figure in days (must pass);
+    an amount under a million written in millions, a rate per another period than its field names, a gap with a
+    minus where the task asks no fall (must fail)."""
+    out: list[tuple[str, bool, str]] = []
+    text = _form_text(fields)
+    for name, changed in (("european_forms", european(text)), ("hours_in_days", _in_days(text))):
+        if changed is not None:
+            out.append((name, True, changed))
+    for n, v in fields:
+        check = checks.get(n)
+        money = _MONEY.fullmatch(v)
+        if check is None or check.expect != "amount" or not money:
+            continue
+        amount = parse_number(money.group(2))
+        if 1000 <= amount < 10 ** 6 and not any(o[0] == "scaled_below_one" for o in out):
+            scaled = f"{money.group(1)} {(amount / 10 ** 6).quantize(Decimal('0.001'))} million"
+            if parse_number(scaled.split()[1]) * 10 ** 6 != amount:
+                out.append(("scaled_below_one", False, _form_text([(k, scaled if k == n else x) for k, x in fields])))
+        period = re.search(r"\b(?:per|an?)\s+(hour|day|week|month|year|annum)\b", n, re.I)
+        if period is not None:
+            other = _PERIODS[period.group(1).lower()]
+            out.append((f"rate_other_period:{n}", False,
+                        _form_text([(k, f"{v} per {other}" if k == n else x) for k, x in fields])))
+        if n == "Answer" and "down" not in check.b_words and amount > 0:
+            out.append(("signed_answer", False, _form_text([(k, f"-{v}" if k == n else x) for k, x in fields])))
     return out
 
 

@@ -158,6 +158,17 @@ _TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|ann
 _YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
 
 
+_PERIOD_WORDS = {"annum": "year", "p.a": "year", "pa": "year", "p. a": "year", "annually": "year", "yearly": "year",
+                 "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "calendar day": "day"}
+
+
+def _period_of(rate: str) -> str:
+    """The period a time rate names: 'per hours' -> 'hour', 'an hour' -> 'hour', 'p.a.' -> 'year', 'daily' -> 'day'."""
+    unit = " ".join(re.sub(r"^(?:per|an?|/)\s*", "", rate.lower().strip()).split()).rstrip(".")
+    unit = _PERIOD_WORDS.get(unit, unit)
+    return _PERIOD_WORDS.get(unit.rstrip("s"), unit.rstrip("s"))
+
+
 def _period_fits(value: str, check: Check, world) -> bool:
     """Whether a time rate written after a figure ('USD 782,000 per day', 'per annum', '12% per day') is the period
     the fact itself is stated in: a yearly rent 'a year' is (kit17), a gap or a rate the outline states by no period is
@@ -165,9 +176,12 @@ def _period_fits(value: str, check: Check, world) -> bool:
     said = _TIME_RATE.search(value)
     if said is None:
         return True
+    name = (check.a_words[0] if check.a_words else "").lower()
+    own = _TIME_RATE.search(name)
+    if own is not None:  # a field that names its period takes that one ('Demurrage rate per hour: USD 1,100 per day'
+        return _period_of(own.group()) == _period_of(said.group())  # scored 1.0: s24's blind red team)
     if world is None:
         return bool(_YEARLY.search(said.group()))  # as before where the world is not at hand: a year only
-    name = (check.a_words[0] if check.a_words else "").lower()
     named = [f for f in world.plan.facts if (getattr(f, "label", None) or f.id.replace("_", " ")).lower() in name]
     if not named:
         # a field named for no fact ('Answer: USD 288,000 a year'): the periods the matter's figures of that kind are
@@ -208,7 +222,11 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     kinds = {"amount": ("money",), "percent": ("percent", "number"), "days": ("number",), "number": ("number",)}
     if m.kind not in kinds.get(check.expect or "", (e.kind,)):
         return False
-    want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None)
+    # (a duration in another unit is the same duration: '5.5 days' for 132 hours, s24's blind red team)
+    durations = bool(e.unit and m.unit and len(m.unit.split()) == 1 and answers.hours_per(e.unit)
+                     and answers.hours_per(m.unit) and answers.hours_per(e.unit) != answers.hours_per(m.unit))
+    want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None,
+                        unit=e.unit if durations else None)
     if m.kind == "money" and e.currency and m.currency and m.currency_exact and m.currency != e.currency:
         return False
     falls = "down" in check.b_words
@@ -224,7 +242,7 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
         return False  # '+USD 144,000' for a fall (kit17: 1.0)
     if not answers.value_matches(m, want):
         return False
-    if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check):
+    if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check) and not durations:
         return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
     rest = value[:m.start] + " " + value[m.end:]
     # the field's own words and a yearly figure's period ('Market rate per sq ft: USD 62 per sq ft', 'USD 288,000 a

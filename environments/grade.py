@@ -722,7 +722,13 @@ _DEFERS = re.compile(r"\b(?:can|could|would)\s+(?:someone|anyone|somebody|you)\s
                      r"\bbefore\s+I\s+(?:post|send|circulate)\b|\bnot\s+(?:yet\s+)?(?:sure|verified|confirmed|checked)\b|"
                      r"\bunverified\b|(?:^|(?<=[.!?\n])\s*)only\s+if\s+the\s+(?:superseded|draft|earlier|old|previous|outdated)"
                      r"\b[^.\n]{0,80}?\b(?:were|was)\s+still\b|"
-                     r"\bto\s+be\s+confirmed\b|\bTBC\b|\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b|"
+                     r"\bto\s+be\s+confirmed\b|\bTBC\b|"
+                     # an answer that says it holds no view of its own (s24's blind red team: 'we have not formed a
+                     # view' after the right figure scored 1.0)
+                     r"\b(?:ha(?:ve|s)|had)\s+not\s+(?:yet\s+)?(?:formed|reached|taken|come\s+to|settled\s+on)\s+(?:a|any|an|our|"
+                     r"my|its|their)\s+(?:\w+\s+)?(?:view|conclusion|position|opinion)\b|\bno\s+(?:settled\s+|concluded\s+)?"
+                     r"(?:view|opinion)\s+(?:has|is|was)\s+(?:yet\s+)?(?:been\s+)?(?:formed|reached|taken)\b|"
+                     r"\bsubject\s+to\s+(?:your\s+)?(?:checking|verification|confirmation)\b|"
                      # an answer that disowns where its figures came from (kit7: 'I generated these numbers without
                      # access to the files; they are placeholders' scored 1.0)
                      r"\bplaceholders?\b|\bwithout\s+(?:access\s+to|reading|opening|seeing|looking\s+at|checking)\s+"
@@ -1487,7 +1493,12 @@ _RETRACT = re.compile(
     # a line of the writer's own that corrects what it said ('Correction: it would be below the cap.', 'Correction:
     # the disputed excess stays at USD 1,279,200.' after the answer; kitA: both scored 1.0)
     r"(?:^|\n|[.!?]\s+)[\s>*_-]*(?:correction|erratum|update|edit)\s*:\s*(?:it|the|this|that|my|our|in\s+fact)\b|"
-    r"(?:^|\n|[.!?]\s+)[\s>*_-]*actually\s*,?\s*(?:it|the|this|that)\s+(?:is|was|would|will|stays|remains)\b", re.I)
+    r"(?:^|\n|[.!?]\s+)[\s>*_-]*actually\s*,?\s*(?:it|the|this|that)\s+(?:is|was|would|will|stays|remains)\b|"
+    # a sentence of its own that takes back the one before (verify27's own attack: 'That answer is wrong.' and 'Not
+    # really.' after the right sentence scored 1.0 on a memo)
+    r"(?:^|\n|[.!?]\s+)[\s>*_-]*(?:not\s+really|only\s+joking|just\s+kidding|(?:(?:that|this|my|our)\s+(?:answer|"
+    r"conclusion|result|memo|reply)|the\s+above)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct|true|so))|none\s+of\s+(?:this|that|the\s+above)\s+is\s+(?:right|correct|true|so))\s*[.!]",
+    re.I)
 
 
 # What someone in the matter was asked or told to disregard is its history, not the writer taking anything back
@@ -1644,8 +1655,14 @@ def _holds_any(text: str, figures: list[float]) -> bool:
 
 def _posts(session: Session, app: str | None = None, place: str | None = None) -> list:
     """What the agent wrote through the kinds' own apps (chat's posts: environments.apps.records_of), each with its
-    `text`: the app named `app`'s (every app's when None), at `place` (a check's channel) when given."""
-    return apps.records_of(_state(session), app, place)
+    `text`: the app named `app`'s (every app's when None), at `place` (a check's channel) when given. Each text as a
+    reader reads it (answers.as_read: a post's HTML comment is no part of it, verify27's hidden_in_comment at 1.0)."""
+    out = []
+    for r in apps.records_of(_state(session), app, place):
+        seen = answers.as_read(r.text) if getattr(r, "text", None) else r.text
+        out.append(r if seen == r.text else (r.model_copy(update={"text": seen}) if hasattr(r, "model_copy")
+                                             else replace(r, text=seen)))
+    return out
 
 
 def _added_texts(session: Session, typed: bool = False) -> list[str]:
@@ -1688,6 +1705,7 @@ def in_ledger_terms(text: str) -> str:
     uncapped earn-out; 'the SPA ceiling': the cap), where the ledger's labels say 'uncapped' and 'cap' and never
     'ceiling' (kit18: two right answers in those words lost 0.57-0.94 as comparisons the wrong way)."""
     world = _WORLD_NOW[0]
+    text = answers.as_read(text) if text else text  # 'USD 222.337,50' read as every check reads a figure; no comments
     if world is None or not text:
         return text
     words = world.__dict__.get("_label_words")
@@ -2625,7 +2643,7 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
             # Past the limit the agent was told of, an answer scores 0 unread: reading it is the grader's time.
             return Grade(task=task.id, score=0.0, penalties_met=[TOO_LONG])
         # a Markdown table read as the lines it means, once, so every check reads the same text (answers.untable)
-        return _grade(task, session, answers.untable(answer) if answer else answer, judge)
+        return _grade(task, session, answers.untable(answers.as_read(answer)) if answer else answer, judge)
     finally:
         _STATES.pop(id(session), None)
         _MEMOS.pop(id(session), None)
@@ -2900,6 +2918,7 @@ MEMO_PREDATES = "memo_dated_before_its_figures"  # a memo dated before the last 
 OTHER_SIDE_BINDS = "other_side_said_to_bind"  # the side of a lesser-of or greater-of that does not decide said to bind
 STALE_SOURCE = "figure_sourced_to_a_superseded_paper"  # a memo or reply giving today's figure on a superseded paper's word
 CALLED_OPEN = "settled_figures_called_open"  # a memo or reply calling figures the ledger has settled not yet final
+WHAT_IF_AS_FACT = "what_if_stated_as_fact"  # 'The amount demanded is USD 254,805.20' for what it would be (s24 blind)
 MEASURE_MISSTATED = "measure_not_the_ledgers"  # '21,882 sq ft' where the ledger's floor area is 24,000 sq ft
 WRONG_BASE = "figure_worked_from_the_wrong_base"  # 'the capped rent is the open market rent less 15%'
 PAID_WRONG_WAY = "payment_the_wrong_way_round"  # 'the sellers must pay Corvane' where the outline has Corvane pay
@@ -2952,6 +2971,34 @@ def cites_superseded_source(text: str) -> bool:
     return False
 
 
+_SUPPOSES = re.compile(r"\bsuppose\b[^?]*\binstead of\b", re.I)
+_CONDITIONAL = re.compile(r"\b(?:would|could|if|suppos\w*|assum\w*|hypothetic\w*|then|were|scenario|sensitivity|"
+                          r"what-if|instead|in\s+that\s+case|on\s+th(?:at|is|ose|ese)\s+(?:basis|figures?|footing)|"
+                          r"under\s+th(?:at|is|e)\s+(?:supposition|assumption|scenario|case))\b", re.I)
+_STATED_AS = re.compile(r"\b(?:is|are|was|stands\s+at|totals|comes\s+to|amounts\s+to|equals)\s+(?:\w+\s+){0,3}$", re.I)
+
+
+def what_if_as_fact(task: Task, text: str) -> bool:
+    """Whether a what-if's answer states its supposed result as the figure the room holds now: a sentence that puts the
+    result after 'is' with no word of the supposition ('The amount demanded from the licensee is USD 254,805.20' where
+    the task asks what it would be if ...; s24's blind red team, a memo at 1.0)."""
+    if not _SUPPOSES.search(task.instruction):
+        return False
+    final = next((c.check for c in task.rubric.criteria if c.check.type.endswith("_final") and c.check.values), None)
+    if final is None:
+        return False
+    w = want_of(final.values[0], final.numbers[0] if final.numbers else None, final.unit)
+    parsed = _parsed(text)
+    for m in parsed.mentions:
+        if m.status != "asserted" or not answers.value_matches(m, w):
+            continue
+        start = _clause_start(text, m.start, reach=200)
+        said = _sentence_at(text, m.start, m.end)
+        if _STATED_AS.search(text[start:m.start]) and not _CONDITIONAL.search(said):
+            return True
+    return False
+
+
 def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
     """Penalties read for every task at grade time, whatever its rubric holds (so a task exported before the reader
     benefits): a statement of the ledger's events, offers or limits said otherwise; a sending claimed and not done;
@@ -2983,6 +3030,8 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(MEMO_PREDATES)
     if task.kind == "memo" and any(bare_figures(t) for t in _added_texts(session, typed=True)):
         out.append(BARE_FIGURES)
+    if any(what_if_as_fact(task, t) for t in texts):
+        out.append(WHAT_IF_AS_FACT)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
     if any(pays_the_payer(world, t) for t in texts):
@@ -3072,6 +3121,10 @@ def misstates_a_measure(world, task: Task, text: str) -> bool:
     if not ledger:
         return False
     task_numbers = {float(n) for c in task.rubric.criteria for n in c.check.numbers if n is not None}
+    # the figures the task itself gives are no misstatement: a what-if memo that states what it supposes ('Assumption:
+    # 4,700 units (the room gives 3,920)') scored 0 on 7 memos of s24's blind red team
+    task_numbers |= {float(m.value) for m in answers.parse_once(task.instruction).mentions
+                     if m.kind == "number" and m.value is not None}
     for m in answers.parse(text).mentions:
         if m.kind != "number" or not m.unit or m.value is None or m.negated or m.superseded:
             continue
@@ -3283,15 +3336,34 @@ def pays_the_other_side(world, text: str) -> bool:
     return False
 
 
+_ROLE_NOUN = re.compile(r"(?:^|[;,]\s*)(?:the|a|an)\s+([a-z]{4,})\b")
+
+
+def _payer_roles(world, name: str) -> list[str]:
+    """The role noun the outline gives the payer ('the licensee whose royalty reports ...' -> licensee), where no other
+    organisation's role has it."""
+    roles = {o.id: (m.group(1) if (m := _ROLE_NOUN.search((getattr(o, "role", None) or "").lower())) else None)
+             for o in world.plan.organisations}
+    mine = [o.id for o in world.plan.organisations if (_org_words(o.name) or [""])[0] == name]
+    out = [roles[i] for i in mine if roles.get(i)]
+    return [r for r in out if sum(v == r for v in roles.values()) == 1]
+
+
 def pays_the_payer(world, text: str) -> bool:
     """Whether a deliverable has the payer the outline names paid, owed or receiving money ('The sellers must
     accordingly pay Corvane USD 8,000,000'; 'the cap limits what the sellers pay Corvane'; kit18, memos at 1.0)."""
     name = payer(world)
     if name is None:
         return False
-    who = rf"(?:the\s+)?{re.escape(name)}\b(?:\s+[A-Z][\w&.-]*){{0,3}}(?!'s|\u2019s)"
+    # the payer by its name or by the role its outline gives it, where no other party has that role ('Corvane would
+    # refund USD 254,805.20 to the licensee', where the licensee pays: s24's blind red team, a memo at 1.0)
+    called = [re.escape(name)] + [re.escape(r) for r in _payer_roles(world, name)]
+    who = rf"(?:the\s+)?(?:{'|'.join(called)})\b(?:\s+[A-Z][\w&.-]*){{0,3}}(?!'s|\u2019s)"
     ways = [rf"\b(?:pay|pays|paying|repay|repays|refund|refunds)\s+(?:back\s+)?(?:to\s+)?{who}",
             rf"\b(?:owed|owing|payable|due|paid|refunded|repaid)\s+(?:back\s+)?to\s+{who}",
+            rf"\b(?:pay|pays|paying|repay|repays|refund|refunds|remit|remits|return|returns)\s+(?:back\s+)?"
+            rf"(?:\w+\s+|\x01|[$\u00a3\u20ac\d.,]+\s*){{1,6}}?(?:back\s+)?to\s+{who}",
+            rf"\b(?:owed|owing|payable|due|paid|refunded|repaid)\s+by\s+(?:[\w.&'-]+\s+){{1,5}}?to\s+{who}",
             rf"\b{who}\s+(?:\w+\s+){{0,2}}?(?:receives?|received|recovers?|is\s+owed|is\s+due|is\s+entitled\s+to|"
             rf"(?:is|was)\s+(?:underpaid|short-?paid))\b"]
     for clause in _CLAUSE.split(text):
@@ -3300,10 +3372,19 @@ def pays_the_payer(world, text: str) -> bool:
             continue
         for way in ways:
             m = re.search(way, clause, re.I)
-            if m and not _NOT_OWN_VIEW.search(clause[:m.start()]) and \
-                    not re.match(r"\W*(?:not|nothing|no)\b", clause[m.end():], re.I):
+            # (read from the clause's last comma: 'The amount demanded from the licensee would be ..., payable by
+            # Corvane to Tessaly' is no demand of someone else's; a condition anywhere before still is one)
+            before = clause[:m.start()] if m else ""
+            if m and not _NOT_OWN_VIEW_PAYS.search(re.split(r",\s", before)[-1]) and \
+                    not re.search(r"\b(?:if|unless|were|whether)\b", before, re.I) and \
+                    not re.match(r"\W*(?:not|nothing|no)\b", clause[m.end():], re.I) and \
+                    not re.search(r"\b(?:nothing|no\s+(?:sum|amount|money))\b", m.group(), re.I):
                 return True
     return False
+
+
+# ('would' is a what-if's own mood: 'Corvane would refund USD 254,805.20 to the licensee' is the memo's answer)
+_NOT_OWN_VIEW_PAYS = re.compile(_NOT_OWN_VIEW.pattern.replace("if|unless|would|", "if|unless|"), re.I)
 
 
 # A limit said not to be reached where the ledger has it exceeded ('The threshold is therefore not met and section 9.4
