@@ -70,3 +70,15 @@ def test_the_source_of_a_figure_is_the_paper_its_statement_names(outline):
             assert not _DIG_OUT.search(own), own
             stated += said.lower() in own.lower()
     assert stated
+
+
+def test_no_mail_frame_of_a_trade_says_where_a_thing_is_logged_or_how_tight_a_term_is():
+    """'The change is logged in Microsoft Project. Lessons learned is tighter than I would like.' in a lessor's note on
+    a landing gear quote (aircraft-redelivery), 'I've checked the bookings in DocuSign' (supply-surcharge at seed 61):
+    an occupation's software and terms are not the matter's, so no mail frame puts them in a claim."""
+    from worldsmith.generators.compose.bank import bank
+
+    data = bank("families")
+    frames = [f for regs in data["families"].values() for f in regs.get("email", [])] + data["common"]["email"]
+    assert frames
+    assert not [f for f in frames if "{tool}" in f or "tighter than" in f]
