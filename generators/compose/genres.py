@@ -44,7 +44,23 @@ _STREETS = {
     "en_GB": {"London": ["Bishopsgate", "Moorgate", "Fleet Street", "King William Street", "Queen Street"],
               "Manchester": ["King Street", "Deansgate", "Spring Gardens", "Mosley Street"],
               "Leeds": ["Park Row", "Wellington Street", "East Parade", "Park Place"]},
+    "en_IE": {"Dublin": ["Harcourt Street", "Baggot Street Lower", "Fitzwilliam Square", "Sir John Rogerson's Quay",
+                         "Mount Street Upper"],
+              "Cork": ["South Mall", "Lapps Quay", "Lavitt's Quay"]},
+    "en_AU": {"Sydney": ["George Street", "Pitt Street", "Macquarie Street", "Castlereagh Street"],
+              "Melbourne": ["Collins Street", "Bourke Street", "William Street", "Queen Street"],
+              "Brisbane": ["Eagle Street", "Adelaide Street", "Creek Street"]},
+    "en_CA": {"Toronto": ["Bay Street", "King Street West", "Front Street West", "Adelaide Street West"],
+              "Calgary": ["Centre Street South", "Fourth Avenue SW", "Eighth Avenue SW"]},
+    "de_DE": {"Hamburg": ["Jungfernstieg", "Ballindamm", "Große Elbstraße", "Neuer Wall"],
+              "Frankfurt am Main": ["Bockenheimer Landstraße", "Taunusanlage", "Neue Mainzer Straße"],
+              "Berlin": ["Friedrichstraße", "Kurfürstendamm", "Unter den Linden"],
+              "München": ["Maximilianstraße", "Prinzregentenstraße", "Theatinerstraße"]},
+    "fr_FR": {"Paris": ["avenue Hoche", "rue de Rivoli", "boulevard Haussmann", "avenue de l'Opéra"],
+              "Lyon": ["rue de la République", "quai Jules Courmont"]},
 }
+# (where the number follows the street: 'Jungfernstieg 38, Hamburg')
+_NUMBER_AFTER = {"de_DE"}
 
 
 # Section kinds whose sentences keep a fixed form (terms, pleaded paragraphs, recitals, options).
@@ -116,7 +132,11 @@ def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary:
     organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
     plan's texts that may place it (its role, the matter's summary): a place they name is its address's."""
     h = _digest(org_name)
-    by_city = _STREETS.get(locale, _STREETS["en_US"])
+    if locale not in _STREETS:
+        # a country whose streets are not known here: no invented place ('1811 Travis Street, Houston' on a Dublin
+        # firm's letterhead in an en_IE outline)
+        return f"{org_name} · {domain}"
+    by_city = _STREETS[locale]
     city, state = home_place(org_name, role, summary) if locale == "en_US" else ("", "")
     if state and state not in _STATE_CITIES:
         return f"{org_name} · {state} · {domain}"  # a state whose streets are not known: the state, no invented city
@@ -126,9 +146,11 @@ def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary:
     streets = by_city[city]
     if state:
         return f"{org_name} · {100 + h % 1900} {streets[h // 7 % len(streets)]}, {city}, {state} · {domain}"
-    # British buildings carry short numbers; American blocks run to four digits.
-    number = 1 + h % 180 if locale == "en_GB" else 100 + h % 1900
-    return f"{org_name} · {number} {streets[h // 7 % len(streets)]}, {city} · {domain}"
+    # British, Irish and European buildings carry short numbers; American blocks run to four digits.
+    number = 100 + h % 1900 if locale in ("en_US", "en_CA") else 1 + h % 180
+    street = streets[h // 7 % len(streets)]
+    place = f"{street} {number}" if locale in _NUMBER_AFTER else f"{number} {street}"
+    return f"{org_name} · {place}, {city} · {domain}"
 
 
 def house_style(org_name: str) -> dict[str, str]:

@@ -376,3 +376,12 @@ def test_an_offer_letter_on_an_enterprise_value_bridges_it_to_the_price_for_the_
         "spec": ctx.spec.model_copy(update={"title": "Revised offer letter: Project X"})})
     prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "cash-free, debt-free basis" in prose and "normalised level of working capital (the peg)" in prose, prose
+
+
+def test_a_letterhead_is_of_its_countrys_streets_or_names_no_place():
+    # an unseen en_IE outline: a Dublin firm's letterhead read '1811 Travis Street, Houston'
+    irish = letterhead("Mulcahy Brennan LLP", "mulcahybrennan.example", "en_IE")
+    assert ("Dublin" in irish or "Cork" in irish) and "Houston" not in irish, irish
+    german = letterhead("Elbwerk Asset Management GmbH", "elbwerk.example", "de_DE")
+    assert re.search(r"· [A-ZÄÖÜa-zäöüß' ]+ \d+, [A-Z]", german), german  # the number after the street
+    assert letterhead("Okonkwo & Partners", "okp.example", "yo_NG") == "Okonkwo & Partners · okp.example"

@@ -268,3 +268,13 @@ def test_an_engine_input_names_the_record_its_figure_is_read_from():
                 assert note and not note.startswith("As at"), (name, spec.title, ln.cells)
                 named += 1
     assert named >= 3
+
+
+def test_serial_as_an_adjective_promises_no_serial_numbers():
+    # an unseen outline quarantined by sheet_keeps_title: 'Quantum schedule - serial-defect remedy and damages' was
+    # read as a register of serial numbers ("titled for its serial numbers, but no column lists them")
+    from worldsmith.generators.kinds.spreadsheet.promise import promises
+
+    assert not [p for p in promises("Quantum schedule - serial-defect remedy and damages") if p[0] != "side"]
+    assert not [p for p in promises("Serial defect analysis by turbine") if p[0] == "identifier"]
+    assert [p for p in promises("Serial number reconciliation") if p[0] != "side"]

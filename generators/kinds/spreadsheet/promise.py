@@ -26,7 +26,9 @@ _BOTH = re.compile(rf"(?P<a>{_NAME}){_POSS}\s+(?:(?P<an>[a-z]+)\s+)?and\s+(?:the
 _SIDE_NOUNS = (r"cases?|claims?|positions?|figures?|readings?|views?|demands?|offers?|valuations?|estimates?|"
                r"exposures?|liability|liabilities|loss|losses|computations?|totals?|accepted|engine|maximum|redelivery")
 # A title naming the identifier its items are listed by.
-_IDENTIFIER = re.compile(r"\b(?P<id>serial(?:\s+numbers?|s)?|(?:invoice|claim|account|policy|lot|batch|part|order|"
+# ('serial numbers' or 'serials', never the adjective: 'Quantum schedule - serial-defect remedy and damages', an unseen
+# outline quarantined by sheet_keeps_title: "titled for its serial numbers, but no column lists them")
+_IDENTIFIER = re.compile(r"\b(?P<id>serial(?:\s+numbers?|s)|(?:invoice|claim|account|policy|lot|batch|part|order|"
                          r"container|certificate)\s+numbers?)\b", re.I)
 # A time sheet: a statement of time (laytime, hours) set out event by event.
 _TIME_SHEET = re.compile(r"\b(?P<kind>laytime|time|hours)\s+(?P<word>statements?|sheets?)\b|\b(?P<one>timesheets?)\b",
