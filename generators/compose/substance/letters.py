@@ -1267,7 +1267,7 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             out[i] = engagement_scope(pick, ctx, about, client)
         elif k == "engagement_scope":
             rows = [f"Our work will cover {about}."]
-            rows += [as_told(pick, f, ctx.facts) for f in ctx.facts if not identity(f)]
+            rows += [told_across(pick, f, ctx.facts) for f in ctx.facts if not identity(f)]
             reader = ctx.to[0] if ctx.to else None
             if reader is not None:
                 rows.append(f"We will report to {reader.name} as the work proceeds, and in writing when it is done.")
