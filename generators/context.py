@@ -11,7 +11,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing
-from worldsmith.generators.sides import principal, relations
+from worldsmith.generators.sides import NEUTRAL_ROLE, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
@@ -289,6 +289,9 @@ class ArtifactContext(kinds.KindBound):
     asserted_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                          "says the author's own side asserts them (its "
                                                                          "claim, its offer)")
+    records_from: str = Field("", description="the organisation of the other side whose own records or acts the "
+                                              "artifact's facts report (context.fact_records), where it is one: whose "
+                                              "records a report was made from")
     their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                       "says a party of the other side from the author "
                                                                       "asserts them (its claim, its demand)")
@@ -1117,7 +1120,7 @@ def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     org = plan.person(author).organisation
     out = []
     for f in _thread_facts(plan, thread):
-        if _side(plan, fact_side(plan, f)) not in ("", _side(plan, org)):
+        if _side(plan, fact_owner(plan, f)) not in ("", _side(plan, org)):
             # a figure the other side asserts stays theirs, whoever later copies it into a sheet (the lessor's
             # counsel's comparison sheet carried the lessee's capped figure, so the partner 'disputing the cap'
             # answered 'Thanks, Gordon; all clear.')
@@ -1137,7 +1140,7 @@ def side_labels(plan: WorldPlan, fact_ids: list[str], author: str, strict: bool 
     side = _side(plan, org)
     out = []
     for f in dict.fromkeys(fact_ids):
-        asserted = _side(plan, fact_side(plan, f))
+        asserted = _side(plan, fact_owner(plan, f))
         if asserted:
             mine = asserted == side
         elif strict and (m := _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))):
@@ -1220,8 +1223,10 @@ def _asserting_side(plan: WorldPlan, f: str) -> str:
     """The side whose party a fact's statement says asserts it ('' where none; see asserted_labels)."""
     # a party named by its role asserts it too ('On August 19, 2026 the agent offered ... a fee of 0.25%'): read
     # 24, the lenders' counsel disputed that rate, its own side's offer ("You put the waiver fee rate at 0.25%. I
-    # have not seen the support for it."), the statement naming no organisation by its name
-    named = _side(plan, fact_side(plan, f))
+    # have not seen the support for it."), the statement naming no organisation by its name; and one whose own
+    # records or acts it reports (fact_owner: the licensee asked the auditors for 'the source' of the royalties it
+    # paid itself, blind read 26)
+    named = _side(plan, fact_owner(plan, f))
     if named:
         return named
     m = _UNNAMED_ASSERTS.search(" ".join((plan.fact(f).statement or "").split()))
@@ -1260,6 +1265,11 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
     sides = set()
     if m:
         head = statement[:m.start()]
+        if (by := re.match(r",? by ((?:\S+ ){1,5})", statement[m.end():])):
+            # a passive verb names who asserts after 'by': 'discrepancies ... that Brightwing did not rectify ..., priced
+            # by Corrib's technical team at USD 412,500' is Corrib's figure, not Brightwing's (the lessor's counsel
+            # told the lessee 'The unrectified return-condition discrepancies are USD 412,500' as the lessee's own)
+            head = by.group(1)
         principals = _principals(plan)
         for o in plan.organisations:
             words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
@@ -1283,6 +1293,62 @@ def fact_side(plan: WorldPlan, fact_id: str) -> str:
                 sides.add(party)
     index[fact_id] = next(iter(sides)) if len(sides) == 1 else ""
     return index[fact_id]
+
+
+# A statement that reports a party's own records or acts: its subject is the party ("Tessaly paid USD 1,588,510",
+# "Calder spent USD 684,300") or the party's own paper ("Tessaly's eight quarterly royalty reports ... declare",
+# "Quillfield's closed management accounts give"), after an opening phrase of time or authority at most. Blind read
+# 26: the auditors told the licensee "we have 41,260 units declared in the royalty reports", its own reports, as news.
+_OPENING = re.compile(r"^(?:(?:On|In|At|By|As at|As of|Under|After|Before|During|Over) [^,]{3,60}, )")
+_RECORD_NOUN = (r"(?:reports?|records?|accounts|ledgers?|books|invoices?|registers?|statements?|returns?|filings?|"
+                r"data|payroll|minutes|schedules?|certificates?|declarations?|submissions?)")
+_RECORD_ACT = (r"(?:paid|spent|shipped|sold|declared|reported|recorded|booked|received|issued|delivered|incurred|"
+               r"capitali[sz]ed|holds|held|bought|purchased|made|dismissed|served|filed|sent|signed|granted)")
+
+
+def fact_records(plan: WorldPlan, fact_id: str) -> str:
+    """The party (an organisation id, by its principal) whose own records or acts a fact's statement reports: the
+    subject of the statement is that party or its own paper ('Tessaly's ... royalty reports ... declare 41,260
+    Licensed Products', 'Northgate paid an advance of ...'); '' where the subject is no party's (a clause of the
+    contract, an audit's finding, a sum worked out)."""
+    index = plan.__dict__.setdefault("_fact_records", {})
+    if fact_id in index:
+        return index[fact_id]
+    statement = _OPENING.sub("", " ".join((plan.fact(fact_id).statement or "").split()))
+    principals = _principals(plan)
+    found = ""
+    for o in plan.organisations:
+        words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3]
+        if not words or NEUTRAL_ROLE.search(o.role or ""):
+            continue
+        name = rf"(?:the )?{re.escape(words[0])}(?: [A-Z][\w&.-]*){{0,3}}"
+        if re.match(rf"{name}['’]s? (?:[\w-]+ ){{0,5}}?{_RECORD_NOUN}\b", statement) or \
+                re.match(rf"{name} {_RECORD_ACT}\b", statement):
+            found = principals.get(o.id, o.id)
+            break
+    if not found and (m := re.match(rf"the ([a-z]+)['’]s? (?:[\w-]+ ){{0,5}}?{_RECORD_NOUN}\b|"
+                                    rf"the ([a-z]+) {_RECORD_ACT}\b", statement, re.I)):
+        found = _role_side(plan, m.group(1) or m.group(2))
+    index[fact_id] = found
+    return found
+
+
+def records_from(plan: WorldPlan, fact_ids: list[str], author: str) -> str:
+    """The name of the one party of another side than the author's whose own records or acts these facts report
+    (fact_records); '' where none or several: an audit report's records were 'made available by' the audited
+    licensee, not by the auditors' client (blind read 26)."""
+    mine = _side(plan, plan.person(author).organisation)
+    parties = {p for f in fact_ids if (p := fact_records(plan, f)) and _side(plan, p) != mine}
+    if len(parties) != 1:
+        return ""
+    return next(o.name for o in plan.organisations if o.id == next(iter(parties)))
+
+
+def fact_owner(plan: WorldPlan, fact_id: str) -> str:
+    """The side whose fact it is (an organisation id, by its principal): the party that asserts, claims or offers it
+    (fact_side), else the one whose own records or acts it reports (fact_records); '' where it is nobody's (a term of
+    the contract, a sum worked out, a finding). A party never disputes its own fact, and is never told it as news."""
+    return fact_side(plan, fact_id) or fact_records(plan, fact_id)
 
 
 # Party roles a fact's label may open on, as whose figure it is (facts._PARTYS reads the same roles).
@@ -1360,7 +1426,7 @@ def reported_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
     side = _side(plan, org)
     out = []
     for f in _thread_facts(plan, thread):
-        if any(_side(plan, r) == side for r in reporters(plan, plan.fact(f))) or _side(plan, fact_side(plan, f)) == side:
+        if any(_side(plan, r) == side for r in reporters(plan, plan.fact(f))) or _side(plan, fact_owner(plan, f)) == side:
             out.append(fact_label(plan.fact(f)))
     return out
 
@@ -1862,6 +1928,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["instrument_terms"] = terms
     if spec.kind == "document" and "own_labels" not in extra:
         extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
+    if spec.kind == "document":
+        extra["records_from"] = records_from(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(

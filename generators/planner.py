@@ -838,4 +838,22 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
         if isinstance(doc, DocumentSpec) and doc.cites:
             doc.cites = [s for s in doc.cites if sees(plan, doc.author, s, doc.date)]
     plan.__dict__.pop("_shown", None)
+    mark_sides(plan)
     return plan
+
+
+def mark_sides(plan: WorldPlan) -> None:
+    """Write each organisation's side and each fact's owner side into the plan, for the checks to read (a party
+    never disputes its own figure nor is told it as news; a neutral writes to both parties or to none)."""
+    from worldsmith.generators.context import _side, fact_owner
+
+    def token(org_id: str) -> str:
+        side = _side(plan, org_id)
+        return "(home)" if side == "\0home" else side
+
+    for o in plan.organisations:
+        o.neutral = bool(NEUTRAL_ROLE.search(o.role))
+        o.side = "" if o.neutral else token(o.id)
+    for f in plan.facts:
+        owner = fact_owner(plan, f.id)
+        f.owner = token(owner) if owner else ""

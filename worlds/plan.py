@@ -24,6 +24,10 @@ class Org(BaseModel):
     role: str
     domain: str
     privileged: bool = Field(False, description="inside the home side's privileged circle (counsel and client)")
+    side: str = Field("", description="the side it argues for: '(home)' for the privileged circle, else the id of the "
+                                  "party it acts for in the end; '' for a neutral")
+    neutral: bool = Field(False, description="decides between the parties or administers for both (a tribunal, an "
+                                             "independent expert): it writes to both or to none")
 
 
 class Person(BaseModel):
@@ -65,6 +69,9 @@ class LedgerFact(BaseModel):
     formula: str | None = Field(None, description="how it follows from other facts, over their ids")
     earlier: list[FactPeriod] = Field(default_factory=list, description="values it held before known_from, oldest first")
     items: list[str] = Field(default_factory=list, description="line items a sheet breaks this amount into")
+    owner: str = Field("", description="the side whose fact it is (an organisation's side, as Org.side): the party "
+                                   "that claims, offers or asserts it, or whose own records or acts it reports; '' "
+                                   "where it is nobody's (a term, a sum worked out, a finding)")
 
     def first_known(self) -> dt.date | None:
         """The first day the fact had any value."""

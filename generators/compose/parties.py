@@ -413,3 +413,53 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
         if not dropped and fits(_GROUP.sub(lambda g: g.group(2).split("|")[0], kept)):
             out.append(kept)
     return out or list(frames)
+
+
+# What a sentence does with a fact of the reader's besides stating it: asks, confirms, challenges or notes it, or
+# already speaks to the reader of it ('your', 'you put').
+_PUT_TO = re.compile(r"\b(?:you|your|yours|dispute\w*|reject\w*|accept\w*|agree\w*|challeng\w*|confirm\w*|quer\w*|"
+                     r"note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*)\b|\?", re.I)
+
+
+def told_to_owner(ctx: ArtifactContext, text: str) -> str:
+    """The writer's own sentences across the table that state a fact of the other side's (its claim, its records or
+    its act: their_labels, by context.fact_owner) as the writer's news, put to the reader to confirm: the auditors
+    wrote to the licensee 'Further, we have 41,260 units declared in the royalty reports', the licensee's own reports
+    (blind read 26); now 'We have the units declared in the royalty reports from your side as 41,260 units; please
+    confirm that is right.' A sentence that already asks, challenges or notes it stays, and so does a neutral's."""
+    from worldsmith.generators.compose.bank import bank, picker_for
+    from worldsmith.generators.compose.text import strip_end
+
+    if not ctx.organisations or not across(ctx) or neutral(ctx, ctx.author.organisation):
+        return text
+    theirs = [f for f in ctx.facts if f.text and f.label and f.label in ctx.their_labels]
+    if not theirs:
+        return text
+    pick = picker_for(ctx, 23)
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message|Attached:)", text)
+    at = cut.start() if cut else len(text)
+    said: set[str] = set()
+    used: list[str] = []
+
+    def put(sentence: str) -> str:
+        f = next((f for f in theirs if f.text in sentence), None)
+        if f is None or _PUT_TO.search(sentence.replace(f.text, " ")) or f.id in said or \
+                any(g.text and g.text != f.text and g.text in sentence for g in ctx.facts):
+            # (a sentence that works another figure from it says that figure too, and stays: 'On our 98 days the
+            # business interruption loss is USD 3,942,500: USD 41,500 a day ...')
+            return sentence
+        said.add(f.id)
+        label = strip_end(f.label)
+        label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
+        # (a second such sentence of one message in another frame: 'We are working from ... as you gave it' twice)
+        frames = [x for x in bank("email")["owners_fact"] if x not in used] or bank("email")["owners_fact"]
+        used.append(pick.frame(frames))
+        return pick.reword(used[-1]).format(label=label, text=f.text)
+
+    lines = []
+    for line in text[:at].split("\n"):
+        if line.startswith(">") or not re.search(r"[.!]$", line.strip()):
+            lines.append(line)
+            continue
+        lines.append(" ".join(put(s) for s in re.split(r"(?<=[.!])\s+(?=[A-Z])", line.strip())))
+    return "\n".join(lines) + text[at:]

@@ -243,7 +243,8 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     t.add("world", world_id=plan.world_id, title=plan.title, seed=plan.seed, locale=plan.locale,
           timezone=plan.timezone, window_start=plan.window_start, window_end=plan.window_end)
     for o in plan.organisations:
-        t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.privileged)
+        t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.privileged,
+              side=o.side, neutral=o.neutral)
     for p in plan.people:
         t.add("people", id=p.id, role=p.role, name=p.name, email=p.email, title=p.title,
               organisation=p.organisation, occupation=p.occupation, seniority=p.seniority, phone=p.phone)
@@ -252,7 +253,7 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
         t.add("facts", id=f.id, statement=f.statement, text=f.text, **_fact_columns(f.value),
               currency=f.value.currency if isinstance(f.value, Money) else None,
               unit=f.value.unit if isinstance(f.value, Number) else None,
-              label=f.label or None, known_from=f.known_from, formula=f.formula)
+              label=f.label or None, known_from=f.known_from, formula=f.formula, owner=f.owner)
         periods = [(p.since, p.value, p.text) for p in f.earlier] + [(f.known_from or plan.window_start, f.value, f.text)]
         for n, (since, value, text) in enumerate(periods):
             until = periods[n + 1][0] if n + 1 < len(periods) else None

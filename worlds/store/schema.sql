@@ -32,7 +32,9 @@ create table organisations (
     name   varchar not null,
     role   varchar not null,
     domain varchar not null,
-    privileged boolean not null default false  -- inside the home side's privileged circle (counsel and client)
+    privileged boolean not null default false, -- inside the home side's privileged circle (counsel and client)
+    side    varchar not null default '',     -- the side it argues for ('(home)', else its party's id); '' for a neutral
+    neutral boolean not null default false   -- decides between the parties or administers for both
 );
 
 create table people (
@@ -58,7 +60,8 @@ create table facts (
     unit       varchar,
     label      varchar,            -- the fact's short name ('OPA 90 liability cap')
     known_from date,               -- the first day its current value is known
-    formula    varchar             -- how it follows from other facts, over their ids; NULL for an input
+    formula    varchar,            -- how it follows from other facts, over their ids; NULL for an input
+    owner      varchar not null default ''  -- the side whose fact it is (organisations.side); '' for nobody's
 );
 
 -- Every value a fact has held, with the days it held it: the earlier values, then the current one.

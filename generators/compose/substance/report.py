@@ -141,7 +141,10 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
                 f"due diligence." + (f" {told.replace('This report sets out our', 'It sets out our')}" if told else "")
                 + " It is provided for information; it gives no warranty, and any warranty is given only in the sale "
                   "agreement."]
+    # (and the records of the party the facts are about, not the client's: an audit of the licensee's royalty
+    # reports read 'the records made available by' the licensor that engaged the auditors, blind read 26)
     whose = f"the records {target} made available in the data room" if target else \
+        f"the records made available by {ctx.records_from}" if ctx.records_from else \
         f"the records made available by {client}" if client else f"{ctx.author.organisation}'s own records"
     # the instructions, then what was reviewed, then the method in the statements' own words (read 16: a forensic
     # report that never said how its USD 41,500 a day was reached, nor what it left out)

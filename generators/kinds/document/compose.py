@@ -241,6 +241,8 @@ def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str,
         org=ctx.author.organisation, Org=ctx.author.organisation,
         readers=join_names([p.name for p in ctx.to]) if ctx.to else "the working group",
         counterpart=counterpart, Counterpart=cap_first(counterpart), client=client, Client=client, engager=engager,
+        # whose records the work was done on: the party its facts report the records of, else the client's own
+        records=ctx.records_from or client,
         date=long_date(spec.date, ctx.locale),
         world=ctx.world_title,
     )

@@ -14,7 +14,7 @@ from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
                                                    in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
                                                    own_possessives, principal, put_forward_by, reserves_rights_in_mail,
-                                                   role_party, their_figure, to_the_reader, turned,
+                                                   role_party, their_figure, to_the_reader, told_to_owner, turned,
                                                    without_reservation)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, mail_day, strip_end, \
@@ -452,7 +452,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     # supplier's VP of sales wrote "we show the surcharge claimed by Brennmoor at ..." of his own company's claim)
     cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", email.body)
     at = cut.start() if cut else len(email.body)
-    email = email.model_copy(update={"body": own_acts(ctx, email.body[:at]) + email.body[at:]})
+    email = email.model_copy(update={"body": told_to_owner(ctx, own_acts(ctx, email.body[:at])) + email.body[at:]})
     # a frame is written for one thing: a plural label takes a plural verb, in questions too ("Are the removal costs")
     # (and of a figure's inputs, which its working names: "The fee deductions before the cap is higher than the annual
     # deduction cap", mail10's read at seed 223)

@@ -1,0 +1,30 @@
+-- id: owners_fact_told_as_news
+-- severity: warn
+-- description: a message to the side that owns a fact never tells it that fact as news; it asks, confirms, challenges or notes it
+-- The auditors wrote to the licensee "we have 41,260 units declared in the royalty reports", the licensee's own
+-- reports, and a buy-side associate told the target its own EBITDA (blind read 26). A fact's owner is the side that
+-- claims or asserts it or whose own records or acts it reports (facts.owner); a sentence of the writer's own text,
+-- written to that side by another, that carries the figure alone and does nothing with it but state it, fails.
+with told as not materialized (
+    select e.artifact_id, e.path, e.body_new, f.id as fact_id, f.text, f.owner
+    from emails e
+    join people p on lower(p.email) = lower(e.from_addr)
+    join organisations o on o.id = p.organisation
+    join facts f on f.owner <> '' and f.owner <> o.side
+    where e.artifact_id is not null and not o.neutral and contains(e.body_new, f.text)
+      and exists (select 1 from recipients r join people q on lower(q.email) = lower(r.address)
+                  join organisations w on w.id = q.organisation where r.path = e.path and w.side = f.owner)
+),
+sentences as (
+    select artifact_id, path, fact_id, text, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
+    from told
+)
+select s.artifact_id, s.path,
+       'tells the owner of ' || s.fact_id || ' its own figure as news: "' || left(s.sentence, 160) || '"' as detail
+from sentences s
+where contains(s.sentence, s.text) and not starts_with(ltrim(s.sentence), '>')
+  and not regexp_matches(replace(s.sentence, s.text, ' '),
+      '(?i)\b(you|your|yours|disput\w*|reject\w*|accept\w*|agree\w*|challeng\w*|confirm\w*|quer\w*|note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*)\b|\?')
+  and not exists (select 1 from planned_facts pf join facts g on g.id = pf.fact_id
+                  where pf.artifact_id = s.artifact_id and g.id <> s.fact_id and g.text <> s.text and length(g.text) > 3
+                    and contains(s.sentence, g.text))
