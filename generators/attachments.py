@@ -16,6 +16,7 @@ from typing import Any
 
 from worldsmith.generators.calendar import working_time
 from worldsmith.generators.labels import as_first_sent
+from worldsmith.generators.sides import principal
 from worldsmith.worlds.plan import Attachment, DocumentSpec, EmailSpec, SheetSpec
 
 # The folder of the cover notes that circulate files; each note is a thread of one message.
@@ -186,6 +187,16 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
     if author.organisation in planner.circle and inside and len(inside) < len(to):
         # sent to the other side, our own people copied, not addressed as if across (planner: read 22)
         to, cc = [r for r in to if r not in inside], [*inside, *cc]
+    on = [planner.people_by_id(r) for r in [file.author, *to, *cc]]
+    if any(planner.neutral(p) for p in on):
+        # a paper to or from a neutral is served on both parties: one person of each party it leaves out is copied,
+        # through its counsel where it has one (blind read 26: the tenant's submission to the independent surveyor
+        # went to the surveyor alone, service-charge-dispute; check neutral_hears_both_parties)
+        party = lambda p: principal(planner.outline.organisations, p.organisation)  # noqa: E731 - one use
+        first = {}
+        for p in planner.both_sides(on, planner.people):
+            first.setdefault(party(p), p)
+        cc = [*cc, *[p.id for p in planner.no_contact(author, list(first.values()), file.date) if p.id not in cc]]
     at = working_time(planner.rng, file.date, planner.tz)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module

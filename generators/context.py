@@ -292,6 +292,9 @@ class ArtifactContext(kinds.KindBound):
     records_from: str = Field("", description="the organisation of the other side whose own records or acts the "
                                               "artifact's facts report (context.fact_records), where it is one: whose "
                                               "records a report was made from")
+    their_facts: list[str] = Field(default_factory=list, description="the ids of the thread's facts of the other side "
+                                                                     "from the author (context.fact_owner): by id, as "
+                                                                     "a label may be worded anew for one artifact")
     their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                       "says a party of the other side from the author "
                                                                       "asserts them (its claim, its demand)")
@@ -1172,7 +1175,12 @@ _PLURAL_ASSERTS = re.compile(r"\b(?:the|its|their) (?P<noun>[a-z]+s) (?:claim|of
 
 
 def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
-    """The labels of a thread's facts that a party of the other side from the author asserts (fact_side): its claim,
+    """The labels of their_facts: the thread's facts of the other side from the author."""
+    return [fact_label(plan.fact(f)) for f in their_facts(plan, thread, author)]
+
+
+def their_facts(plan: WorldPlan, thread: str, author: str) -> list[str]:
+    """The ids of a thread's facts that a party of the other side from the author owns (fact_owner): its claim,
     not a figure anyone may "hold" a view on for it (defendant's counsel wrote "my view is that the bonus claimed holds"
     of the claimant's claim, mail10's read at seed 31)."""
     org = plan.person(author).organisation
@@ -1186,7 +1194,7 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
             held = memo[(f, mine)] = _theirs(plan, f, mine)
         return held
 
-    return [fact_label(plan.fact(f)) for f in _thread_facts(plan, thread) if theirs(f)]
+    return [f for f in _thread_facts(plan, thread) if theirs(f)]
 
 
 def _theirs(plan: WorldPlan, f: str, mine: str) -> bool:
@@ -1638,6 +1646,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "adviser_labels": adviser_labels(plan, spec.thread, spec.author),
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "their_labels": their_labels(plan, spec.thread, spec.author),
+                   "their_facts": their_facts(plan, spec.thread, spec.author),
                    "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
                    "working_asked": working_asked(plan, spec),
                    "source_asked": source_asked(plan, spec),

@@ -421,6 +421,9 @@ _PUT_TO = re.compile(r"\b(?:you|your|yours|dispute\w*|reject\w*|accept\w*|agree\
                      r"note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*)\b|\?", re.I)
 
 
+_DISPUTES = re.compile(r"\b(?:disput\w*|reject\w*|not accepted|do not accept|challeng\w*|contest\w*)\b", re.I)
+
+
 def told_to_owner(ctx: ArtifactContext, text: str) -> str:
     """The writer's own sentences across the table that state a fact of the other side's (its claim, its records or
     its act: their_labels, by context.fact_owner) as the writer's news, put to the reader to confirm: the auditors
@@ -432,7 +435,9 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
 
     if not ctx.organisations or not across(ctx) or neutral(ctx, ctx.author.organisation):
         return text
-    theirs = [f for f in ctx.facts if f.text and f.label and f.label in ctx.their_labels]
+    # (by id: the lessee's cap was 'the para 4.3 engine compensation cap' in the message, "Brightwing's engine
+    # compensation figure" among the thread's labels)
+    theirs = [f for f in ctx.facts if f.text and f.label and (f.id in ctx.their_facts or f.label in ctx.their_labels)]
     if not theirs:
         return text
     pick = picker_for(ctx, 23)
@@ -440,10 +445,12 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
     at = cut.start() if cut else len(text)
     said: set[str] = set()
     used: list[str] = []
+    line_now = [""]
 
     def put(sentence: str) -> str:
         f = next((f for f in theirs if f.text in sentence), None)
-        if f is None or _PUT_TO.search(sentence.replace(f.text, " ")) or f.id in said or \
+        if f is None or _PUT_TO.search(sentence.lower().replace(f.text.lower(), " ").replace(f.label.lower(), " ")) \
+                or f.id in said or \
                 any(g.text and g.text != f.text and g.text in sentence for g in ctx.facts):
             # (a sentence that works another figure from it says that figure too, and stays: 'On our 98 days the
             # business interruption loss is USD 3,942,500: USD 41,500 a day ...')
@@ -451,8 +458,11 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
         said.add(f.id)
         label = strip_end(f.label)
         label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
-        # (a second such sentence of one message in another frame: 'We are working from ... as you gave it' twice)
-        frames = [x for x in bank("email")["owners_fact"] if x not in used] or bank("email")["owners_fact"]
+        # after a dispute of it, the figure is said as theirs, not put to them to confirm ('Our client disputes the
+        # cap. You put the para 4.3 engine compensation cap at USD 879,800.'); (a second such sentence of one message
+        # in another frame: 'We are working from ... as you gave it' twice)
+        key = "owners_fact_disputed" if _DISPUTES.search(line_now[0]) else "owners_fact"
+        frames = [x for x in bank("email")[key] if x not in used] or bank("email")[key]
         used.append(pick.frame(frames))
         return pick.reword(used[-1]).format(label=label, text=f.text)
 
@@ -461,5 +471,6 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
         if line.startswith(">") or not re.search(r"[.!]$", line.strip()):
             lines.append(line)
             continue
+        line_now[0] = line
         lines.append(" ".join(put(s) for s in re.split(r"(?<=[.!])\s+(?=[A-Z])", line.strip())))
     return "\n".join(lines) + text[at:]

@@ -122,10 +122,12 @@ def test_the_checks_fail_a_message_written_from_the_wrong_side():
                    seniority="s", phone="1") for p, o in (("ann", "lic"), ("bob", "aud"), ("cat", "tee"),
                                                           ("dan", "exp"))]
     facts = [_row(id="fees", statement="s", type="money", text="USD 64,800", label="audit fees", owner="(home)"),
-             _row(id="paid", statement="s", type="money", text="USD 1,588,510", label="royalties paid", owner="tee")]
+             _row(id="paid", statement="s", type="money", text="USD 1,588,510", label="royalties paid", owner="tee"),
+             _row(id="excess", statement="s", type="money", text="USD 1,279,200", label="disputed excess", owner="(home)")]
     mails = {  # artifact id: (from, to, own text)
         "m_dispute_own": ("ann", "cat", "We dispute the audit fees of USD 64,800 and reject them."),
         "m_dispute_theirs": ("cat", "ann", "We dispute the audit fees of USD 64,800."),
+        "m_label_says_it": ("ann", "bob", "The disputed excess amounts to USD 1,279,200."),  # (its own label's word)
         "m_news": ("bob", "cat", "Further, the royalties paid are USD 1,588,510."),
         "m_put": ("bob", "cat", "We have the royalties paid from your side as USD 1,588,510; please confirm."),
         "m_own_news": ("cat", "bob", "The royalties paid are USD 1,588,510."),
@@ -141,3 +143,21 @@ def test_the_checks_fail_a_message_written_from_the_wrong_side():
     assert _flagged(con, "party_disputes_own_figure") == {"m_dispute_own"}
     assert _flagged(con, "owners_fact_told_as_news") == {"m_news"}
     assert _flagged(con, "neutral_hears_both_parties") == {"m_neutral_one"}
+
+
+def test_a_paper_to_or_from_a_neutral_is_served_on_both_parties():
+    # service-charge-dispute at seed 61: the cover note of the tenant's submission to the independent surveyor went to
+    # the surveyor alone (neutral_hears_both_parties quarantined the world); office-rent-review's expert too
+    from worldsmith.generators.sides import NEUTRAL_ROLE, principal
+
+    for name in ("service-charge-dispute", "office-rent-review"):
+        plan, _ = _plan(name)
+        people = {p.id: p for p in plan.people}
+        orgs = {o.id: o for o in plan.organisations}
+        neutral = {p for p, x in people.items() if NEUTRAL_ROLE.search(orgs[x.organisation].role)}
+        parties = {principal(plan.organisations, people[p].organisation) for p in people if p not in neutral}
+        covers = [a for a in plan.artifacts if a.kind == "email" and a.attachments and neutral & {a.author, *a.to, *a.cc}]
+        assert covers, name
+        for a in covers:
+            on = {principal(plan.organisations, people[p].organisation) for p in {a.author, *a.to, *a.cc} - neutral}
+            assert on == parties, (name, a.path, on)

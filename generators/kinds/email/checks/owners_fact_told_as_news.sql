@@ -6,7 +6,7 @@
 -- claims or asserts it or whose own records or acts it reports (facts.owner); a sentence of the writer's own text,
 -- written to that side by another, that carries the figure alone and does nothing with it but state it, fails.
 with told as not materialized (
-    select e.artifact_id, e.path, e.body_new, f.id as fact_id, f.text, f.owner
+    select e.artifact_id, e.path, e.body_new, f.id as fact_id, f.text, coalesce(f.label, f.text) as label, f.owner
     from emails e
     join people p on lower(p.email) = lower(e.from_addr)
     join organisations o on o.id = p.organisation
@@ -16,14 +16,15 @@ with told as not materialized (
                   join organisations w on w.id = q.organisation where r.path = e.path and w.side = f.owner)
 ),
 sentences as (
-    select artifact_id, path, fact_id, text, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
+    select artifact_id, path, fact_id, text, label, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
     from told
 )
 select s.artifact_id, s.path,
        'tells the owner of ' || s.fact_id || ' its own figure as news: "' || left(s.sentence, 160) || '"' as detail
 from sentences s
 where contains(s.sentence, s.text) and not starts_with(ltrim(s.sentence), '>')
-  and not regexp_matches(replace(s.sentence, s.text, ' '),
+  -- (words of its label do nothing with it: 'the agreed extra expense' only names it)
+  and not regexp_matches(replace(replace(lower(s.sentence), lower(s.text), ' '), lower(s.label), ' '),
       '(?i)\b(you|your|yours|disput\w*|reject\w*|accept\w*|agree\w*|challeng\w*|confirm\w*|quer\w*|note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*)\b|\?')
   and not exists (select 1 from planned_facts pf join facts g on g.id = pf.fact_id
                   where pf.artifact_id = s.artifact_id and g.id <> s.fact_id and g.text <> s.text and length(g.text) > 3

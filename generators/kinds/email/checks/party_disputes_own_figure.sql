@@ -7,7 +7,7 @@
 -- carries the figure and a word of dispute fails, unless it speaks to the other side of theirs ('you', 'your',
 -- 'their') or carries a figure of another side's too (what it disputes is that one).
 with own as not materialized (
-    select e.artifact_id, e.path, e.body_new, f.id as fact_id, f.text, o.side
+    select e.artifact_id, e.path, e.body_new, f.id as fact_id, f.text, coalesce(f.label, f.text) as label, o.side
     from emails e
     join people p on lower(p.email) = lower(e.from_addr)
     join organisations o on o.id = p.organisation
@@ -16,7 +16,7 @@ with own as not materialized (
       and contains(e.body_new, f.text)
 ),
 sentences as (
-    select artifact_id, path, fact_id, text, side, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
+    select artifact_id, path, fact_id, text, label, side, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
     from own
 )
 select s.artifact_id, s.path,
@@ -24,8 +24,9 @@ select s.artifact_id, s.path,
        || left(s.sentence, 160) || '"' as detail
 from sentences s
 where contains(s.sentence, s.text)
-  and regexp_matches(replace(s.sentence, s.text, ' '),
+  -- (the figure's own label may say it: 'the disputed excess amounts to USD 1,279,200' is the buyer's own figure)
+  and regexp_matches(replace(replace(lower(s.sentence), lower(s.text), ' '), lower(s.label), ' '),
       '(?i)\b(disput\w*|reject\w*|not accepted|do not accept|cannot accept|do not agree|can''t find the support|have not seen the support|challeng\w*)\b')
-  and not regexp_matches(replace(s.sentence, s.text, ' '), '(?i)\b(you|your|yours|their|theirs)\b')
+  and not regexp_matches(replace(lower(s.sentence), lower(s.text), ' '), '\b(you|your|yours|their|theirs)\b')
   and not exists (select 1 from facts g where g.owner <> s.side and g.id <> s.fact_id and length(g.text) > 3
                   and contains(s.sentence, g.text))
