@@ -11,7 +11,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing
-from worldsmith.generators.sides import NEUTRAL_ROLE, principal, relations
+from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
@@ -1357,14 +1357,6 @@ def fact_owner(plan: WorldPlan, fact_id: str) -> str:
     (fact_side), else the one whose own records or acts it reports (fact_records); '' where it is nobody's (a term of
     the contract, a sum worked out, a finding). A party never disputes its own fact, and is never told it as news."""
     return fact_side(plan, fact_id) or fact_records(plan, fact_id)
-
-
-# Party roles a fact's label may open on, as whose figure it is (facts._PARTYS reads the same roles).
-PARTY_ROLES = ("claimant", "claimants", "plaintiff", "plaintiffs", "defendant", "defendants", "respondent", "applicant",
-                "landlord", "tenant", "licensor", "licensee", "lessor", "lessee", "buyer", "seller", "sellers",
-                "purchaser", "vendor", "charterer", "owner", "owners", "insurer", "insured", "policyholder",
-                "contractor", "employer", "employee", "borrower", "lender", "lenders", "franchisor", "franchisee",
-                "appellant")
 
 
 def _side(plan: WorldPlan, org_id: str) -> str:

@@ -16,6 +16,16 @@ _DEAL_SIDE = re.compile(r"\b(sell-side|vendor'?s?|seller'?s?|the target)\b", re.
 NEUTRAL_ROLE = re.compile(r"\b(neutral|acting for neither|independent (?:expert|accountants?|accounting firm|valuer|"
                           r"appraiser|arbitrator|reviewer)|arbitrator|arbitral tribunal|adjudicator|mediator|"
                           r"ombudsman|appointed under)\b", re.I)
+# The words by which a fact's label or statement, or an organisation's role, names a party by its role ('the
+# landlord's proposed rent', 'the lessee says', "the charterers' sealed offer"): one list for the planner's owner of a
+# fact (context.fact_side), the composer's (argue.owner_of) and the fact frames (facts._PARTYS). Order matters to
+# one reader: submissions takes the first a role names.
+PARTY_ROLES = ("landlord", "tenant", "licensor", "licensee", "lessor", "lessee", "buyer", "seller", "sellers",
+               "purchaser", "vendor", "claimant", "respondent", "plaintiff", "defendant", "charterer", "owner",
+               "owners", "insurer", "insured", "auditor", "trustees", "trustee", "contractor", "employer",
+               "claimants", "plaintiffs", "defendants", "applicant", "policyholder", "employee", "borrower",
+               "lender", "lenders", "franchisor", "franchisee", "appellant")
+
 # Role nouns by which one organisation's role names another ("accountants engaged by the buyer").
 _NOUNS = ("buyer", "client", "charterer", "seller", "company", "hospital", "insurer", "lender", "employer", "owner",
           "policyholder", "insured", "borrower", "purchaser", "tenant", "landlord", "licensee", "licensor", "debtor",

@@ -7,7 +7,8 @@ from typing import Literal
 
 from worldsmith.generators.compose.bank import Picker, bank, fields, filled_words
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
-from worldsmith.generators.context import PARTY_ROLES, FactRef
+from worldsmith.generators.context import FactRef
+from worldsmith.generators.sides import PARTY_ROLES
 from worldsmith.generators.labels import count_clause, counted, standing
 
 # "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).

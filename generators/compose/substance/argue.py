@@ -18,12 +18,11 @@ from worldsmith.generators.compose.parties import client_of, home, neutral, oppo
 from worldsmith.generators.compose.text import cap_first, join_names
 from worldsmith.generators.context import ArtifactContext, FactRef, InputRef
 from worldsmith.generators.labels import standing
+from worldsmith.generators.sides import PARTY_ROLES
 from worldsmith.generators.compose.substance.common import derivation, figures, identity, label, source_phrase
 
-# The words a label or a statement names a party by its role ('the landlord's proposed rent', 'the lessee says').
-_ROLES = ("landlord", "tenant", "licensor", "licensee", "lessor", "lessee", "buyer", "seller", "sellers", "purchaser",
-          "vendor", "claimant", "respondent", "plaintiff", "defendant", "charterer", "owner", "owners", "insurer",
-          "insured", "auditor", "trustees", "trustee", "contractor", "employer")
+# The words a label or a statement names a party by its role: the one list of sides.py.
+_ROLES = PARTY_ROLES
 
 
 def _party_by_role(ctx: ArtifactContext, word: str) -> str:
