@@ -12,6 +12,10 @@ with told as not materialized (
     join organisations o on o.id = p.organisation
     join facts f on f.owner <> '' and f.owner <> o.side
     where e.artifact_id is not null and not o.neutral and contains(e.body_new, f.text)
+      -- (the message may carry another fact of the same value, planned for it: the contract's cap, not the
+      -- lessee's figure that equals it)
+      and not exists (select 1 from planned_facts pf join facts g on g.id = pf.fact_id
+                      where pf.artifact_id = e.artifact_id and g.id <> f.id and g.text = f.text)
       and exists (select 1 from recipients r join people q on lower(q.email) = lower(r.address)
                   join organisations w on w.id = q.organisation where r.path = e.path and w.side = f.owner)
 ),

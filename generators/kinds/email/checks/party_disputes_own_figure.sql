@@ -14,6 +14,10 @@ with own as not materialized (
     join facts f on f.owner = o.side
     where e.artifact_id is not null and o.side <> '' and f.type in ('money', 'percent', 'number')
       and contains(e.body_new, f.text)
+      -- (the message may carry another fact of the same value, planned for it: the contract's cap, not the
+      -- lessee's figure that equals it)
+      and not exists (select 1 from planned_facts pf join facts g on g.id = pf.fact_id
+                      where pf.artifact_id = e.artifact_id and g.id <> f.id and g.text = f.text)
 ),
 sentences as (
     select artifact_id, path, fact_id, text, label, side, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
