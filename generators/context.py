@@ -292,9 +292,12 @@ class ArtifactContext(kinds.KindBound):
     records_from: str = Field("", description="the organisation of the other side whose own records or acts the "
                                               "artifact's facts report (context.fact_records), where it is one: whose "
                                               "records a report was made from")
-    their_facts: list[str] = Field(default_factory=list, description="the ids of the thread's facts of the other side "
-                                                                     "from the author (context.fact_owner): by id, as "
-                                                                     "a label may be worded anew for one artifact")
+    readers_own: list[str] = Field(default_factory=list, description="the ids of the message's facts that a side of "
+                                                                     "one of its readers owns (context.fact_owner), "
+                                                                     "not the author's: put to them, never told as news")
+    their_facts: list[str] = Field(default_factory=list, description="the ids of the thread's facts that a party of "
+                                                                     "the other side from the author asserts (their "
+                                                                     "claim): by id, as a label may be worded anew")
     their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                       "says a party of the other side from the author "
                                                                       "asserts them (its claim, its demand)")
@@ -1180,7 +1183,7 @@ def their_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
 
 
 def their_facts(plan: WorldPlan, thread: str, author: str) -> list[str]:
-    """The ids of a thread's facts that a party of the other side from the author owns (fact_owner): its claim,
+    """The ids of a thread's facts that a party of the other side from the author asserts (fact_side): its claim,
     not a figure anyone may "hold" a view on for it (defendant's counsel wrote "my view is that the bonus claimed holds"
     of the claimant's claim, mail10's read at seed 31)."""
     org = plan.person(author).organisation
@@ -1339,6 +1342,18 @@ def fact_records(plan: WorldPlan, fact_id: str) -> str:
         found = _role_side(plan, m.group(1) or m.group(2))
     index[fact_id] = found
     return found
+
+
+def readers_own(plan: WorldPlan, spec) -> list[str]:
+    """The ids of a message's facts that a side of one of its readers owns (fact_owner: its claim, its records, its
+    act), not the author's own side: what the message may put to them, never tell them as news. None for a neutral's
+    message. (Not their_facts: the lessee's payments are its records, no claim for the lessor to 'not accept'.)"""
+    org = plan.person(spec.author).organisation
+    if NEUTRAL_ROLE.search(next((o.role for o in plan.organisations if o.id == org), "")):
+        return []
+    mine = _side(plan, org)
+    readers = {_side(plan, plan.person(p).organisation) for p in [*spec.to, *spec.cc]} - {mine}
+    return [f for f in spec.facts if (owner := _side(plan, fact_owner(plan, f))) and owner in readers]
 
 
 def records_from(plan: WorldPlan, fact_ids: list[str], author: str) -> str:
@@ -1639,6 +1654,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "reported_labels": reported_labels(plan, spec.thread, spec.author),
                    "their_labels": their_labels(plan, spec.thread, spec.author),
                    "their_facts": their_facts(plan, spec.thread, spec.author),
+                   "readers_own": readers_own(plan, spec),
                    "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
                    "working_asked": working_asked(plan, spec),
                    "source_asked": source_asked(plan, spec),

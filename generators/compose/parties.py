@@ -435,9 +435,9 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
 
     if not ctx.organisations or not across(ctx) or neutral(ctx, ctx.author.organisation):
         return text
-    # (by id: the lessee's cap was 'the para 4.3 engine compensation cap' in the message, "Brightwing's engine
-    # compensation figure" among the thread's labels)
-    theirs = [f for f in ctx.facts if f.text and f.label and (f.id in ctx.their_facts or f.label in ctx.their_labels)]
+    # (by id, and the readers' own only: the lessor's counsel took the engine shop's quote as the lessee's, 'On the
+    # Engine 2 PRSV quote we take your USD 6,180,000')
+    theirs = [f for f in ctx.facts if f.text and f.label and f.id in ctx.readers_own]
     if not theirs:
         return text
     pick = picker_for(ctx, 23)
