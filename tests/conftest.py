@@ -25,6 +25,18 @@ def _private_dir(variable: str, prefix: str) -> None:
 _private_dir("PREFECT_HOME", "worldsmith-prefect-")
 # Sessions' own keys in a private folder too, not the user's data folder (environments/session_store.py).
 _private_dir("WORLDSMITH_SESSION_KEYS", "worldsmith-session-keys-")
+# Where PYTHONDONTWRITEBYTECODE is set (this machine's shells set it), every process compiled worldsmith from source
+# and each pytest-xdist worker rewrote every test module's asserts again: about 0.4 CPU-s per `python -m worldsmith`
+# subprocess (the suite starts many) and 8 CPU-s of a worker's 14.5 s collection. The session's bytecode goes to a
+# private folder instead, removed at the end, so the checkout still gets no __pycache__; workers and subprocesses
+# inherit it.
+if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    import sys
+
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    _private_dir("PYTHONPYCACHEPREFIX", "worldsmith-pycache-")
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False
 # A pytest-xdist worker is given COLUMNS=80, which rich's consoles fix as their width when flows/cli.py is
 # imported; a test's own COLUMNS (CliRunner's env) must decide, as it does in a plain run.
 if os.environ.get("PYTEST_XDIST_WORKER"):
