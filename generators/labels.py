@@ -61,6 +61,7 @@ def fact_label(fact) -> str:
     return as_count(label, unit) if isinstance(unit, str) and unit else label
 
 
+@functools.lru_cache(maxsize=8192)
 def as_count(label: str, unit: str) -> str:
     """A count's label as the noun phrase of its number, where the label names the things counted by the count's own
     unit ("the barrels discharged", unit barrels -> "the number of barrels discharged"); any other label as it is.
@@ -82,6 +83,7 @@ def _label_of(own: str | None, fact_id: str, statement: str) -> str:
     return derived_label(fact_id, statement)
 
 
+@functools.lru_cache(maxsize=8192)
 def as_first_sent(title: str) -> str:
     """A file's title as its writer named it the day it went round: without the "superseded" that only a later
     version makes true ("DRAFT v1 (superseded): Memo re X" -> "DRAFT v1: Memo re X", "(interim, superseded)" ->

@@ -977,6 +977,13 @@ _NUMBER = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?: (\S.*))?$")
 def _value_of(text: str) -> dict[str, Any]:
     """The value (as JSON data) a fact's text most plainly reads as: 'USD 1,250,000' money, '35%' a percent,
     'May 1, 2026' a date, '18,400 barrels' a number and its unit, anything else itself as text."""
+    return dict(_read_value(text))  # a copy: a reader puts it in the context it rebuilds
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_value(text: str) -> dict[str, Any]:
+    # (once per text: each call reads its facts' texts twice, for its facts' block and its context block, and a text
+    # that is no money or percent was tried as a date by strptime each time)
     m = _MONEY.match(text)
     if m:
         return {"type": "money", "amount": m.group(2).replace(",", ""), "currency": m.group(1)}
