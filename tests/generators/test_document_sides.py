@@ -245,3 +245,17 @@ def test_a_memo_never_restates_from_the_summary_what_its_facts_said_with_the_sam
                      "and re-certifications, which support USD 298,000 of the salary", said, set())
     assert not _restates("The carriage is under the charter, which caps liability at USD 298,000 unless the loss "
                          "was caused by wilful misconduct (Article 29)", said, set())
+
+
+def test_a_later_note_of_a_series_does_not_tell_the_matters_story_again():
+    # an unseen outline at seed 223: six interview memoranda (one item, one note an interview) each pasted the same two
+    # clauses of the summary word for word (realism_boilerplate); the first note of the series tells it, once
+    from worldsmith.generators.compose.substance.story import argued
+
+    ctx = document_context("memo", 5, seed=0, facts=list(LONG))
+    ctx = ctx.model_copy(update={"world_summary": _STORY, "spec": ctx.spec.model_copy(update={
+        "purpose": "Sets out the test for wilful misconduct and the evidence on the yard stop."})})
+    first = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"item": "interview_note_1"})})
+    later = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"item": "interview_note_2"})})
+    assert argued(first) and argued(ctx) == argued(first)
+    assert argued(later) == []

@@ -270,3 +270,17 @@ def test_leakage_in_a_subject_and_in_quoted_history_is_caught(tmp_path):
     assert sorted((r[1], r[2]) for r in rows) == [
         ("m/00.eml", 'placeholder "[Client Name]" in the subject line'),
         ("m/01.eml", 'lorem ipsum "LOREM IPSUM" in the quoted history of the message (or text below it)')]
+
+
+def test_a_standing_committees_roll_of_those_present_is_no_boilerplate_but_its_prose_is(tmp_path):
+    # an unseen outline at seed 223: six steering committee minutes each opened 'Members of the steering committee
+    # present: ..., in the chair, and ...; a quorum was present.' Minutes record who came in the secretary's one form
+    # at every meeting: a roll is no prose stamped on the room. A sentence of prose in the same minutes still is.
+    roll = ("Members of the steering committee present: Ann Able (Chief Information Officer), in the chair, and the "
+            "steering committee's other voting members; a quorum was present.")
+    away = "Apologies: the finance director and the head of operations sent their apologies for this meeting."
+    bodies = [f"Minutes\n{roll} {away}\nItems discussed." for _ in range(6)]
+    (tmp_path / "roll").mkdir()
+    assert _boilerplate(_store(tmp_path / "roll", bodies)) == []
+    rows = _boilerplate(_store(tmp_path, [f"{b} {STOCK}" for b in bodies]))
+    assert len(rows) == 6 and all(STOCK[:60] in r[2] for r in rows)

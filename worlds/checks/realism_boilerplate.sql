@@ -6,8 +6,8 @@
 -- text and each sheet's text cells. Only sentences count: text ending in . ! or ? on one line, so
 -- signature lines, headings and lists never do, nor does a run of mostly capitalised words (a list
 -- of names). A sentence that is part of the outline's statement of a fact is checked by
--- fact_statement_established_only and does not count. Three repeats (or 1% of a room past 300 artifacts) allow
--- a writer's habit, not a template stamped on the room.
+-- fact_statement_established_only and does not count, nor does a minutes' roll of those present. Three
+-- repeats (or 1% of a room past 300 artifacts) allow a writer's habit, not a template stamped on the room.
 with sentences as materialized (
     -- cut at line breaks and after . ! ? followed by a space, with plain replaces (this runs over
     -- every message); whether a piece really ends a sentence is asked only of the pieces that repeat
@@ -36,6 +36,11 @@ repeated as (
       and len(string_split_regex(trim(sentence), '\s+')) >= $min_words
       -- mostly capitalised words make a list of names or a title, not prose
       and 2 * len(regexp_extract_all(sentence, '(?:^|\s)\(?[A-Z]')) < len(string_split_regex(trim(sentence), '\s+'))
+      -- a roll of those present ('Members of the committee present: ...', 'Present: ...', 'Apologies: ...') is the
+      -- minutes' record of who came, in the secretary's one form at every meeting of a standing body: the same
+      -- members in the same words each time is how minutes are kept, not a template stamped on prose
+      and not regexp_matches(sentence, '^(?:Members of [^:]{1,60} present|Present|Attending|Those present|'
+                                       || 'In attendance[^:]{0,40}|Apologies|Absent)\s*:')
       and not exists (select 1 from stated f
                       where contains(lower(frequent.sentence), f.statement)
                          or contains(f.statement, lower(frequent.sentence)))

@@ -70,6 +70,13 @@ def argued(ctx: ArtifactContext, said: str = "", most: int = 4) -> list[str]:
     """The summary's clauses on the points the purpose names (each at least one of its words that is neither a
     paper's act nor a party's name), in the summary's order and the paper's voice; those already said, or that carry
     a figure the paper does not hold, left out. [] where the summary says nothing on them."""
+    from worldsmith.generators.week import instance_of
+
+    hit = instance_of(getattr(ctx.spec, "item", ""))
+    if hit is not None and hit[1] > 1:
+        # the matter's story is told in the first note of a series, not again in each later one (an unseen outline's
+        # six interview memoranda each pasted the same two clauses of its summary: realism_boilerplate)
+        return []
     purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
     summary = " ".join((ctx.world_summary or "").split())
     want = _stems(purpose) - _names(ctx)
