@@ -146,3 +146,22 @@ def test_a_request_for_arbitration_starts_one_and_is_no_high_court_claim():
                          r"LCIA ARBITRATION RULES 2020\. BETWEEN: .+ \(Claimant\) and .+ \(Respondent\)\.", text), text[:500]
         assert re.search(r"hereby commences arbitration against .+ under the LCIA Arbitration Rules 2020\.", text)
         assert missing_parts("Request for arbitration", text) == [], text[:800]
+
+
+def test_a_notice_of_termination_terminates_and_a_pricing_notice_is_no_formal_notice():
+    # an unseen outline at seed 223: 'Notice of termination under clause 22.3' gave notice under the clause and never
+    # terminated (its purpose only 'records' the breach notice); 'Final terms: pricing notice' was held to a formal
+    # notice's provision and step, which a pricing notice to investors has not
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from tests.generators.context_fixture import document_context
+
+    ctx = document_context("letter", 3, seed=3)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "title": "Notice of termination under clause 9.2",
+        "purpose": "The termination letter, recording the breach notice and the expired cure period."})})
+    text = "\n".join(p for s in compose_document(ctx).sections for p in [s.heading, *s.paragraphs])
+    assert missing_parts(ctx.spec.title, text) == [], text
+    assert re.search(r"hereby terminate.* under clause 9\.2 with effect from March 5, 2025\.", text), text
+    assert genre_named("Final terms: pricing notice") is None and genre_named("DRAFT pricing notice") is None
+    assert genre_named("Notice of dispute under clause 9").genre == "notice"
+    assert genre_named("Notice of termination under clause 9.2").genre == "notice"

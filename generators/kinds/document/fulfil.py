@@ -195,7 +195,32 @@ def _commence(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     return f"{claimant} hereby commences arbitration against {respondent}{' under ' + rules if rules else ''}."
 
 
-_FILLERS = {"commence": _commence, "purpose": _from_purpose, "provision": _provision, "question": _question, "reasons": _reasons,
+# a notice's title that names the act it gives notice of, and that act's verb on the instrument
+_ACT_NOTICE = re.compile(r"\bnotice of (?P<act>termination|rescission|cancellation)\b", re.I)
+_ACT_VERB = {"termination": "terminate", "rescission": "rescind", "cancellation": "cancel"}
+
+
+def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The step a notice takes: the purpose's clause that takes it, else the act its title names, taken on the
+    instrument under the provision the title, purpose or facts cite, with effect from the notice's date (an unseen
+    outline's 'Notice of termination under clause 22.3' gave notice under the clause and never terminated)."""
+    sentence = _from_purpose(ctx, genre, part)
+    m = _ACT_NOTICE.search(ctx.spec.title)
+    if sentence or m is None or _noun(genre, ctx.spec.title) != "notice":
+        return sentence
+    from worldsmith.generators.compose.text import long_date
+
+    texts = [ctx.spec.title, getattr(ctx.spec, "purpose", "") or "", *(f.statement for f in ctx.facts)]
+    thing = next((f"the {i.group(1).lower()}" for t in [*texts[1:], ctx.world_summary] if (i := _INSTRUMENT.search(t))),
+                 "the agreement")
+    under = next((f" under {p.group(0).strip()}" for t in texts if (p := _PROVISION.search(t))), "")
+    who, third = _subject(ctx)
+    verb = _ACT_VERB[m.group("act").lower()]
+    return (f"{who} hereby {_third(verb) if third else verb} {thing}{under} with effect from "
+            f"{long_date(ctx.spec.date, ctx.locale)}.")
+
+
+_FILLERS = {"commence": _commence, "purpose": _from_purpose, "step": _step, "provision": _provision, "question": _question, "reasons": _reasons,
             "ruling": _ruling, "relief": _relief}
 
 
