@@ -472,5 +472,5 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
             lines.append(line)
             continue
         line_now[0] = line
-        lines.append(" ".join(put(s) for s in re.split(r"(?<=[.!])\s+(?=[A-Z])", line.strip())))
+        lines.append(" ".join(put(s) for s in re.split(r"(?<=[.!])\s+(?=[A-Z0-9])", line.strip())))
     return "\n".join(lines) + text[at:]

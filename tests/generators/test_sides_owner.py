@@ -91,6 +91,19 @@ def test_a_fact_of_the_readers_side_is_put_to_it_never_told_as_news():
     assert "GBP 177,500,000" in own and "you" in own.lower(), own
 
 
+def test_a_sentence_opening_on_a_figure_is_put_to_its_owner_too():
+    # seed 191: the licensor's cover note to the licensee said "The running royalty per Licensed Product is USD 38.50.
+    # 41,260 units were declared in the royalty reports." (a sentence that opens on a number was read as one with the
+    # sentence before it, which carries another figure, and kept)
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.worlds.content import EmailContent
+
+    plan, taxonomy = _plan("patent-royalty-audit", 191)
+    cover = next(a for a in plan.artifacts if a.id == "cover_notice_of_audit_under_section_7-m1")
+    body = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, cover, {}), EmailContent)).body
+    assert "41,260 units" in body and "41,260 units were declared" not in body, body
+
+
 def _room(rows: dict[str, list[tuple]]) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
     con.execute((ROOT / "worlds" / "store" / "schema.sql").read_text())
