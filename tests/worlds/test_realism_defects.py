@@ -284,3 +284,29 @@ def test_a_standing_committees_roll_of_those_present_is_no_boilerplate_but_its_p
     assert _boilerplate(_store(tmp_path / "roll", bodies)) == []
     rows = _boilerplate(_store(tmp_path, [f"{b} {STOCK}" for b in bodies]))
     assert len(rows) == 6 and all(STOCK[:60] in r[2] for r in rows)
+
+def _mentions(tmp_path: Path, bodies: list[str]) -> list[str]:
+    db = _store(tmp_path, bodies)
+    con = duckdb.connect(str(db))
+    con.execute("insert into real_entities select n, n from unnest(['Target', 'Shell', 'Best Buy']) t(n)")
+    con.close()
+    check = next(c for c in load_checks() if c.id == "realism_fiction_mentions")
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        used = {k: con.execute(q).fetchone()[0] for k, q in check.derive.items()}
+        return sorted(r[0] for r in con.execute(check.sql, used).fetchall())
+    finally:
+        con.close()
+
+
+def test_an_everyday_name_opening_a_label_or_list_item_is_no_mention_but_the_company_is(tmp_path):
+    # an unseen outline's mandate letter: "The terms are: (a) Mandate date: 2 March 2026; (b) Target volume:
+    # EUR 100,000,000" was read as the retailer. A label is capitalised as a sentence is; the company is still
+    # named where the word stands mid-sentence, or opens an item with its legal form after it.
+    labels = ["The terms are: (a) Mandate date: 2 March; (b) Target volume: EUR 100,000,000.",
+              "Terms:\n- Target volume: EUR 100m\n2. Target date: 1 May; Shell company: none.",
+              "| Item | Value |\n| Target volume | EUR 100m |\n(iv) Target pricing applies."]
+    named = ["We met the buyers of Target on Monday.",
+             "The terms are: (b) Target Corporation agreed to take the stock.",
+             "Our client supplies Shell in Rotterdam."]
+    assert _mentions(tmp_path, labels + named) == ["e3", "e4", "e5"]

@@ -8,7 +8,9 @@
 -- case as written. Not a mention: a product, where the name runs on into a product's name ("Microsoft
 -- Teams", "Oracle NetSuite", "Bloomberg Terminal") or is itself a tool or a data source (below); a word
 -- of a name the world invented (a cast member called Ford); an everyday word at the start of a
--- sentence ("Target dates are ...").
+-- sentence, a line, a cell or a list item ("Target dates are ...", "| Target volume |", "(b) Target volume:
+-- EUR 100,000,000", "; Target date"): a label is capitalised as a sentence is. Still a mention: the everyday
+-- name followed by its legal form at such a start ("Target Corporation agreed"), and anywhere else.
 with entities as (
     select name, regexp_extract(name, '[A-Z0-9][A-Za-z0-9&\-]*') as first_word from real_entities
 ),
@@ -27,6 +29,10 @@ corporate(word) as (
            ('plc'), ('group'), ('holdings'), ('international'), ('bank'), ('capital'), ('partners'), ('securities'),
            ('energy'), ('oil'), ('global'), ('ag'), ('sa'), ('nv'), ('se'), ('gmbh'), ('asset'), ('management'),
            ('and'), ('&')
+),
+legal_form(word) as (
+    -- what follows a company's name and never a label's first word: "Target Corporation" at a start is the company
+    values ('inc'), ('corp'), ('corporation'), ('llc'), ('plc'), ('ltd'), ('ag'), ('gmbh'), ('nv')
 ),
 invented(word) as (
     select distinct unnest(regexp_extract_all(name, '[A-Z0-9][A-Za-z0-9&\-]*')) from people
@@ -55,9 +61,9 @@ candidates as (
     where e.name not in (select name from tools) and e.name not in (select word from invented)
 ),
 pattern as (
-    -- the two characters before the name (a sentence start?) and the word after it (a product's name?)
+    -- the six characters before the name (a sentence or an item start?) and the word after it (a product's name?)
     select c.artifact_id, c.path, c.kind, c.name,
-           '(?s)(.{0,2})' || regexp_escape(c.name) || '(?:$|[^A-Za-z0-9&\-][ ]?([A-Za-z0-9&][A-Za-z0-9''&/-]*)?)' as re
+           '(?s)(.{0,6})' || regexp_escape(c.name) || '(?:$|[^A-Za-z0-9&\-][ ]?([A-Za-z0-9&][A-Za-z0-9''&/-]*)?)' as re
     from candidates c
 ),
 occurrences as (
@@ -76,7 +82,13 @@ mentions as (
     select * from parts o
     where (o.before = '' or not regexp_matches(right(o.before, 1), '[A-Za-z0-9]'))  -- whole words
       and not (regexp_matches(o.next_word, '^[A-Z0-9]') and lower(o.next_word) not in (select word from corporate))
-      and not (o.name in (select name from everyday) and (o.before = '' or regexp_matches(o.before, '[.!?:\n]\s?$')))
+      and not (o.name in (select name from everyday)
+               and (o.before = ''
+                    or regexp_matches(o.before, '[.!?:;|\n\t\x{2022}]\s?$')  -- a sentence, a line, a cell, a bullet
+                    or regexp_matches(o.before, '(?:^|\n)[ ]*[-*][ ]?$')  -- a Markdown bullet
+                    -- a list item: "(b) ", "2. ", "(iv) " after a start or a space
+                    or regexp_matches(o.before, '(?:^|[\s;:])\(?(?:[a-z]|[0-9]{1,2}|[ivx]{1,4})[.)]\s?$'))
+               and lower(o.next_word) not in (select word from legal_form))
 )
 select artifact_id, path,
        'names the real ' || name || ' in the ' || case kind when 'subject' then 'subject line'
