@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pytest
+
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
 from worldsmith.generators.kinds.spreadsheet.compose import layout_of, sheet_name
@@ -179,6 +181,22 @@ def test_a_tracker_lists_its_teams_papers_and_no_stock_tasks():
     assert not set(labels) & set(bank("sheets")["layouts"]["tracker"]["items"])  # no "Book call", "Check calendar"
     status = {r[0]: r[2] for r in sheet.rows}
     assert status["Memo re the limit"] == "Done" and status["Draft answer and defenses"] != "Done"
+
+
+@pytest.mark.parametrize("title", ["Litigation calendar and actions", "Review log of hot documents",
+                                   "Investor call log"])
+def test_a_text_fact_in_a_list_of_work_keeps_its_text_in_a_cell(title):
+    """An unseen outline's review log and call log (tracker layouts) lost their text facts: the fact's row blanked its
+    Notes cell, where a text fact is put, and planned_fact_present quarantined the world."""
+    from worldsmith.generators.context import PaperDue
+
+    ctx = sheet_context(title, rows=12, facts=[DEADLINE, CLAUSE, DECISION])
+    day = ctx.spec.date
+    papers = [PaperDue(title="Memo re the limit", by="Milo", maker="Milo Fenwick", day=day - dt.timedelta(days=9))]
+    sheet = compose_sheet(ctx.model_copy(update={"side_papers": papers}))
+    cells = {c for r in sheet.rows for c in r}
+    assert {"Clause 14.2 of the charterparty", "settlement between USD 40m and USD 55m"} <= cells
+    assert "Memo re the limit" in cells
 
 
 def _org_ctx(title: str, author_role: str, rows: int = 16, **spec_update):

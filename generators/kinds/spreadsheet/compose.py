@@ -673,11 +673,15 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
         statuses = layout.get("statuses") or ["Open", "Done"]
         done = next((x for x in statuses if x.lower() in ("done", "complete", "closed", "received")), statuses[0])
         ahead = next((x for x in statuses if x.lower() in ("planned", "open", "not started", "on track")), statuses[-1])
-        for fact, row in zip(ctx.facts, rows):
+        for r, (fact, row) in enumerate(zip(ctx.facts, rows)):
             # the day of an event (a casualty, a fire) is no one's task to do: it has no owner and is not 'Done'
             # (read 16: 'lists "The date of the casualty" as a Done task owned by Edward')
             event = isinstance(fact.value, DateValue) and not _DEADLINE.search(fact.label or fact.statement)
             for i, c in enumerate(cols):
+                if (r, i) in taken and c.role != "label":
+                    # a fact's own cell: a text fact's value is in the Notes column (an unseen outline's review log
+                    # and call log lost their text facts here: planned_fact_present)
+                    continue
                 if c.role == "status":
                     later = isinstance(fact.value, DateValue) and fact.value.value > spec.date
                     row[i] = ("Scheduled" if later else "Past") if event else ahead if later else done
