@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing
+from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing, title_as_known
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
@@ -1950,7 +1950,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(
-        world_title=plan.title,
+        # the title as the artifact's day can give it: an outline titles its matter by its end ('EUR 150,000,000')
+        world_title=title_as_known(plan.title, plan.facts, getattr(spec, "date", None)),
         world_summary=plan.summary,
         locale=plan.locale,
         window_start=plan.window_start,

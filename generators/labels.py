@@ -160,6 +160,31 @@ def as_known_on(label: str, day, papers=(), events=(), known_from=None) -> str:
     return label
 
 
+def title_as_known(title: str, facts, day) -> str:
+    """A matter's title as it can be written on `day`: without a fact's value (its canonical text) that nobody knows
+    yet and no fact known by then shares. An outline titles its matter as it ends ("...: EUR 150,000,000 ...", the
+    final volume, known on pricing day); an information memorandum of launch day headed 'RE: <that title>' told
+    the final volume three weeks early (fact_mentioned_before_known, an unseen outline at seed 223)."""
+    if day is None or not title:
+        return title
+    known, later = set(), set()
+    for f in facts:
+        periods = [(p.since, p.text) for p in f.earlier] + [(f.known_from, f.text)]
+        for since, text in periods:
+            (known if since is None or since <= day else later).add(text)
+    out = title
+    for text in sorted(later - known, key=len, reverse=True):
+        if len(text) >= 4 and text in out:
+            out = out.replace(text, "")
+    if out == title:
+        return title
+    out = re.sub(r"\(\s*\)|\[\s*\]", "", out)  # a bracket left empty
+    out = re.sub(r"\s+([,;:.)])", r"\1", re.sub(r"\s{2,}", " ", out))
+    out = re.sub(r"([:;,])\s*([:;,])", r"\1", out)  # 'X: , Y' from 'X: EUR 1, Y'
+    out = re.sub(r"\s+(?:of|for|at|to|with|by|a|an)(?=\s*(?:[:;,.()]|$))", "", out, flags=re.I)  # a link word left
+    return out.strip(" ,;:-\u2013") or title
+
+
 # the words that name no paper: articles, links, and the verbs of a replacement clause
 _NOT_NAMING = {"the", "a", "an", "of", "and", "by", "to", "in", "on", "for", "its", "their", "our", "replaced",
                "superseded", "with", "from", "s", "set", "aside", "overtaken", "overruled", "withdrawn", "reissued",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from worldsmith.generators.labels import as_known_on, written_days
 
 
@@ -42,3 +44,25 @@ def test_a_replacement_clause_that_names_an_event_is_read_against_the_facts_it_m
     # a clause that names a paper out by its day is told in full, whatever the fact's own day
     assert as_known_on(label, dt.date(2026, 2, 6), papers=[("Arbitrator's award on the reserves", dt.date(2026, 2, 1))],
                        known_from=dt.date(2026, 4, 20)) == label
+
+
+@pytest.mark.parametrize("fixture", ["demurrage-arbitration", "covenant-breach"])
+def test_a_matter_title_gives_no_figure_before_the_figure_is_known(fixture):
+    # an unseen outline titled its matter by its end ("...: EUR 150,000,000 ...", the final volume known on pricing
+    # day): a launch-day paper headed "RE: <title>" and every context's world_title told it weeks early
+    # (fact_mentioned_before_known)
+    from tests.generators.planned import planned
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.document.front_matter import matter_title
+
+    plan, taxonomy = planned(fixture, 7)
+    fact = next(f for f in plan.facts if f.value.type == "money" and f.known_from and not f.earlier
+                and any(a.date < f.known_from for a in plan.artifacts if a.kind == "document")
+                and all(g.text != f.text for g in plan.facts if g is not f))
+    plan.title = f"Sandmere v. Orrin: a claim of {fact.text} (arbitration)"
+    before = next(a for a in plan.artifacts if a.kind == "document" and a.date < fact.known_from)
+    assert fact.text not in matter_title(plan, before)
+    assert matter_title(plan, before) == "Sandmere v. Orrin: a claim (arbitration)"
+    assert fact.text not in build_context(plan, taxonomy, before, {}).world_title
+    after = before.model_copy(update={"date": fact.known_from})
+    assert matter_title(plan, after) == plan.title

@@ -14,6 +14,7 @@ from worldsmith.generators.compose.substance.loi import BUYER, SELLERS, buyer_of
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, sides
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
+from worldsmith.generators.labels import title_as_known
 from worldsmith.generators.kinds.document import docx_style as style
 from worldsmith.generators.sides import acts_for
 from worldsmith.worlds.plan import DocumentSpec, Org, Person, WorldPlan
@@ -117,12 +118,17 @@ def memo_addressees(plan: WorldPlan, spec: DocumentSpec) -> tuple[list[str], lis
     return to, cc + other
 
 
+def matter_title(plan: WorldPlan, spec: DocumentSpec) -> str:
+    """The matter's title as a paper of spec's day can give it: no figure in it that is known only later."""
+    return title_as_known(plan.title, plan.facts, spec.date)
+
+
 def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     """TO / FROM / CC / DATE / RE: addressed to the author's own house, outsiders copied (`memo_addressees`);
     a memo with no reader is a memo to file."""
     author = plan.person(spec.author)
     to, cc = memo_addressees(plan, spec)
-    re_line = plan.title
+    re_line = matter_title(plan, spec)
     if re.search(r" v\.? ", re_line) and not any(
             getattr(a, "doc_type", None) and genre_of(a.doc_type, a.title) == "pleading" and
             re.search(r"complaint|claim|petition|summons", a.title, re.I) and a.date <= spec.date

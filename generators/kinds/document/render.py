@@ -14,7 +14,7 @@ from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
 from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head,
-                                                              letter_paper, look_of, markdown_lines, privileged,
+                                                              letter_paper, matter_title, look_of, markdown_lines, privileged,
                                                               shows_heading)
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
@@ -155,7 +155,7 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         # the title stays in the properties, where a reader of the file finds it
         if content.subtitle:
             _add_styled(doc, content.subtitle, "Subtitle")
-        for line in letter_head(content.title, organisation_name(plan, spec.author), plan.title):
+        for line in letter_head(content.title, organisation_name(plan, spec.author), matter_title(plan, spec)):
             doc.add_paragraph().add_run(line).bold = True
     else:
         title = _add_styled(doc, content.title, "Title")
@@ -223,7 +223,7 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
-        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), plan.title))
+        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), matter_title(plan, spec)))
     else:
         blocks.append(f"# {content.title}")
         if content.subtitle:
