@@ -125,6 +125,8 @@ class PaperDue(BaseModel):
     day: dt.date
     facts: list[str] = Field(default_factory=list, description="the ids of the ledger facts it carries")
     maker: str = Field("", description="the maker's full name")
+    at: str = Field("", description="the ledger event it is due at, where its day is a date of the ledger the paper "
+                                    "that lists it is not planned to give: its day is then not written")
 
 
 class MailOfDay(BaseModel):
@@ -1059,8 +1061,14 @@ def work_agreed(plan: WorldPlan, spec, ahead: int = 45, most: int = 5) -> list[P
     """The papers a meeting's side is to make in the weeks after it, by date (what a kick-off's workstreams and
     timetable are): the side's own documents and sheets due after the minutes' day, none of a series."""
     day = artifact_day(spec)
-    return [p for p in side_papers(plan, spec, ahead=ahead) if day is not None and p.day > day
-            and p.title != spec.title][:most]
+    papers = [p for p in side_papers(plan, spec, ahead=ahead) if day is not None and p.day > day
+              and p.title != spec.title][:most]
+    # a paper due on a day the ledger holds as an event ahead (the launch, a hearing) is due at that event: its day
+    # is the event's date, which the minutes are not planned to give (no_later_event_mentioned: an unseen outline's
+    # kick-off minutes had the launch-day papers 'due 23 March 2026', the launch date, three weeks ahead)
+    events = {f.value.value: fact_label(f) for f in plan.facts
+              if f.value.type == "date" and not f.earlier and f.id not in spec.facts}
+    return [p.model_copy(update={"at": events[p.day]}) if p.day in events else p for p in papers]
 
 
 def side_papers(plan: WorldPlan, spec, ahead: int = 30) -> list[PaperDue]:

@@ -371,8 +371,8 @@ def work_recorded(ctx: ArtifactContext, outcome: str) -> list[str]:
     papers = work_papers(ctx)
     if not named or not papers:
         return []
-    rows = [f"({i}) the {p.title}, led by {p.maker}, due {long_date(p.day, ctx.locale)}" for i, p in
-            enumerate(papers, 1)]
+    rows = [f"({i}) the {p.title}, led by {p.maker}, due " + (f"by {p.at}" if p.at else long_date(p.day, ctx.locale))
+            for i, p in enumerate(papers, 1)]
     what = join_names(list(dict.fromkeys(f"the {n.lower()}" for n in named)))
     out = [f"{cap_first(what)} agreed, paper by paper, with who leads each and when it is due: " + "; ".join(rows)
            + "."]
