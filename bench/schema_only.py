@@ -53,7 +53,7 @@ def schema_fields(schema: object) -> set[str]:
 
 def run_example(example: str, tmp: Path, policy: str, seed: int) -> dict:
     """Generate one example through a fresh schema-only server; its figures."""
-    out = tmp / example.removesuffix(".yaml")
+    out = tmp / Path(example).stem  # a name in outlines/examples or any outline's path
     with TestServer(ServerConfig(mode="schema_only", seed=seed)) as server:
         started = time.perf_counter()
         proc = subprocess.run(
@@ -97,7 +97,7 @@ def main() -> None:
     ap.add_argument("--smoke", action="store_true", help="the smallest example only")
     ap.add_argument("--policy", default="quarantine", choices=["quarantine", "offline"])
     ap.add_argument("--seed", type=int, default=0, help="the server's seed (which arbitrary values)")
-    ap.add_argument("--example", action="append", help="an example file name (repeatable)")
+    ap.add_argument("--example", action="append", help="an example file name, or any outline's path (repeatable)")
     args = ap.parse_args()
     examples = args.example or (SMOKE if args.smoke else EXAMPLES)
     with tempfile.TemporaryDirectory(prefix="ws-schema-only-") as tmp:

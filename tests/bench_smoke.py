@@ -24,22 +24,27 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 # name -> (arguments for its smoke size, a line it always prints once its figures are out).
-# Longest first: the order in which they start.
+# Longest first (CPU-s, one at a time, measured with /usr/bin/time): the order in which they start.
+# The smallest size that runs every line of a script: tests/flows/test_model_flow.py makes the hospital example
+# through a schema-only model and tests/environments/test_task_attacks.py attacks a task of each kind of the legal
+# world, so schema_only and tasks run here on the mini outline with chat and meetings (every kind of item once):
+# 17 and 8.5 CPU-s on the hospital example, 3.5 and 6 here.
+MINI_ROOMS = str(REPO / "tests" / "fixtures" / "mini-rooms.yaml")
 BENCHES: dict[str, tuple[list[str], str]] = {
     "kill_and_interrupt": (["--smoke"], "byte-identical"),
-    "schema_only": (["--smoke"], "(policy "),
-    "batch": (["--smoke"], "worlds/min"),
-    "tasks": (["--smoke"], "median tasks per world"),
-    "long_matter": (["--smoke"], "total wall:"),
-    "generate_wall": (["--smoke"], "with a running server: wall"),
     "environments": (["--smoke"], "gates passed"),
+    "batch": (["--smoke"], "worlds/min"),
+    "long_matter": (["--smoke"], "total wall:"),
+    "schema_only": (["--example", MINI_ROOMS], "(policy "),
+    "publish_race": (["--smoke"], "catalog rows"),
+    "llm_throughput": (["--smoke"], "cold: wall"),
+    "generate_wall": (["--smoke"], "with a running server: wall"),
+    "validate_scale": (["--smoke"], "suite time:"),
+    "tasks": (["--smoke", "--examples", "--outlines", MINI_ROOMS], "median tasks per world"),
+    "prose_metrics": (["--smoke"], "signoff"),
     # bench/fuzz_outlines.py's --smoke is 21 mutants and 3 worlds: here a handful checked, none made into a world
     # (tests/worlds/test_outline_fuzz_sample.py makes five through the same tests/outline_fuzz.py).
     "fuzz_outlines": (["--mutants", "6", "--generate", "0"], "peak memory"),
-    "publish_race": (["--smoke"], "catalog rows"),
-    "llm_throughput": (["--smoke"], "cold: wall"),
-    "prose_metrics": (["--smoke"], "signoff"),
-    "validate_scale": (["--smoke"], "suite time:"),
 }
 # Benches whose flows run on the test session's Prefect server (tests/prefect_shared.py; PREFECT_API_URL, as an
 # operator's running server), instead of each `generate` starting Prefect's temporary server: a start costs about

@@ -49,8 +49,8 @@ def attacked(legal_tasks):
 def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks, attacked, tmp_path):
     # The first task of each kind meets the oracle, the candidates of its own kind (a review's, a sheet's) and a
     # seeded half of the common ones, and every kind of candidate meets one task at least (the whole list on these
-    # tasks is about 13 s of CPU). bench/tasks.py attacks every task of every example with the whole list, and its
-    # CI smoke every task of the hospital world; test_brief_tasks.py every brief task.
+    # tasks is about 13 s of CPU). bench/tasks.py attacks every task of every example with the whole list (its
+    # CI smoke, of the mini world with chat and meetings: tests/bench_smoke.py); test_brief_tasks.py every brief task.
     world, every = legal_tasks
     tasks = list({t.kind: t for t in reversed(every)}.values())
     assert len(tasks) >= 10
