@@ -475,3 +475,31 @@ def test_an_opposing_party_acts_for_no_one_whatever_its_role_says_of_it():
     found = relations(orgs)
     assert found["oak"] == (None, None)
     assert found["rm"][0] == "oak" and found["firm"][0] == "bk"
+
+
+def test_a_companys_own_policy_is_no_insurance_form_and_a_form_quotes_only_what_it_establishes():
+    # an unseen outline at seed 223: a revised compliance programme (doc_type policy) came out as a property insurer's
+    # declarations, its 'Conditions' pasting the statement of a fact that only other papers establish
+    # (fact_statement_established_only)
+    import datetime as dt
+
+    from worldsmith.generators.compose.substance.policy import HEADS, is_policy, policy_bodies
+    from worldsmith.generators.context import FactRef
+    from worldsmith.worlds.values import DateValue
+
+    assert not is_policy("policy", "Revised export compliance programme and screening procedure")
+    assert not is_policy("policy", "Records retention policy")
+    assert is_policy("policy", "Certified copy of the commercial property policy: business income coverage form")
+    assert is_policy("policy", "Commercial property policy CPP 4471-0926: declarations")
+    ctx = _with([("Harrow Vane LLP", "the property insurer", True, ""),
+                 ("Corvale Shipping Ltd", "the policyholder", False, "")])
+    ended = FactRef(id="ended", label="agency terminated", text="February 12, 2026",
+                    statement="Corvale terminated its agency agreement with the broker on February 12, 2026.",
+                    value=DateValue(value=dt.date(2026, 2, 12)))
+    text = " ".join(s for ps in policy_bodies(Picker(1), ctx.model_copy(update={"facts": [ended]}),
+                                              list(HEADS)).values() for s in ps)
+    assert ended.statement not in text and "February 12, 2026" in text, text
+    told = ended.model_copy(update={"establish": True})
+    text = " ".join(s for ps in policy_bodies(Picker(1), ctx.model_copy(update={"facts": [told]}),
+                                              list(HEADS)).values() for s in ps)
+    assert ended.statement in text, text

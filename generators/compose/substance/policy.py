@@ -11,7 +11,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import opponent
-from worldsmith.generators.compose.substance.common import identity, label
+from worldsmith.generators.compose.substance.common import identity, label, plain
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -30,8 +30,20 @@ _PROPERTY = re.compile(r"\b(building|business personal property|stock|contents|p
 _WAITING = re.compile(r"\bwaiting period\b", re.I)
 
 
+# what a company's own rules are called: a compliance programme, a procedure, a code, a handbook (never insurance)
+_HOUSE_RULES = re.compile(r"\b(programmes?|programs?|procedures?|compliance|code of|handbook|manual|guidelines?|"
+                          r"privacy|retention|whistleblowing|anti-bribery|anti-corruption|conduct)\b", re.I)
+_INSURANCE = re.compile(r"\b(insurance|insur(er|ed)|coverage|cover|declarations|endorsement|underwrit\w*|premium|"
+                        r"limit of (insurance|liability)|deductible)\b", re.I)
+
+
 def is_policy(doc_type: str, title: str) -> bool:
-    """Whether the paper is an insurance policy or its declarations (a form issued, not a paper that argues)."""
+    """Whether the paper is an insurance policy or its declarations (a form issued, not a paper that argues); a
+    company's own policy (a compliance programme, a procedure) is none: an unseen outline's 'Revised sanctions
+    compliance programme and end-use certification procedure' (doc_type policy) came out as a property insurer's
+    declarations with a fact's statement pasted under 'Conditions'."""
+    if _HOUSE_RULES.search(title) and not _INSURANCE.search(f"{doc_type} {title}"):
+        return False
     return bool(_POLICY.search(doc_type)) or bool(re.search(r"\bdeclarations\b", title, re.I)) and \
         bool(_POLICY.search(title))
 
@@ -213,7 +225,9 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = _definitions(ctx, waiting)
         elif k == "conditions":
             rows = [c for c in (_condition(f) for f in declared) if c]
-            rows += [f"{strip_end(f.statement)}." for f in stated if f.statement]
+            # a statement in full only where this paper establishes the fact; else the fact by label and value
+            rows += [f"{strip_end(f.statement)}." if f.establish and f.statement else f"{cap_first(plain(f))}."
+                     for f in stated]
             rows += _loss_conditions(ctx)
             out[i] = rows or ["The conditions of the policy form apply to the figures declared above."]
         elif k == "policy_sign":
