@@ -276,14 +276,17 @@ def test_a_computation_after_a_label_is_not_a_mention_but_a_wrong_figure_before_
     after = dt.date.fromisoformat(cap["known_from"])
     plan_emails = [a for a in _plan(world)["artifacts"] if a["kind"] == "email" and not a["distractor"]
                    and a.get("mode") == "new" and dt.datetime.fromisoformat(a["sent_at"]).date() > after]
-    working, wrong = plan_emails[0], plan_emails[1]
+    working, wrong, share = plan_emails[0], plan_emails[1], plan_emails[2]
     _say(world, working, "The OPA 90 liability cap is USD 2,500 x 62,480 GT, and the USD 156,200,000 OPA 90 "
                          "liability cap: USD 95,212,500 above the demand.")
+    # a share of the label is the share's amount (an unseen outline: 'one-half the transaction value, USD 1,432,500')
+    _say(world, share, "The reserve is one-half the OPA 90 liability cap, USD 78,100,000, and 10% of the OPA 90 "
+                       "liability cap: USD 15,620,000.")
     _say(world, wrong, "The OPA 90 liability cap is USD 150,000,000 - on our reading of the tonnage.")
     rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
     named = {r.artifact_id for r in rows}
     assert wrong["id"] in named, rows[:3]
-    assert working["id"] not in named, rows[:3]
+    assert working["id"] not in named and share["id"] not in named, rows[:3]
 
 
 def test_a_cell_whose_value_two_facts_share_counts_as_a_part_when_either_fact_is(published_legal, tmp_path):

@@ -27,15 +27,19 @@ texts as (
 ),
 said as (
     select x.artifact_id, x.path, x.day, x.distractor, l.fact_id, l.label,
-           unnest(regexp_extract_all(x.text, '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+)?'
+           unnest(regexp_extract_all(x.text, '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+'
+               || '|(?:one-|one |a )?(?:half|third|quarter|fifth|tenth)s? (?:of )?(?:the )?'
+               || '|(?:twice|double|treble|triple) (?:the )?|[0-9][0-9.]* ?(?:%|per ?cent) of (?:the )?)?'
                || l.pattern
                || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
     from texts x
     join labels l on contains(x.text, l.label)
 ),
 -- The amount is the one after the label. Not a mention: a phrase that opens with an amount ("the USD 50,000
--- deductible: USD 5,070,000", where the label names that amount and the colon gives a result), or one whose
--- amount opens a computation ("is USD 5,120,000 less the deductible").
+-- deductible: USD 5,070,000", where the label names that amount and the colon gives a result), or with a share or
+-- multiple of the label ("one-half the transaction value, USD 1,432,500", "50% of the fee: USD 3,000": the amount is
+-- the share's, as an unseen outline's summary wrote it), or one whose amount opens a computation ("is USD 5,120,000
+-- less the deductible").
 said_amounts as (
     select *, regexp_extract(phrase, '(-?[0-9][0-9,]*(?:\.[0-9]+)?)$', 1) as amount
     from said
