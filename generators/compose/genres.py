@@ -127,16 +127,49 @@ def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
     return "", ""
 
 
+# Cities outside the United States a plan's words may place an organisation in (a US place is home_place's).
+_WORLD_CITIES = ("Singapore", "Hong Kong", "Dubai", "Abu Dhabi", "Doha", "Riyadh", "Tokyo", "Shanghai", "Beijing",
+                 "Mumbai", "New Delhi", "Seoul", "Kuala Lumpur", "Jakarta", "Bangkok", "Manila", "Johannesburg",
+                 "Cape Town", "Lagos", "Nairobi", "Cairo", "São Paulo", "Rio de Janeiro", "Mexico City", "Buenos Aires",
+                 "Santiago", "Toronto", "Vancouver", "Montreal", "Calgary", "Zurich", "Geneva", "Amsterdam",
+                 "Rotterdam", "Luxembourg", "Brussels", "Antwerp", "Stockholm", "Oslo", "Copenhagen", "Helsinki",
+                 "Madrid", "Barcelona", "Milan", "Rome", "Vienna", "Warsaw", "Prague", "Lisbon", "Athens", "Istanbul",
+                 "London", "Manchester", "Leeds", "Edinburgh", "Glasgow", "Dublin", "Cork", "Sydney", "Melbourne",
+                 "Brisbane", "Perth", "Auckland", "Hamburg", "Frankfurt", "Berlin", "Munich", "München", "Paris",
+                 "Lyon")
+_WORLD_CITY = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _WORLD_CITIES), key=len, reverse=True)) + r")\b")
+
+
+@functools.lru_cache(maxsize=1024)
+def _world_city(org_name: str, role: str, summary: str) -> str:
+    """The city outside the US where the plan's words place an organisation ('X Pte. Ltd., a Singapore logistics
+    operator'; 'a lender based in Frankfurt'), or ''."""
+    for text in (role, summary):
+        m = re.search(re.escape(org_name) + r",?\s+(?:an?|based in|headquartered in|of|in)\s+([^.;:]{0,40})", text or "") \
+            if text is not role else re.search(r"\b(?:in|based in|headquartered in)\s+([^.;:]{0,40})", text or "")
+        city = _WORLD_CITY.match(m.group(1)) if m else None
+        if city:
+            return "Frankfurt am Main" if city.group(1) == "Frankfurt" else city.group(1)
+    return ""
+
+
 def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary: str = "") -> str:
     """An organisation's letterhead line: its name, an invented street address and its web domain; the same
     organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
     plan's texts that may place it (its role, the matter's summary): a place they name is its address's."""
     h = _digest(org_name)
+    abroad = _world_city(org_name, role, summary)
+    if abroad and abroad not in _STREETS.get(locale, {}):
+        # the plan's own words place it in a city whose streets are not known here: the city, no invented street
+        # ('a Singapore third-party logistics operator' on '131 Fleet Street, London' in an en_GB outline)
+        return f"{org_name} · {abroad} · {domain}"
     if locale not in _STREETS:
         # a country whose streets are not known here: no invented place ('1811 Travis Street, Houston' on a Dublin
         # firm's letterhead in an en_IE outline)
         return f"{org_name} · {domain}"
     by_city = _STREETS[locale]
+    if abroad:
+        by_city = {abroad: by_city[abroad]}
     city, state = home_place(org_name, role, summary) if locale == "en_US" else ("", "")
     if state and state not in _STATE_CITIES:
         return f"{org_name} · {state} · {domain}"  # a state whose streets are not known: the state, no invented city

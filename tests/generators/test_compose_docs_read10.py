@@ -385,3 +385,11 @@ def test_a_letterhead_is_of_its_countrys_streets_or_names_no_place():
     german = letterhead("Elbwerk Asset Management GmbH", "elbwerk.example", "de_DE")
     assert re.search(r"· [A-ZÄÖÜa-zäöüß' ]+ \d+, [A-Z]", german), german  # the number after the street
     assert letterhead("Okonkwo & Partners", "okp.example", "yo_NG") == "Okonkwo & Partners · okp.example"
+
+
+def test_a_letterhead_is_in_the_city_the_plans_words_place_its_organisation():
+    # an unseen en_GB outline: 'X Pte. Ltd., a Singapore third-party logistics operator' headed '131 Fleet Street, London'
+    summary = "Reyes LLC acts for Bayline Logistics Pte. Ltd., a Singapore logistics operator. Marrow LLP, a Leeds firm."
+    assert letterhead("Bayline Logistics Pte. Ltd.", "b.example", "en_GB", "client", summary) == \
+        "Bayline Logistics Pte. Ltd. · Singapore · b.example"
+    assert ", Leeds · " in letterhead("Marrow LLP", "m.example", "en_GB", "counsel", summary)
