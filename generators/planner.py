@@ -19,7 +19,7 @@ from worldsmith.generators.beats import advised_act, decision_at, decision_objec
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
-from worldsmith.generators.questions import answering, deciding, title_question, yes_no
+from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
 from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
                                         represented)
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
@@ -398,12 +398,18 @@ class _Planner:
         # labelled wrong value: a thread with a distractor answers as before).
         asked = answering(title, [self.outline_fact(f) for f in facts if f in self.first_known]) \
             if distractor is None else None
+        bounded = ("", "")  # (min or max, the bound's label) where a bound decides the title's yes or no
         if asked is not None and yes_no(title_question(title)[1]):
             # "can they charge this?" is decided by what bounds the figure, not the figure: the thread was answered
             # "The surcharge claimed by Brennmoor reads USD 3,640,800", the claim's own figure, never the cap that
             # decides it (threads7's read of supply-surcharge). The bound, or its own input known by then.
             bound = deciding(asked, self.outline.facts,
                              lambda f: f.id in self.first_known and self.first_known[f.id] <= day)
+            limit = bound_of(asked.id, self.outline.facts) if bound is not None else None
+            if limit is not None:
+                # what the answer says of the figure asked: that it goes only up to its cap, or not below its floor
+                # ("can they charge this?" answered "The rate on the adjustment cap percentage is 12%", mail11)
+                bounded = (limit[0], limit[1].label or "")
             asked = bound or asked
         head, wanted = requested(item.purpose or "")
         asks = bool(wanted) and len(head.split()) <= 4  # the purpose's writer asks for something (beats.requested)
@@ -588,6 +594,7 @@ class _Planner:
                 message_id=self.message_id(aid, sender),
                 quote="none" if trimmed else "full",
                 beat=beat, decision=decision, answers=answers,
+                answers_bound=bounded[0] if answers else "", answers_bound_label=bounded[1] if answers else "",
             )
             prev = spec
             said_on.update((fid, at.date()) for fid in carried)

@@ -179,6 +179,27 @@ def limits(fact_id: str, facts: Sequence) -> list[str]:
     return out
 
 
+def bound_of(fact_id: str, facts: Sequence) -> tuple[str, object] | None:
+    """('min', the bounding fact) where a ledger fact is the smaller of `fact_id` and another (a cap on it), ('max', it)
+    where it is the larger (a floor); None where nothing bounds it."""
+    import ast
+
+    by_id = {f.id: f for f in facts}
+    for f in facts:
+        try:
+            tree = ast.parse(getattr(f, "formula", None) or "", mode="eval")
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+                args = [a.id for a in node.args if isinstance(a, ast.Name)]
+                if fact_id in args:
+                    other = next((by_id[a] for a in args if a != fact_id and a in by_id), None)
+                    if other is not None:
+                        return node.func.id, other
+    return None
+
+
 def deciding(asked, facts: Sequence, known) -> object | None:
     """For a yes/no question whose best-matching fact is bounded by another ("can they charge this?" of a claim that a
     cap limits), the fact that decides it: the bound where `known(fact)` holds, else the first of the bound's own

@@ -139,6 +139,10 @@ class EmailSpec(_Spec):
     decision: str = Field("", description="for the decide beat: what is decided, in a few words")
     answers: str = Field("", description="in the first reply that answers the question the thread's title asks: the "
                                          "id of the fact that answers it (the reply carries that fact)")
+    answers_bound: Literal["", "min", "max"] = Field("", description="with answers, where a yes/no question is decided "
+                                                     "by what bounds its figure: 'min' a cap (the smaller of), 'max' a "
+                                                     "floor (the larger of)")
+    answers_bound_label: str = Field("", description="that bound's label ('capped surcharge')")
     attachments: list[Attachment] = Field(default_factory=list, description="files of the room it attaches")
 
 

@@ -121,6 +121,8 @@ def echo_free(frames: list[str], label: str) -> list[str]:
     """The frames that do not name the value by a noun its label already has; a 'count' frame only for a label of
     things counted (never "the count for the EBITDA multiple")."""
     words = set(re.findall(r"[a-z]+", label.lower()))
+    if words & {"percentage", "percent", "share", "ratio"}:
+        words.add("rate")  # (a percentage is a rate: "the rate for the adjustment cap percentage" echoes it)
     out = []
     for frame in frames:
         bare = re.sub(r"\{[^}]*\}", " ", frame).lower()

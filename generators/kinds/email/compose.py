@@ -296,9 +296,27 @@ def title_answer(pick: Picker, ctx: ArtifactContext) -> tuple[str, FactRef | Non
         values.update(decision=decision_of(question, not said_no))
         values["Decision"] = cap_first(values["decision"])
         kind = "decided"
+    bound = getattr(ctx.spec, "answers_bound", "")
+    if kind == "named" and yes_no(question) and fact.label and fact.value.type in ("money", "number", "percent", "date"):
+        # the figure as the ground of a yes or no is said plainly, never in a frame of its own after the answer's
+        # colon ("as I read it: the adjustment cap percentage: 12%")
+        said = agree(f"{_the(fact.label)} is {fact.text}.", [fact.label])
+        values.update(answer=lower_first(said), Answer=cap_first(said))
+    if kind in ("plain", "named") and yes_no(question) and bound:
+        # a yes or no the bound decides is given as the bound, its figure the reason: "can they charge this?" was
+        # answered "The rate on the adjustment cap percentage is 12%." (mail10's read of supply-surcharge at seed 61)
+        label = getattr(ctx.spec, "answers_bound_label", "") or fact.label
+        values.update(bound=_the(label), Bound=cap_first(_the(label)))
+        kind = "capped" if bound == "min" else "floored"
+    elif kind in ("plain", "named") and fact.label in ctx.their_labels and not yes_no(question):
+        kind = "theirs"
+    elif kind in ("plain", "named") and yes_no(question):
+        # a yes or no the ledger does not give is answered by what it turns on, never by a figure alone
+        values.update(label=_the(fact.label or head or "the figures"))
+        kind = "turns"
     out = pick.fill(frames[kind], **values) or cap_first(started or said)
     task, why = asked_task(ctx)
-    if task and kind in ("plain", "named"):
+    if task and kind in ("plain", "named", "turns"):
         # a question of fact the ledger does not answer is answered by the work the purpose asks for, then the figure
         # (blind read 26: "Are warranty replacements sold?" got only "Short answer: the warranty replacement consoles
         # shipped free is 2,000 units", the count the partner had just given)
@@ -2477,6 +2495,11 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # and so does a request for the reader's view, asked or not ("we would like your view by May 11" answered only
     # "Confirmed, thanks. Is there anything outstanding from me?", read 15)
     asked += [x for x in re.findall(r"[^.?!\n]*[.!]", own) if _WANTS_VIEW.search(x)][:1]
+    # the title's own question is the title answer's (title_answer): it takes none of the two places here, so that a
+    # view asked after two questions is still given ("we would like your view by Tuesday" answered only "Short
+    # answer: the bonus claimed is USD 74,400.", bonus-cap-dispute at seed 61, mail11)
+    _, titled = title_question(ctx.spec.title)
+    asked = [q for q in asked if not (titled and titled.lower() in q.lower())]
     if not asked:
         return ""
     fact = next((f for f in ctx.facts if f.label == v["asked"]), None)
@@ -2505,6 +2528,12 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # ("Harlow's commercial invoice values the 14 pallets at GBP 412,600."): the source across the table, where our
     # working papers are not ("I'll dig out the paper it comes from", 22 answers in 12 of 20 worlds at seed 61)
     w["stated"] = ctx.label_stated.get(v["asked"], "")
+    under = _UNDER_PAPER.search(v.get("asked") or "")
+    if not w["stated"] and under:
+        # a figure whose label names the instrument that sets it is sourced to that instrument ("What is the source
+        # for the royalty rate under the franchise agreements?" answered "I'll dig out the paper it comes from",
+        # franchise-encroachment at seed 61, mail11's read)
+        w["stated"] = under.group("paper")
     w["Stated"] = cap_first(w["stated"])
     if ctx.organisations and across(ctx) and w.get("other"):
         # to the other side's own people their party is "your client" ("Final unless Northgate Mutual Insurance
@@ -2526,7 +2555,8 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # from a partner who had given none, read 18 on the hotel termination, and mail10's read at seed 31)
     gave_before = any(m.sender == ctx.author.name for m in ctx.thread)
     used: set[str] = set()
-    for q in asked[:2]:  # each question it asked, in its order (two at most)
+    views = [q for q in asked[2:] if _WANTS_VIEW.search(q)][:1]
+    for q in asked[:2] + views:  # each question it asked, in its order (two at most, and a view asked after them)
         decided = _DECISION_ASKED.search(q)
         if decided and _WH_BEFORE.search(q[:decided.start()]):
             decided = None  # "Where do we stand on the liability cap?" asks a position, not a yes or no
@@ -2579,6 +2609,11 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
     # the signer may be the writer: 'I has seen it and is content' -> 'I have seen it and am content'
     text = text.replace("I signed it off", "I signed it off myself").replace("I has", "I have")
     return re.sub(r"\bI (have (?:seen|cleared) it) and is\b", r"I \1 and am", text).replace("I is ", "I am ")
+
+
+# A label that names the instrument its figure is set under: "the royalty rate under the franchise agreements".
+_UNDER_PAPER = re.compile(r"\b(?:under|in|per) (?P<paper>the [\w' -]{0,40}?\b(?:agreements?|contracts?|lease|policy|"
+                          r"charter(?:party)?|deed|licen[cs]e|rules|terms|facility|indenture|instrument))\b", re.I)
 
 
 def _paper_named(ctx: ArtifactContext, title: str) -> str:
