@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from worldsmith.environments.graph_tasks import (Graph, _inputs_reference, _num, _round_sig, _verb, cover, difference,
-                                                 exceed_pairs, first_sent, in_room, shown, universal, value_check)
+from worldsmith.environments.graph_tasks import (Graph, _inputs_reference, _num, _round_sig, _verb, another_figure,
+                                                 cover, difference, exceed_pairs, first_sent, in_room,
+                                                 shown, universal, value_check)
 from worldsmith.environments.grade import NO_ERROR
 from worldsmith.environments.tasks import Check, Criterion, Needs, Rubric, Solution, Task, the
 from worldsmith.worlds.ledger import Quantity, quantity_of
@@ -111,7 +112,8 @@ def _first_sent(graph: Graph, stated: list[LedgerFact], client: str) -> tuple[Le
 def review_tasks(graph: Graph, limit: int = 2) -> list[Task]:
     """Reviews of drafts of the matter's figures, each with one planted wrong gap on another pair (none where no gap
     is new): a second draft asks the agent to check another set of lines, read from other files."""
-    pairs = [(b, s) for b, s in exceed_pairs(graph) if not in_room(graph, difference(graph, b, s))]
+    pairs = [(b, s) for b, s in exceed_pairs(graph) if not in_room(graph, difference(graph, b, s))
+             or another_figure(graph, difference(graph, b, s), b, s)]
     out: list[Task] = []
     for i in range(len(pairs)):
         if len(out) >= limit:

@@ -51,8 +51,45 @@ def prompt_labels(task: Task, world: World) -> list[str]:
     return sorted((lb for lb in labels if lb in text), key=len, reverse=True)
 
 
+def _worked_from(world: World, fid: str) -> set[str]:
+    """Every fact a figure is worked out from, at any depth."""
+    from worldsmith.worlds.ledger import references
+
+    out, todo = set(), [fid]
+    while todo:
+        formula = getattr(world.facts.get(todo.pop()), "formula", None)
+        for ref in (references(formula) if formula else []):
+            if ref in world.facts and ref not in out:
+                out.add(ref)
+                todo.append(ref)
+    return out
+
+
+# words that set a figure against another just before it: 'exceeds the cap by', 'an excess of', 'short of'
+_GAP_WORDS = re.compile(r"exceed|excess|more than|less than|above|below|over |under |short|differ|gap|\bby\b")
+
+
+def another_facts_figure(task: Task, world: World, low: str, at: int, labels: list[str]) -> bool:
+    """Whether the answer's figure written at `at` may be another fact's own: a fact of the ledger has that figure, a
+    step on the way to a figure the prompt names or a fact apart from them, and no word just before the figure sets it
+    against another ('exceeds the cap by', 'an excess of'). The room then writes that fact, not the answer (lift
+    maintenance: the deductions' excess over their cap, USD 12,000, is also the deduction per quarter, 'three quarters
+    at USD 12,000', and the lint read it as the gap written beside 'fee deductions before the cap', and refused the
+    matter's one exceedance, its reply and its memo). A fact worked from the prompt's figures may be the answer under
+    another name (the disputed excess of a claim over its cap is the gap asked): never excused."""
+    value = final_value(task)
+    if value is None or _GAP_WORDS.search(low[max(0, at - 40): at]):
+        return False
+    by_label = {label_of(f).lower(): f.id for f in world.plan.facts if len(label_of(f)) > 3}
+    asked = {by_label[lb] for lb in labels if lb in by_label}
+    upstream = set().union(*(_worked_from(world, f) for f in asked))
+    return any(f.text.lower() == value.lower() and f.id not in asked
+               and (f.id in upstream or not _worked_from(world, f.id) & asked) for f in world.plan.facts)
+
+
 def grep_solvable(task: Task, world: World) -> str | None:
-    """The path of a file that writes the task's answer next to a label its prompt uses, or None."""
+    """The path of a file that writes the task's answer next to a label its prompt uses, or None (a figure the room
+    writes as another fact's own, that fact named just before it, is not the answer written: another_facts_figure)."""
     value = final_value(task)
     if not value:
         return None
@@ -62,7 +99,7 @@ def grep_solvable(task: Task, world: World) -> str | None:
         # the figure as written, not inside a longer one ("6 days" is not in "16 days from today")
         for m in re.finditer(r"(?<![\w.,])" + re.escape(value.lower()) + r"(?![\w]|[.,]\d)", low):
             window = low[max(0, m.start() - NEAR): m.end() + NEAR]
-            if any(lb in window for lb in labels):
+            if any(lb in window for lb in labels) and not another_facts_figure(task, world, low, m.start(), labels):
                 return path
     return None
 
