@@ -1751,7 +1751,12 @@ def reconcile_tasks(graph: Graph) -> list[Task]:
         working = working_inputs(graph, fact.id)
         inputs = [x for x in working if graph.quantities.get(x) is not None][:6]
         drafts = {a.path for a in world.plan.artifacts if a.distractor is not None}
-        found = cover(graph, [fact.id, *inputs], avoid=drafts) if inputs else None
+        # each read where it is set, as a what-if reads its inputs (primary_cover), not off a working that restates
+        # them all beside the result (bonus cap at seed 61: the cap working and the superseded letter, two files); never
+        # in a superseded draft
+        clean = Graph(world, {f: [(p, k) for p, k in held if p not in drafts] for f, held in graph.carriers.items()},
+                      graph.quantities, graph.twins)
+        found = primary_cover(clean, [fact.id, *inputs]) if inputs else None
         if found is not None:
             files = sorted({*(min(carriers[k])[0] for k in keys[1:]), *found[0]})
             apps = sorted({*(app_of(dict(carriers[k])[min(carriers[k])[0]]) for k in keys[1:]), *found[1]})

@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from worldsmith.environments.graph_tasks import (Graph, _inputs_reference, _num, _round_sig, _verb, another_figure,
-                                                 cover, difference, exceed_pairs, first_sent, in_room,
+                                                 cover, difference, exceed_pairs, first_sent, in_room, primary_cover,
                                                  shown, universal, value_check)
 from worldsmith.environments.grade import NO_ERROR
 from worldsmith.environments.tasks import Check, Criterion, Needs, Rubric, Solution, Task, the
@@ -168,7 +168,9 @@ def _review(graph: Graph, pairs: list) -> list[Task]:
     figures = [ln[2] for ln in lines if ln[2] is not None]
     if len(set(figures)) != len(figures) or _num(right) in figures:
         return []  # a figure drafted twice, or the correction drafted elsewhere, could not be told apart
-    found = cover(graph, [f.id for f in stated])
+    # each line checked where its figure is set, not off a working that restates them all (as a what-if reads its
+    # inputs: primary_cover)
+    found = primary_cover(graph, [f.id for f in stated])
     # Any file that carries either side, or establishes it, is a fair source to name.
     sides = sorted({p for f in (big, small) for p, _ in graph.carriers.get(f.id, [])}
                    | {a.path for f in (big, small) for a in world.plan.artifacts

@@ -92,3 +92,14 @@ def test_a_pair_whose_gap_the_room_writes_goes_after_one_with_an_answer_of_its_o
     claimed, cap, holiday = (graph.fact(f) for f in ("bonus_claimed", "bonus_cap", "holiday_pay"))
     ordered = fresh_first(graph, [(claimed, cap), (claimed, holiday)])
     assert [(b.id, s.id) for b, s in ordered] == [("bonus_claimed", "holiday_pay"), ("bonus_claimed", "bonus_cap")]
+
+
+def test_a_reconciled_figure_is_checked_against_its_inputs_where_they_are_set(bonus):
+    # which claimed bonus governs, and what it is worked from, is read off the revised claim and the contract, not off
+    # the cap working that restates every input beside its result (bench.tasks at seed 61: two files, the working and
+    # the superseded letter)
+    world, task_set = bonus
+    task = next(t for t in task_set.tasks if t.id == "reconcile-bonus_claimed")
+    assert len(task.needs.facts) > 1  # it asks the figures the claim is worked from
+    assert not any("working" in p.lower() for p in task.needs.files), task.needs.files
+    assert len(task.needs.files) >= 3, task.needs.files
