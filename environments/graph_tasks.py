@@ -1480,11 +1480,21 @@ def exceed_task(graph: Graph, big: LedgerFact, small: LedgerFact, deliver: str =
     base = dict(world_id=world.world_id, needs=Needs(files=files, facts=[big.id, small.id, *inputs], apps=apps),
                 reference=_inputs_reference(sentence, [big.id, small.id, *inputs]))
     if deliver == "answer":
-        return Task(id=f"exceed-{big.id}-{small.id}", kind="exceed", tags=["judgement", "multi_hop"],
+        task = Task(id=f"exceed-{big.id}-{small.id}", kind="exceed", tags=["judgement", "multi_hop"],
                     instruction=f"In the data room of {world.plan.title}, {question}. {_ask()}",
                     rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),
                     solution=Solution(answer=f"{'Yes' if first is big else 'No'}. {sentence}\nAnswer: {gap_text}"),
                     **base)
+        if in_room(graph, gap) and ledger_gap(graph, big, small) is None:
+            # asked because the room's figure may be another fact's (another_figure): where a file writes it as the
+            # gap all the same, it is a lookup, and it must not take an exceedance's place (aircraft redelivery lost
+            # its one exceedance to a pair the lint then refused)
+            # (read as the lint reads it: asked as a form, whose field names are labels of the prompt too)
+            from worldsmith.environments.forms import formalise
+            from worldsmith.environments.task_metrics import grep_solvable
+
+            return None if grep_solvable(formalise(task, world), world) else task
+        return task
     return None
 
 
