@@ -2971,7 +2971,7 @@ def cites_superseded_source(text: str) -> bool:
     return False
 
 
-_SUPPOSES = re.compile(r"\bsuppose\b[^?]*\binstead of\b", re.I)
+_SUPPOSES_INSTEAD = re.compile(r"\bsuppose\b[^?]*\binstead of\b", re.I)
 _CONDITIONAL = re.compile(r"\b(?:would|could|if|suppos\w*|assum\w*|hypothetic\w*|then|were|scenario|sensitivity|"
                           r"what-if|instead|in\s+that\s+case|on\s+th(?:at|is|ose|ese)\s+(?:basis|figures?|footing)|"
                           r"under\s+th(?:at|is|e)\s+(?:supposition|assumption|scenario|case))\b", re.I)
@@ -2982,7 +2982,7 @@ def what_if_as_fact(task: Task, text: str) -> bool:
     """Whether a what-if's answer states its supposed result as the figure the room holds now: a sentence that puts the
     result after 'is' with no word of the supposition ('The amount demanded from the licensee is USD 254,805.20' where
     the task asks what it would be if ...; s24's blind red team, a memo at 1.0)."""
-    if not _SUPPOSES.search(task.instruction):
+    if not _SUPPOSES_INSTEAD.search(task.instruction):
         return False
     final = next((c.check for c in task.rubric.criteria if c.check.type.endswith("_final") and c.check.values), None)
     if final is None:
