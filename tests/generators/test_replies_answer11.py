@@ -114,6 +114,8 @@ def test_every_question_an_advice_note_asks_of_a_challenge_has_an_answer_of_its_
     for ask in asks:
         entry = next((e for e in email["answers_to"] if re.search(e["match"], ask, re.I)), None)
         assert entry is not None, ask
+        if "is that your read" in ask:
+            assert all(f.startswith("Yes") for f in entry["say"]), entry["say"]  # a read to confirm is confirmed first
         assert not any(re.fullmatch(r"[^.]*\{figure\}[^.]*\.", f) for f in entry["say"]), entry["say"]
 
 
@@ -128,3 +130,22 @@ def test_a_figure_whose_label_names_its_instrument_is_sourced_to_it():
     assert said == {"the royalty rate under the franchise agreements": "the franchise agreements",
                     "the day rate under the charterparty": "the charterparty", "the rent per the lease": "the lease",
                     "the bonus claimed": "", "the fee under review": ""}
+
+
+def test_a_decision_the_writers_own_side_took_is_never_the_readers():
+    # bonus-cap-dispute at seed 61: the HR Director, who had decided the tender herself, to her counsel: "We have your
+    # decision (tender the capped bonus and dispute the excess) and will work to it."; buyside-diligence: the buyer to
+    # its advisers' notes of its own committee's approval, likewise
+    from tests.generators.context_fixture import DANA, RUTH, SAM
+    from worldsmith.generators.kinds.email.compose import decided_by_us
+    from worldsmith.worlds.values import Text
+
+    decision = fact("tender", "On June 15, 2026 the Chief Financial Officer decided to tender the capped bonus.",
+                    Text(value="tender the capped bonus"))
+    ctx = email_context("reply", facts=[decision], to=[DANA]).model_copy(update={"author": RUTH, "cast": [RUTH, DANA, SAM]})
+    assert decided_by_us(ctx)
+    assert not decided_by_us(ctx.model_copy(update={"author": DANA}))  # counsel notes the client's decision
+    by_name = fact("ic", "On October 7, 2026 Corvale Shipping's board decided on the acquisition: approved.",
+                   Text(value="approved"))
+    assert decided_by_us(ctx.model_copy(update={"facts": [by_name]}))
+    assert not decided_by_us(ctx.model_copy(update={"facts": [by_name], "author": SAM}))

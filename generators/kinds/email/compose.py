@@ -2850,6 +2850,12 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = email["beats"]["noted_heard"]
         if outward and not v["decision"].endswith(" is agreed"):
             frames = email["beats"]["noted_across"]  # the other side's decision is their position, not ours to act on
+        elif not v["decision"].endswith(" is agreed") and decided_by_us(ctx):
+            # the writer's own side took it: the reader is never thanked for "your decision" (the client's HR director,
+            # who had decided the tender herself, to her counsel: "We have your decision (tender the capped bonus and
+            # dispute the excess) and will work to it", bonus-cap-dispute at seed 61; the buyer to its advisers' call
+            # notes of its own committee's approval, buyside-diligence, mail11)
+            frames = email["beats"]["noted_ours"]
         lines.append(pick.fill(frames, **dict(v, agreed=v["decision"].removesuffix(" is agreed")))
                      or f"Noted the decision: {v['decision']}.")
         if reply_to_question:
@@ -3242,6 +3248,21 @@ def _junior_to(ctx: ArtifactContext) -> bool:
     p = ctx.parent_author
     return p is not None and p.organisation == ctx.author.organisation \
         and _RANK.get(ctx.author.seniority, 1) < _RANK.get(p.seniority, 1)
+
+
+def decided_by_us(ctx: ArtifactContext) -> bool:
+    """Whether the decision a message carries is its writer's own side's: the decision's statement names the writer's
+    organisation, or the title of one of its people, as deciding ("Pennock Row's investment committee decided", "the
+    HR Director decided"), or the writer's side stated it earlier in the thread."""
+    f = next((f for f in ctx.facts if f.value.type == "text" and names_decision(f.statement)), None)
+    if f is not None:
+        head = f.statement[:decision_at(f.statement)].lower()
+        ours = [p for p in ctx.cast if p.organisation == ctx.author.organisation] + [ctx.author]
+        name = next((w for w in ctx.author.organisation.lower().split() if len(w) > 3), "")
+        if (name and re.search(rf"\b{re.escape(name)}\b", head)) or any(p.title and p.title.lower() in head for p in ours):
+            return True
+    side = {p.name for p in ctx.cast if p.organisation == ctx.author.organisation} | {ctx.author.name}
+    return any(m.sender in side and _TOOK_IT.search(own_text(m.body)) for m in ctx.thread)
 
 
 def taker(ctx: ArtifactContext) -> bool:
