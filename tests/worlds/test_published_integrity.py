@@ -39,9 +39,20 @@ def refresh_checksums(world: Path) -> None:
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, COLUMNS="200")
-    return subprocess.run([sys.executable, "-m", "worldsmith.flows.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    """The command run in this process from `cwd` (a `python -m worldsmith.flows.cli` was about 2 CPU-s of imports
+    a call); an exception the app let through, a traceback in a process of its own, fails here."""
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        done = CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+    finally:
+        os.chdir(here)
+    assert isinstance(done.exception, (SystemExit, type(None))), (done.exception, done.output[-2000:])
+    return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout, done.stderr)
 
 
 def rel(world: Path, path: Path) -> str:
