@@ -96,9 +96,14 @@ def test_outline_check_says_what_it_will_make(tmp_path):
 
 
 def test_outline_schema_prints_the_json_schema(tmp_path):
-    proc = run("outline", "schema", cwd=tmp_path)
-    assert proc.returncode == 0
-    schema = json.loads(proc.stdout)
+    # in this process (the test above runs `outline` as a user does, in a process of its own)
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    done = CliRunner().invoke(app, ["outline", "schema"], env={"COLUMNS": "200"})
+    assert done.exit_code == 0 and done.exception is None, (done.exception, done.output[-2000:])
+    schema = json.loads(done.stdout)
     assert "inventory" in schema["properties"] and schema == json.loads((REPO / "outlines" / "outline.schema.json").read_text())
 
 
