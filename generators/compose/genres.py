@@ -144,12 +144,16 @@ _WORLD_CITY = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _WORLD_CITIES),
 def _world_city(org_name: str, role: str, summary: str) -> str:
     """The city outside the US where the plan's words place an organisation ('X Pte. Ltd., a Singapore logistics
     operator'; 'a lender based in Frankfurt'), or ''."""
-    for text in (role, summary):
-        m = re.search(re.escape(org_name) + r",?\s+(?:an?|based in|headquartered in|of|in)\s+([^.;:]{0,40})", text or "") \
-            if text is not role else re.search(r"\b(?:in|based in|headquartered in)\s+([^.;:]{0,40})", text or "")
+    # its own role names where it is ('the former distributor in the Jebel Ali Free Zone, Dubai'); the summary places it
+    # by the words right after its name ('X, its Dubai distributor', 'X, a Singapore logistics operator')
+    m = re.search(r"\b(?:in|based in|headquartered in|at)\s+([^.;:]{0,60})", role or "")
+    city = _WORLD_CITY.search(m.group(1)) if m else None
+    if city is None:
+        m = re.search(re.escape(org_name) + r",?\s+(?:an?|its|their|the|based in|headquartered in|of|in)\s+([^.;:]{0,40})",
+                      summary or "")
         city = _WORLD_CITY.match(m.group(1)) if m else None
-        if city:
-            return "Frankfurt am Main" if city.group(1) == "Frankfurt" else city.group(1)
+    if city:
+        return "Frankfurt am Main" if city.group(1) == "Frankfurt" else city.group(1)
     return ""
 
 

@@ -393,3 +393,13 @@ def test_a_letterhead_is_in_the_city_the_plans_words_place_its_organisation():
     assert letterhead("Bayline Logistics Pte. Ltd.", "b.example", "en_GB", "client", summary) == \
         "Bayline Logistics Pte. Ltd. · Singapore · b.example"
     assert ", Leeds · " in letterhead("Marrow LLP", "m.example", "en_GB", "counsel", summary)
+
+
+def test_an_organisation_its_role_or_the_summary_places_abroad_is_headed_there():
+    # an unseen en_US outline: a Dubai distributor headed at a Chicago address
+    summary = "Kestrel Valves, Inc. learnt that Dune Trading FZE, its Dubai distributor, had re-exported valves."
+    assert letterhead("Dune Trading FZE", "d.example", "en_US", "distributor", summary) == \
+        "Dune Trading FZE · Dubai · d.example"
+    assert letterhead("Dune Trading FZE", "d.example", "en_US", "the distributor in the free zone, Dubai", "") == \
+        "Dune Trading FZE · Dubai · d.example"
+    assert "Dubai" not in letterhead("Kestrel Valves, Inc.", "k.example", "en_US", "client", summary)
