@@ -149,3 +149,12 @@ def test_a_decision_the_writers_own_side_took_is_never_the_readers():
                    Text(value="approved"))
     assert decided_by_us(ctx.model_copy(update={"facts": [by_name]}))
     assert not decided_by_us(ctx.model_copy(update={"facts": [by_name], "author": SAM}))
+
+
+def test_a_view_on_a_date_is_no_figure_that_holds():
+    # grant-audit at seed 61: "Can you tell us by January 22 whether this alters your view?" answered "My view: nothing I
+    # have seen moves our number for the deadline for the response to the draft audit report"
+    from worldsmith.generators.compose.bank import bank
+
+    entry = next(e for e in bank("email")["answers_to"] if re.search(e["match"], "whether this alters your view?", re.I))
+    assert entry.get("dated") and not any(re.search(r"\b(?:figure|number)\b", f) for f in entry["dated"])

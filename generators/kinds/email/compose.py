@@ -2587,6 +2587,11 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
             if any(re.search(r"(?i)\bcontent\b|go ahead|go-ahead|take it forward|proceed", x) for x in said):
                 continue  # (its go-ahead is given already: "I am content with that; please take it forward.")
             entry = dict(entry, say=entry["client"], **{"else": entry["client"]})
+        if entry is not None and entry.get("dated") and (w.get("asked") in ctx.word_labels or _DATED.search(w.get("asked") or "")) \
+                and any(re.search(r"\b(?:figure|number)\b", f) for f in entry["say"]):
+            # a view on a date, a name or a finding is no "figure" or "number" that holds ("nothing I have seen moves
+            # our number for the deadline for the response to the draft audit report", grant-audit at seed 61, mail11)
+            entry = dict(entry, say=entry["dated"], **{"else": entry["dated"]})
         if entry is not None and entry.get("sent") and w["sent"]:
             # a paper of the thread that shows the figure is the source to point to, on either side of the table
             entry = dict(entry, say=entry["sent"])
