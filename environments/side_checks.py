@@ -750,11 +750,11 @@ def _next_to(parsed, phrases: list[str], others: list[str]) -> list:
     return out
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
-_MONTH_DAY = re.compile(r"\b(?:(?P<m>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) + r")\.?\s+(?P<d>\d{1,2})(?!\d)"
-                        r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) +
-                        r"))\b", re.I)
+# (a name of its own: as a second module-level _MONTH_DAY it shadowed the one above, and redated read 'due September
+# 28th' with this one, which takes no ordinal, so a wrong day so written passed)
+_RECEIVED_DAY = re.compile(r"\b(?:(?P<m>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) + r")\.?\s+(?P<d>\d{1,2})(?!\d)"
+                           r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>" + "|".join(m[:3] + r"[a-z]*" for m in _MONTHS) +
+                           r"))\b", re.I)
 # what says a figure reached someone on a day ('you first had the royalty paid figure from us on July 10')
 _RECEIVED = re.compile(r"\b(?:first|receiv\w*|got|had|sent|told|heard|came)\b", re.I)
 
@@ -785,7 +785,7 @@ def _redates_form(task: Task, checks: list, facts: list, labels: list[str], rows
                 if not _RECEIVED.search(sentence) or not any(
                         re.search(rf"(?<![\w-]){re.escape(p)}(?![\w-])", low) for p in phrases[0]):
                     continue
-                for m in _MONTH_DAY.finditer(sentence):
+                for m in _RECEIVED_DAY.finditer(sentence):
                     month = (m.group("m") or m.group("m2")).lower()[:3]
                     day = int(m.group("d") or m.group("d2"))
                     if (_MONTHS.index(next(x for x in _MONTHS if x.startswith(month))) + 1, day) != (want.month, want.day):

@@ -78,3 +78,16 @@ def test_a_reference_sheet_cites_the_file_that_states_the_figure_now():
     graph = SimpleNamespace(world=SimpleNamespace(plan=plan, db=db), carriers={},
                             quantities={"remediation": Quantity(kind="money", amount=Decimal(348000), currency="USD")})
     assert row_source(graph, "remediation") == final  # the interim audit before
+
+
+def test_a_wrong_day_written_with_its_ordinal_is_redated():
+    # side_checks defined _MONTH_DAY twice; the second (for a figure's day of receipt) took no ordinal and shadowed the
+    # first, so redated read 'due September 28th' as no day at all and a wrong due date so written passed
+    from worldsmith.environments.side_checks import redated
+    from worldsmith.environments.tasks import Check
+
+    due = Check(type="texts_redated", values=["2026-09-30"], a_words=["refund"], expect="due")
+    assert redated("The refund is due September 28th.", due)  # passed before
+    assert redated("The refund is due September 28.", due)
+    assert not redated("The refund is due September 30th.", due)
+    assert not redated("The refund is due September 30, 2026.", due)
