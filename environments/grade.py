@@ -520,10 +520,6 @@ _SHORTFALL = re.compile(r"\b(?:short|shortfall|below|under|deficit|headroom|nega
                         r"does\s+not\s+exceed)\b", re.I)
 
 
-_SET_ASIDE_WORDS = re.compile(r"\b(?:superseded|withdrawn|first[- ]cut|draft|replaced|not\s+used|discarded|"
-                               r"no\s+longer|outdated|earlier\s+figure)\b", re.I)
-
-
 def _set_aside_draft(m, text: str) -> bool:
     """Whether a mention is the figure of one of the ledger's drafts, in a sentence that sets it aside."""
     world = _WORLD_NOW[0]
@@ -534,6 +530,8 @@ def _set_aside_draft(m, text: str) -> bool:
         return False
     start = max(text.rfind(". ", 0, m.start), text.rfind("\n", 0, m.start)) + 1
     ends = [i for i in (text.find(". ", m.end), text.find("\n", m.end)) if i >= 0]
+    # (_SET_ASIDE_WORDS is the list below, of the words that set a paper aside: a narrower one of this function's own
+    # stood here, shadowed by that since d2b0b7a, and the attack suite's rates have been measured with the wider one)
     return bool(_SET_ASIDE_WORDS.search(text[start:min(ends) if ends else len(text)]))
 
 
