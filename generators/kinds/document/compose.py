@@ -23,6 +23,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.deal import financing_plan, financing_term_sheet_bodies, is_financing
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
@@ -468,7 +469,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a policy's declarations are the insurer's form: parties, number, limits, conditions, issue
         plan = policy_plan(ctx)
         bodies = policy_bodies(pick, ctx, plan)
-    if kind == "term_sheet" and not in_mail:
+    if kind == "term_sheet" and not in_mail and is_financing(ctx):
+        # a loan's term sheet states the facilities and who lends them to whom, never a purchase of shares (blind read
+        # 27: 'a "term sheet at launch" for a loan written as takeover heads of terms')
+        plan = financing_plan(plan)
+        bodies = financing_term_sheet_bodies(pick, ctx, plan, *writer._parties())
+    elif kind == "term_sheet" and not in_mail:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs

@@ -1,0 +1,48 @@
+"""Papers written in their own genre's form (blind read 27: a loan's 'term sheet at launch' written as takeover heads
+of terms, 'the Buyer proposes to acquire the entire issued share capital of ...')."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from worldsmith.generators.compose.substance.deal import is_financing
+from worldsmith.generators.context import build_context
+from worldsmith.generators.kinds.document.compose import compose_document
+from tests.generators.planned import planned
+
+
+def _composed(fixture: str, needle: str, **update):
+    """A planned fixture's document whose title holds `needle`, its spec changed by `update`, composed offline."""
+    plan, taxonomy = planned(fixture, 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
+    for key, value in update.items():
+        setattr(spec, key, value)
+    ctx = build_context(plan, taxonomy, spec, {})
+    doc = compose_document(ctx)
+    return ctx, [s.heading for s in doc.sections], " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_term_sheet_for_a_loan_states_the_facilities_and_who_lends_to_whom():
+    # the project finance's own term sheet (its roles name a borrower, lenders and an arranger), and a credit
+    # agreement's matter whose paper is retitled a term sheet (its roles: the borrower, the lenders' agent)
+    for fixture, needle, update, borrower in (
+            ("solar-farm-project-finance", "Term sheet", {}, "Yarrabin Solar Farm Pty Ltd"),
+            ("covenant-breach", "Credit agreement extract",
+             {"title": "Term sheet: amendment and waiver of the term loan"}, "Quillfield Packaging Group Inc.")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="term sheet", **update)
+        assert "acquire" not in text and "Buyer" not in text and "Sellers" not in text, text
+        assert f"Borrower: {borrower} (the Borrower)." in text, text
+        assert "(the Lenders)" in text and "not a commitment to lend" in text, text
+        assert "The Facilities" in heads and "Consideration" not in heads, heads
+        sponsor = next((o.name for o in ctx.organisations if "sponsor" in o.role.split(";")[0]), "")
+        assert not sponsor or f"Sponsor: {sponsor}" in text and f"{sponsor} (the Lenders)" not in text, text
+
+
+def test_heads_of_terms_for_a_purchase_stay_an_acquisitions_form():
+    ctx = SimpleNamespace(spec=SimpleNamespace(title="SPA heads of terms: price mechanics, escrow and completion accounts",
+                                               doc_type="term sheet"),
+                          organisations=[SimpleNamespace(name="Target Ltd", role="the borrower under the bank's facility")])
+    assert not is_financing(ctx)
+    ctx.spec.title = "Term sheet at launch: senior facilities"
+    ctx.organisations = []
+    assert is_financing(ctx)
