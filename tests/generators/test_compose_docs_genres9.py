@@ -17,6 +17,7 @@ def _composed(fixture: str, needle: str, **update):
     spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
     for key, value in update.items():
         setattr(spec, key, value)
+    spec.cites = []  # (composed alone: the sheets it quotes are not made)
     ctx = build_context(plan, taxonomy, spec, {})
     doc = compose_document(ctx)
     return ctx, [s.heading for s in doc.sections], " ".join(p for s in doc.sections for p in s.paragraphs)
@@ -46,3 +47,29 @@ def test_heads_of_terms_for_a_purchase_stay_an_acquisitions_form():
     ctx.spec.title = "Term sheet at launch: senior facilities"
     ctx.organisations = []
     assert is_financing(ctx)
+
+
+def test_a_notice_to_the_clients_own_people_is_a_notice_not_an_engagement_letter():
+    # blind read 27: 'a legal hold notice to custodians written as an engagement letter ("sign and return")'; a
+    # counsel's paper to its client's people, retitled a notice, in two matters (a hold notice and a notice to staff)
+    for fixture, needle, title, hold in (
+            ("bonus-cap-dispute", "Memo re the bonus", "Legal hold notice to custodians: the Oakhurst claim", True),
+            ("lift-maintenance", "Memo re fee", "Notice to facilities staff: the lift contract", False)):
+        ctx, heads, text = _composed(fixture, needle, doc_type="notice" if hold else "letter", title=title)
+        assert "sign and return" not in text and "Fees" not in heads and "Scope of Our Work" not in heads, text
+        assert "engagement" not in text and "standard terms of business" not in text, text
+        assert heads[0] == "Purpose of This Notice" and heads[-1] == "Questions and Acknowledgement", heads
+        assert ("legal hold notice is given" in text) is hold and ("overrides any routine deletion" in text) is hold
+        assert f"by {ctx.author.name} (" in text and all(p.name in text for p in ctx.to), text
+        assert all(f.text in text or f.text.split(" ")[-1] in text for f in ctx.facts), text
+
+
+def test_a_notice_from_a_regulator_or_to_the_other_side_stays_a_letter():
+    from worldsmith.generators.compose.substance.staffnotice import head_phrase, is_staff_notice
+
+    assert head_phrase("DRAFT v2: Legal hold notice to custodians (finance)") == "legal hold notice"
+    assert head_phrase("Notice of dispute under clause 14.1") == "notice"
+    plan, taxonomy = planned("emoney-data-breach-dpc-inquiry", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Notice of commencement"))
+    spec.cites = []
+    assert not is_staff_notice(build_context(plan, taxonomy, spec, {}))  # the regulator's, to the company

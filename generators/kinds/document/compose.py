@@ -23,6 +23,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.staffnotice import is_staff_notice, notice_bodies, notice_plan
 from worldsmith.generators.compose.substance.deal import financing_plan, financing_term_sheet_bodies, is_financing
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
@@ -347,6 +348,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
     # no table of the facts, no privilege marking (the subtitle's marking follows ctx.privileged).
     outward = kind == "letter" and across(ctx)
+    # a notice to the people of the author's own side is a notice, not an engagement letter to the client with fees,
+    # terms and 'sign and return' (blind read 27: 'a legal hold notice to custodians written as an engagement letter')
+    staff_notice = kind == "letter" and not outward and not spec.path.endswith(".eml") and is_staff_notice(ctx)
+    if staff_notice:
+        kind = "default"
+        plan = notice_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -548,6 +555,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                     re.match(r"^\d+\.", h) for h, _ in numbered_plan):
                 numbered_plan, bodies = _governed(ctx, numbered_plan, bodies)
             plan = numbered_plan
+    if staff_notice:
+        bodies = notice_bodies(pick, ctx, plan)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
