@@ -120,6 +120,17 @@ def _shared_worlds(tmp_path_factory) -> Path:
     return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "published-examples"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _shared_composed(tmp_path_factory):
+    """Outlines composed or planned for tests (tests/generators/offline_world.py, planned.py) are made once for both
+    pytest-xdist workers, in the folder beside the session's example worlds (tests/worlds_cache.py)."""
+    from tests import worlds_cache
+
+    worlds_cache.SHARED[:] = [_shared_worlds(tmp_path_factory).parent / "composed"]
+    yield
+    worlds_cache.SHARED.clear()
+
+
 def _example(name: str, tmp_path_factory, folder: str) -> Path:
     from tests.published import shared_example
 

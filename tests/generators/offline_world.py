@@ -1,4 +1,4 @@
-"""Outlines composed offline, without rendering, once per test process for every module that reads them."""
+"""Outlines composed offline, without rendering, once per test session for every module that reads them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @functools.cache
 def _made(path: str, seed: int) -> bytes:
+    from tests.worlds_cache import shared_bytes
+
+    return shared_bytes("offline-world", path, seed, lambda: _compose(path, seed))
+
+
+def _compose(path: str, seed: int) -> bytes:
     from worldsmith.flows import pipeline
     from worldsmith.generators.backends.offline import OfflineBackend
 
@@ -22,8 +28,8 @@ def _made(path: str, seed: int) -> bytes:
 
 def offline_world(path, seed: int):
     """(plan, taxonomy, contents) of an outline (absolute, or relative to the repository) composed offline at seed:
-    composed once per test process, a fresh copy each call (unpickling is about 1/40 of composing), so a test may
-    change its own. Fourteen modules composed the same few outlines at the same seeds each for itself (about 0.5 s
-    of CPU each time)."""
+    composed once per test session (the pytest-xdist workers share it on disk, tests/worlds_cache.py), a fresh copy
+    each call (unpickling is about 1/40 of composing), so a test may change its own. Fourteen modules composed the
+    same few outlines at the same seeds each for itself (about 0.5 s of CPU each time)."""
     path = Path(path)
     return pickle.loads(_made(str((path if path.is_absolute() else ROOT / path).resolve()), seed))

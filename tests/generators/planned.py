@@ -20,6 +20,12 @@ def _path(fixture) -> str:
 
 @functools.cache
 def _planned(path: str, seed: int) -> bytes:
+    from tests.worlds_cache import shared_bytes
+
+    return shared_bytes("planned", path, seed, lambda: _plan(path, seed))
+
+
+def _plan(path: str, seed: int) -> bytes:
     from worldsmith.generators.planner import plan_world
     from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
     from worldsmith.worlds.outline import load_outline
