@@ -197,7 +197,7 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
         for p in planner.both_sides(on, planner.people):
             first.setdefault(party(p), p)
         cc = [*cc, *[p.id for p in planner.no_contact(author, list(first.values()), file.date) if p.id not in cc]]
-    at = working_time(planner.rng, file.date, planner.tz)
+    at = planner.in_hours(author, working_time(planner.rng, file.date, planner.tz))
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module
 

@@ -11,6 +11,7 @@ import unicodedata
 from faker import Faker
 from faker.config import AVAILABLE_LOCALES
 
+from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.worlds.outline import Outline
 from worldsmith.worlds.plan import Org, Person
@@ -46,6 +47,18 @@ def fictional_phone(rng: random.Random, locale: str) -> str:
 
 # the locales of countries in the North American Numbering Plan (+1), whose 555-0100 to 555-0199 are fiction's
 _NANP = {"en_US", "en_CA", "fr_CA", "es_US"}
+
+# the countries whose reserved ranges fictional_phone knows, by a locale of theirs
+_PHONE_LOCALE = {"US": "en_US", "CA": "en_CA", "GB": "en_GB"}
+
+
+def phone_locale(outline: Outline, org_id: str) -> str:
+    """The locale whose numbers an organisation's people have: the outline's, or where the plan's words place the
+    organisation in another country, that country's ('' where no range of it is reserved for fiction: a Dubai
+    distributor's managing director wrote from '+1 260 555 0143', blind read 27)."""
+    org = next(o for o in outline.organisations if o.id == org_id)
+    country, _ = abroad(org.name, org.role, outline.summary, outline.locale)
+    return _PHONE_LOCALE.get(country, "") if country else outline.locale
 
 
 def world_key(outline: Outline, seed_bits: int) -> int:
@@ -135,6 +148,6 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 organisation=member.organisation,
                 occupation=occupation.code,
                 seniority=member.seniority,
-                phone=_unique_phone(lines, outline.locale, used_phones),
+                phone=_unique_phone(lines, phone_locale(outline, member.organisation), used_phones),
             ))
     return people

@@ -22,6 +22,7 @@ from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
 from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
                                         represented)
+from worldsmith.generators.places import in_their_hours, zone_of
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
 from worldsmith.generators.skeleton import lay_out_sheets
@@ -123,6 +124,10 @@ class _Planner:
         self.circle = privileged_circle(outline)
         self.serves = acts_for(outline.organisations)  # org id -> the org it acts for (advisers); principals absent
         self.orgs_by_id = {o.id: o for o in outline.organisations}
+        # the zones of organisations the plan places abroad, whose people write in their own working hours
+        zones = {o.id: zone_of(outline.organisations, o.id, outline.summary, outline.locale, self.tz)
+                 for o in outline.organisations}
+        self.zones = {org: zone for org, zone in zones.items() if zone != self.tz}
         self.represented = represented(outline.organisations)  # party org id -> the law firm acting for it
         self.law_firms = law_firms(outline.organisations)
         self.counsel_since = self._counsel_since()
@@ -578,6 +583,7 @@ class _Planner:
                 # copies the thread's people of each side it would leave out (read 26: the expert wrote "Dear all"
                 # to the tenant's side alone, and a party's surveyor wrote to the expert without the landlord)
                 copy = [*copy, *self.both_sides([sender, *to, *copy], speakers + cc)]
+            at = self.in_hours(sender, at, prev.sent_at if prev else None)
             to = self.no_contact(sender, to, at.date()) or to
             copy = [p for p in self.no_contact(sender, copy, at.date()) if p not in to]
             reached.update(p.id for p in [sender, *to, *copy])
@@ -603,6 +609,12 @@ class _Planner:
             self.artifacts.append(spec)
             self._mail_planned += 1
             self._mail_copied += bool(spec.cc)
+
+    def in_hours(self, person: Person, at: dt.datetime, after: dt.datetime | None = None) -> dt.datetime:
+        """When a message planned for `at` goes out from `person`: within their own working hours where their
+        organisation is abroad (no draw), else `at`."""
+        zone = self.zones.get(person.organisation)
+        return in_their_hours(at, zone, after, self.outline.window.end) if zone else at
 
     def neutral(self, person: Person) -> bool:
         """Whether a person is of an organisation that decides between the parties (an expert, an arbitrator)."""

@@ -17,6 +17,7 @@ from worldsmith.generators.compose.facts import agree, fixed, says_still
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.places import world_city
 from worldsmith.generators.questions import title_question, yes_no
 
 
@@ -127,42 +128,12 @@ def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
     return "", ""
 
 
-# Cities outside the United States a plan's words may place an organisation in (a US place is home_place's).
-_WORLD_CITIES = ("Singapore", "Hong Kong", "Dubai", "Abu Dhabi", "Doha", "Riyadh", "Tokyo", "Shanghai", "Beijing",
-                 "Mumbai", "New Delhi", "Seoul", "Kuala Lumpur", "Jakarta", "Bangkok", "Manila", "Johannesburg",
-                 "Cape Town", "Lagos", "Nairobi", "Cairo", "São Paulo", "Rio de Janeiro", "Mexico City", "Buenos Aires",
-                 "Santiago", "Toronto", "Vancouver", "Montreal", "Calgary", "Zurich", "Geneva", "Amsterdam",
-                 "Rotterdam", "Luxembourg", "Brussels", "Antwerp", "Stockholm", "Oslo", "Copenhagen", "Helsinki",
-                 "Madrid", "Barcelona", "Milan", "Rome", "Vienna", "Warsaw", "Prague", "Lisbon", "Athens", "Istanbul",
-                 "London", "Manchester", "Leeds", "Edinburgh", "Glasgow", "Dublin", "Cork", "Sydney", "Melbourne",
-                 "Brisbane", "Perth", "Auckland", "Hamburg", "Frankfurt", "Berlin", "Munich", "München", "Paris",
-                 "Lyon")
-_WORLD_CITY = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _WORLD_CITIES), key=len, reverse=True)) + r")\b")
-
-
-@functools.lru_cache(maxsize=1024)
-def _world_city(org_name: str, role: str, summary: str) -> str:
-    """The city outside the US where the plan's words place an organisation ('X Pte. Ltd., a Singapore logistics
-    operator'; 'a lender based in Frankfurt'), or ''."""
-    # its own role names where it is ('the former distributor in the Jebel Ali Free Zone, Dubai'); the summary places it
-    # by the words right after its name ('X, its Dubai distributor', 'X, a Singapore logistics operator')
-    m = re.search(r"\b(?:in|based in|headquartered in|at)\s+([^.;:]{0,60})", role or "")
-    city = _WORLD_CITY.search(m.group(1)) if m else None
-    if city is None:
-        m = re.search(re.escape(org_name) + r",?\s+(?:an?|its|their|the|based in|headquartered in|of|in)\s+([^.;:]{0,40})",
-                      summary or "")
-        city = _WORLD_CITY.match(m.group(1)) if m else None
-    if city:
-        return "Frankfurt am Main" if city.group(1) == "Frankfurt" else city.group(1)
-    return ""
-
-
 def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary: str = "") -> str:
     """An organisation's letterhead line: its name, an invented street address and its web domain; the same
     organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
     plan's texts that may place it (its role, the matter's summary): a place they name is its address's."""
     h = _digest(org_name)
-    abroad = _world_city(org_name, role, summary)
+    abroad = world_city(org_name, role, summary)
     if abroad and abroad not in _STREETS.get(locale, {}):
         # the plan's own words place it in a city whose streets are not known here: the city, no invented street
         # ('a Singapore third-party logistics operator' on '131 Fleet Street, London' in an en_GB outline)

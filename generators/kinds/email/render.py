@@ -9,7 +9,9 @@ import hashlib
 import mimetypes
 from email.headerregistry import Address
 from email.message import EmailMessage
+from zoneinfo import ZoneInfo
 
+from worldsmith.generators.places import zone_of
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec, Person, WorldPlan
 
@@ -153,7 +155,11 @@ def render_eml(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history:
     chain = ancestors(spec, history) if spec.parent else []
     msg = EmailMessage(policy=_POLICY)
     msg["Message-ID"] = spec.message_id
-    msg["Date"] = email.utils.format_datetime(spec.sent_at)
+    # stamped by the sender's own clock: the mail of a company the plan places abroad bears its zone's offset
+    sender = plan.person(spec.author)
+    zone = zone_of(plan.organisations, sender.organisation, plan.summary, plan.locale, plan.timezone)
+    msg["Date"] = email.utils.format_datetime(spec.sent_at if zone == plan.timezone
+                                              else spec.sent_at.astimezone(ZoneInfo(zone)))
     msg["From"] = address_of(plan.person(spec.author))
     msg["To"] = [address_of(plan.person(p)) for p in spec.to]
     if spec.cc:

@@ -1,0 +1,104 @@
+"""Where the plan's words place an organisation outside the outline's country: its city, country and time zone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from zoneinfo import ZoneInfo
+
+# Cities outside the United States a plan's words may place an organisation in (a US place is genres.home_place's),
+# with the country (ISO 3166) and the IANA time zone its people work in.
+_PLACES = {
+    "Singapore": ("SG", "Asia/Singapore"), "Hong Kong": ("HK", "Asia/Hong_Kong"), "Dubai": ("AE", "Asia/Dubai"),
+    "Abu Dhabi": ("AE", "Asia/Dubai"), "Doha": ("QA", "Asia/Qatar"), "Riyadh": ("SA", "Asia/Riyadh"),
+    "Tokyo": ("JP", "Asia/Tokyo"), "Shanghai": ("CN", "Asia/Shanghai"), "Beijing": ("CN", "Asia/Shanghai"),
+    "Mumbai": ("IN", "Asia/Kolkata"), "New Delhi": ("IN", "Asia/Kolkata"), "Seoul": ("KR", "Asia/Seoul"),
+    "Kuala Lumpur": ("MY", "Asia/Kuala_Lumpur"), "Jakarta": ("ID", "Asia/Jakarta"), "Bangkok": ("TH", "Asia/Bangkok"),
+    "Manila": ("PH", "Asia/Manila"), "Johannesburg": ("ZA", "Africa/Johannesburg"),
+    "Cape Town": ("ZA", "Africa/Johannesburg"), "Lagos": ("NG", "Africa/Lagos"), "Nairobi": ("KE", "Africa/Nairobi"),
+    "Cairo": ("EG", "Africa/Cairo"), "São Paulo": ("BR", "America/Sao_Paulo"),
+    "Rio de Janeiro": ("BR", "America/Sao_Paulo"), "Mexico City": ("MX", "America/Mexico_City"),
+    "Buenos Aires": ("AR", "America/Argentina/Buenos_Aires"), "Santiago": ("CL", "America/Santiago"),
+    "Toronto": ("CA", "America/Toronto"), "Vancouver": ("CA", "America/Vancouver"),
+    "Montreal": ("CA", "America/Toronto"), "Calgary": ("CA", "America/Edmonton"), "Zurich": ("CH", "Europe/Zurich"),
+    "Geneva": ("CH", "Europe/Zurich"), "Amsterdam": ("NL", "Europe/Amsterdam"), "Rotterdam": ("NL", "Europe/Amsterdam"),
+    "Luxembourg": ("LU", "Europe/Luxembourg"), "Brussels": ("BE", "Europe/Brussels"),
+    "Antwerp": ("BE", "Europe/Brussels"), "Stockholm": ("SE", "Europe/Stockholm"), "Oslo": ("NO", "Europe/Oslo"),
+    "Copenhagen": ("DK", "Europe/Copenhagen"), "Helsinki": ("FI", "Europe/Helsinki"), "Madrid": ("ES", "Europe/Madrid"),
+    "Barcelona": ("ES", "Europe/Madrid"), "Milan": ("IT", "Europe/Rome"), "Rome": ("IT", "Europe/Rome"),
+    "Vienna": ("AT", "Europe/Vienna"), "Warsaw": ("PL", "Europe/Warsaw"), "Prague": ("CZ", "Europe/Prague"),
+    "Lisbon": ("PT", "Europe/Lisbon"), "Athens": ("GR", "Europe/Athens"), "Istanbul": ("TR", "Europe/Istanbul"),
+    "London": ("GB", "Europe/London"), "Manchester": ("GB", "Europe/London"), "Leeds": ("GB", "Europe/London"),
+    "Edinburgh": ("GB", "Europe/London"), "Glasgow": ("GB", "Europe/London"), "Dublin": ("IE", "Europe/Dublin"),
+    "Cork": ("IE", "Europe/Dublin"), "Sydney": ("AU", "Australia/Sydney"), "Melbourne": ("AU", "Australia/Melbourne"),
+    "Brisbane": ("AU", "Australia/Brisbane"), "Perth": ("AU", "Australia/Perth"),
+    "Auckland": ("NZ", "Pacific/Auckland"),
+    "Hamburg": ("DE", "Europe/Berlin"), "Frankfurt am Main": ("DE", "Europe/Berlin"), "Berlin": ("DE", "Europe/Berlin"),
+    "Munich": ("DE", "Europe/Berlin"), "München": ("DE", "Europe/Berlin"), "Paris": ("FR", "Europe/Paris"),
+    "Lyon": ("FR", "Europe/Paris"),
+}
+_WORLD_CITY = re.compile(r"\b(" + "|".join(sorted(map(re.escape, [*_PLACES, "Frankfurt"]), key=len, reverse=True))
+                         + r")\b")
+
+
+@functools.lru_cache(maxsize=1024)
+def world_city(org_name: str, role: str, summary: str) -> str:
+    """The city outside the US where the plan's words place an organisation ('X Pte. Ltd., a Singapore logistics
+    operator'; 'a lender based in Frankfurt'), or ''."""
+    # its own role names where it is ('the former distributor in the Jebel Ali Free Zone, Dubai'); the summary places it
+    # by the words right after its name ('X, its Dubai distributor', 'X, a Singapore logistics operator')
+    m = re.search(r"\b(?:in|based in|headquartered in|at)\s+([^.;:]{0,60})", role or "")
+    city = _WORLD_CITY.search(m.group(1)) if m else None
+    if city is None:
+        m = re.search(re.escape(org_name) + r",?\s+(?:an?|its|their|the|based in|headquartered in|of|in)\s+([^.;:]{0,40})",
+                      summary or "")
+        city = _WORLD_CITY.match(m.group(1)) if m else None
+    if city:
+        return "Frankfurt am Main" if city.group(1) == "Frankfurt" else city.group(1)
+    return ""
+
+
+def abroad(org_name: str, role: str, summary: str, locale: str) -> tuple[str, str]:
+    """(country, time zone) of the city outside the outline's country (its locale's, 'en_US' -> 'US') where the plan's
+    words place an organisation; ('', '') where they place it at home or nowhere."""
+    city = world_city(org_name, role, summary)
+    if not city:
+        return "", ""
+    country, zone = _PLACES[city]
+    return ("", "") if locale.rpartition("_")[2] == country else (country, zone)
+
+
+# A person abroad writes between these hours of their own day, Monday to Friday (the world's working_time keeps
+# the outline's people to its own hours).
+_OPENS, _CLOSES = dt.time(8, 0), dt.time(18, 45)
+
+
+def in_their_hours(at: dt.datetime, zone: str, after: dt.datetime | None, window_end: dt.date) -> dt.datetime:
+    """`at`, or where it falls outside working hours in `zone`, the next opening of that zone's working day (its
+    minute and second kept; no draw, so nothing else of the world moves), in `at`'s own zone. Never past the window's
+    last day in `at`'s zone: then the last working moment of `zone` after `after` (the message answered), or `at`."""
+    local = at.astimezone(ZoneInfo(zone))
+    if local.weekday() < 5 and _OPENS <= local.time() <= _CLOSES:
+        return at
+    day = local.date() + dt.timedelta(days=1) if local.time() > _CLOSES else local.date()
+    while day.weekday() >= 5:
+        day += dt.timedelta(days=1)
+    moved = dt.datetime.combine(day, dt.time(8 + local.minute % 2, local.minute, local.second), local.tzinfo)
+    moved = moved.astimezone(at.tzinfo)
+    if moved.date() <= window_end:
+        return moved
+    # the window closes first: the evening before, where that is still after the message it answers
+    day = local.date() if local.time() > _CLOSES else local.date() - dt.timedelta(days=1)
+    while day.weekday() >= 5:
+        day -= dt.timedelta(days=1)
+    back = dt.datetime.combine(day, dt.time(18, local.minute % 45, local.second), local.tzinfo).astimezone(at.tzinfo)
+    return back if (after is None or back > after) and back.date() <= window_end else at
+
+
+def zone_of(organisations: list, org_id: str, summary: str, locale: str, world_zone: str) -> str:
+    """The time zone an organisation's people work in: where the plan's words place it abroad, that place's; else the
+    world's (a Dubai distributor's managing director wrote with a -0600 Date header, blind read 27)."""
+    org = next((o for o in organisations if o.id == org_id), None)
+    zone = abroad(org.name, org.role or "", summary, locale)[1] if org is not None else ""
+    return zone or world_zone

@@ -1,0 +1,82 @@
+"""People of an organisation the plan places abroad: their own time zone on the Date header and in their working hours,
+and a phone number only from a range their country reserves for fiction (blind read 27: a Dubai distributor's
+managing director wrote 'from a +1 260 number with a -0600 time zone')."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import duckdb
+
+from tests.conftest import MINI
+from worldsmith.generators.kinds.email.render import render_eml
+from worldsmith.generators.places import abroad
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.content import EmailContent
+from worldsmith.worlds.outline import parse_outline
+
+
+@functools.lru_cache(maxsize=None)
+def _plan(role: str):
+    """The mini matter with its client's role as given, planned (no content: a plan is what these tests read)."""
+    text = MINI.read_text(encoding="utf-8")
+    assert "    role: client\n" in text
+    outline = parse_outline(text.replace("    role: client\n", f"    role: {role}\n"))
+    return plan_world(outline, resolve_cast(outline, load_taxonomy()), 5, "w")
+
+
+def test_where_the_plan_places_an_organisation_abroad_is_its_country_and_zone():
+    assert abroad("Dune Trading FZE", "the distributor in the Jebel Ali Free Zone, Dubai", "", "en_US") == \
+        ("AE", "Asia/Dubai")
+    assert abroad("Bayline Pte. Ltd.", "client", "Bayline Pte. Ltd., a Singapore logistics operator, claims.", "en_GB") \
+        == ("SG", "Asia/Singapore")
+    # at home is not abroad: a London firm of an English matter, a US firm of an American one
+    assert abroad("Marrow LLP", "solicitors based in London", "", "en_GB") == ("", "")
+    assert abroad("Kestrel Valves, Inc.", "client", "", "en_US") == ("", "")
+
+
+def test_a_person_of_an_organisation_placed_abroad_borrows_no_phone_and_writes_in_their_own_hours():
+    plan = _plan("client, a fuel distributor in the Jebel Ali Free Zone, Dubai")
+    ceo = plan.person("client_ceo")
+    assert ceo.phone == ""  # no range of the UAE is reserved for fiction (was '+1 ... 555 01..')
+    assert all(p.phone.startswith("+1 ") for p in plan.people if p.organisation == "firm")
+    dubai = ZoneInfo("Asia/Dubai")
+    sent = [a for a in plan.artifacts if a.kind == "email" and a.author == "client_ceo"]
+    assert sent
+    for spec in sent:
+        local = spec.sent_at.astimezone(dubai)
+        assert local.weekday() < 5 and dt.time(8) <= local.time() <= dt.time(18, 45), (spec.id, local)
+        assert spec.sent_at.tzinfo == ZoneInfo("America/New_York")  # the plan's instants stay in the world's zone
+        eml = render_eml(plan, spec.model_copy(update={"parent": None}), EmailContent(subject="Cap", body="Noted.\n\nJ"), [])
+        assert b"\nDate: " + local.strftime("%a, %d %b %Y %H:%M:%S +0400").encode() in eml
+
+
+def test_the_people_of_a_matter_at_home_keep_the_worlds_clock():
+    plan = _plan("client")
+    assert plan.person("client_ceo").phone.startswith("+1 ")
+    spec = next(a for a in plan.artifacts if a.kind == "email")
+    eml = render_eml(plan, spec.model_copy(update={"parent": None}), EmailContent(subject="Cap", body="Noted.\n\nJ"), [])
+    assert spec.sent_at.strftime("%H:%M:%S %z").encode() in eml
+
+
+def test_working_hours_are_read_on_the_senders_clock():
+    """sent_in_working_hours reads the Date header's own digits: 10:00 in Dubai is 01:00 in New York, in hours."""
+    sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "email" / "checks" /
+           "sent_in_working_hours.sql").read_text()
+    con = duckdb.connect()
+    con.execute("set timezone = 'UTC'")
+    con.execute("create table world (timezone varchar)")
+    con.execute("insert into world values ('America/New_York')")
+    con.execute("create table emails (artifact_id varchar, path varchar, body_new varchar, sent_at timestamptz, "
+                "date_header varchar)")
+    for aid, at, header in [("dubai", "2026-03-05 06:00:00+00", "Thu, 05 Mar 2026 10:00:00 +0400"),
+                            ("night", "2026-03-05 06:00:00+00", "Thu, 05 Mar 2026 01:00:00 -0500"),
+                            ("no_header", "2026-03-05 06:00:00+00", None)]:
+        con.execute("insert into emails values (?, ?, 'Noted.', ?, ?)", [aid, f"{aid}.eml", at, header])
+    rows = con.execute(sql, {"start_hour": 7, "end_hour": 20}).fetchall()
+    assert {r[0] for r in rows} == {"night", "no_header"}
+    assert "01:00 -0500" in dict((r[0], r[2]) for r in rows)["night"]
