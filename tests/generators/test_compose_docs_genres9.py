@@ -3,6 +3,7 @@ of terms, 'the Buyer proposes to acquire the entire issued share capital of ...'
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from worldsmith.generators.compose.substance.deal import is_financing
@@ -73,3 +74,22 @@ def test_a_notice_from_a_regulator_or_to_the_other_side_stays_a_letter():
     spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Notice of commencement"))
     spec.cites = []
     assert not is_staff_notice(build_context(plan, taxonomy, spec, {}))  # the regulator's, to the company
+
+
+def test_a_neutrals_procedural_order_gives_directions_between_the_parties():
+    # blind read 27: 'a "Procedural Order No. 1" written as one party's counsel's advice note'; a sole arbitrator's
+    # and an independent expert's paper, retitled an order
+    for fixture, needle, doc_type, title, maker in (
+            ("demurrage-arbitration", "Final award", "order", "Procedural Order No. 1", "Tribunal"),
+            ("office-rent-review", "Determination of the reviewed", "memo", "Directions order no. 1: the rent review",
+             "Expert")):
+        ctx, heads, text = _composed(fixture, needle, doc_type=doc_type, title=title)
+        assert "Directions" in heads and heads[-1] == "Signature", heads
+        assert f"The {maker} directs as follows." in text and "(1) " in text, text
+        assert "we advise" not in text.lower() and "Recommendation" not in heads and "our client" not in text, text
+        parties = re.search(r"in the reference between (.+?) \(the Parties\)", text)
+        assert parties and ctx.author.organisation not in parties.group(1), text
+        named = [o.name for o in ctx.organisations if o.name in parties.group(1)]
+        assert len(named) == 2 and all(not re.search(r"counsel|solicitor|acting for", o.role) for o in
+                                       ctx.organisations if o.name in named), named
+        assert f"Signed: {ctx.author.name}" in text
