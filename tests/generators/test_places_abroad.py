@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import duckdb
 
 from tests.conftest import MINI
+from worldsmith.generators.kinds.chat.render import chat_user
 from worldsmith.generators.kinds.email.render import render_eml
 from worldsmith.generators.places import abroad
 from worldsmith.generators.planner import plan_world
@@ -53,6 +54,12 @@ def test_a_person_of_an_organisation_placed_abroad_borrows_no_phone_and_writes_i
         assert spec.sent_at.tzinfo == ZoneInfo("America/New_York")  # the plan's instants stay in the world's zone
         eml = render_eml(plan, spec.model_copy(update={"parent": None}), EmailContent(subject="Cap", body="Noted.\n\nJ"), [])
         assert b"\nDate: " + local.strftime("%a, %d %b %Y %H:%M:%S +0400").encode() in eml
+
+
+def test_a_chat_member_placed_abroad_has_that_zone():
+    plan = _plan("client, a fuel distributor in the Jebel Ali Free Zone, Dubai")
+    assert chat_user(plan, "client_ceo")["tz"] == "Asia/Dubai"
+    assert chat_user(plan, "partner")["tz"] == "America/New_York"
 
 
 def test_the_people_of_a_matter_at_home_keep_the_worlds_clock():

@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
+from worldsmith.generators.places import zone_of
 from worldsmith.worlds.plan import Person, WorldPlan
 
 _TYPES = {"docx": ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word Document"),
@@ -156,6 +157,17 @@ def _transcript(plan: WorldPlan, specs: list[Any], contents: dict) -> bytes:
     return "\n".join(lines).encode("utf-8")
 
 
+def chat_user(plan: WorldPlan, person_id: str) -> dict:
+    """A member's entry of users.json; `tz` is where they work (a company the plan places abroad: its zone)."""
+    p = plan.person(person_id)
+    tz = zone_of(plan.organisations, p.organisation, plan.summary, plan.locale, plan.timezone)
+    return {"id": user_id(plan, person_id), "team_id": team_id(plan), "name": _handle(p), "deleted": False,
+            "real_name": p.name, "tz": tz, "is_bot": False, "is_admin": False,
+            "profile": {"title": p.title, "phone": p.phone, "real_name": p.name, "display_name": p.name,
+                        "first_name": p.first_name, "last_name": p.last_name, "email": p.email,
+                        "team": team_id(plan)}}
+
+
 def render_export(plan: WorldPlan, specs: list[Any], contents: dict) -> list[tuple[str, bytes]]:
     """Every export's lists (users.json, channels.json, dms.json) and each conversation's transcript."""
     out: list[tuple[str, bytes]] = []
@@ -167,14 +179,7 @@ def render_export(plan: WorldPlan, specs: list[Any], contents: dict) -> list[tup
         for s in days:
             conversations.setdefault(s.channel_id, []).append(s)
         members = sorted({p for s in days for p in s.members}, key=lambda p: user_id(plan, p))
-        users = []
-        for pid in members:
-            p = plan.person(pid)
-            users.append({"id": user_id(plan, pid), "team_id": team_id(plan), "name": _handle(p), "deleted": False,
-                          "real_name": p.name, "tz": plan.timezone, "is_bot": False, "is_admin": False,
-                          "profile": {"title": p.title, "phone": p.phone, "real_name": p.name, "display_name": p.name,
-                                      "first_name": p.first_name, "last_name": p.last_name, "email": p.email,
-                                      "team": team_id(plan)}})
+        users = [chat_user(plan, pid) for pid in members]
         channels, dms = [], []
         for cid, group in sorted(conversations.items(), key=lambda kv: kv[1][0].channel):
             first = min(group, key=lambda s: s.date)
