@@ -65,9 +65,14 @@ def _source_names(graph: Graph, fid: str) -> list[str]:
         paths |= {r[0] for r in graph.world.db.execute("select distinct path from cells where value_num = ?",
                                                        [_num(q)]).fetchall()}
     out = []
+    gone = _superseded_paths(graph)
+    live = {a.path for a in graph.world.plan.artifacts if not a.distractor}
     for path in sorted(paths):
         p = PurePosixPath(path)
-        if any(part.lower().startswith(("superseded", "draft")) for part in p.parts):
+        # a superseded draft, or its cover mail; a paper whose genre is a draft and that the matter still stands on
+        # (an auditor's 'Draft audit report' of the figures questioned now) is a source (grant-audit at seed 61)
+        if path in gone or any(part.lower().startswith("superseded") for part in p.parts) or (
+                path not in live and any(part.lower().startswith("draft") for part in p.parts)):
             continue
         out.append(path)
         twin = {".xlsx": ".csv", ".docx": ".md"}.get(p.suffix.lower())
@@ -78,6 +83,14 @@ def _source_names(graph: Graph, fid: str) -> list[str]:
         elif twin and len(p.stem.split()) >= 2:
             out.append(p.stem)
     return out
+
+
+def _superseded_paths(graph: Graph) -> set[str]:
+    """The room's superseded drafts (the plan's distractors' papers) and the mails that attach them."""
+    arts = graph.world.plan.artifacts
+    drafts = {a.id for a in arts if a.distractor}
+    return {a.path for a in arts if a.id in drafts
+            or any(getattr(x, "artifact", None) in drafts for x in getattr(a, "attachments", None) or [])}
 
 
 def row_source(graph: Graph, fid: str) -> str:

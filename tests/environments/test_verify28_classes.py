@@ -73,7 +73,8 @@ def test_a_reference_sheet_cites_the_file_that_states_the_figure_now():
     db.execute("create table cells (path varchar, value_num double)")
     db.execute("insert into artifact_text values (?, 'The remediation cost is USD 520,000.'), "
                "(?, 'The remediation cost is USD 348,000.')", [interim, final])
-    arts = [SimpleNamespace(id="interim", path=interim), SimpleNamespace(id="final", path=final)]
+    arts = [SimpleNamespace(id="interim", path=interim, distractor=None),
+            SimpleNamespace(id="final", path=final, distractor=None)]
     plan = SimpleNamespace(artifacts=arts, establishing=lambda fid: ["interim", "final"])
     graph = SimpleNamespace(world=SimpleNamespace(plan=plan, db=db), carriers={},
                             quantities={"remediation": Quantity(kind="money", amount=Decimal(348000), currency="USD")})
@@ -91,3 +92,31 @@ def test_a_wrong_day_written_with_its_ordinal_is_redated():
     assert redated("The refund is due September 28.", due)
     assert not redated("The refund is due September 30th.", due)
     assert not redated("The refund is due September 30, 2026.", due)
+
+
+def test_a_paper_whose_genre_is_a_draft_is_a_source_and_a_superseded_draft_is_not():
+    # grant-audit at seed 61: the OIG's 'Draft audit report' states the salary questioned now (USD 412,000) and is no
+    # superseded draft; a workbook citing it for that row lost cites_sources (0.89), since any path part opening
+    # with 'draft' was left out. The superseded rate schedule (a distractor) and its cover mail stay out.
+    from decimal import Decimal
+
+    import duckdb
+
+    from worldsmith.environments.sheet_tasks import _source_names
+    from worldsmith.worlds.ledger import Quantity
+
+    report, old, cover = ("Audit/Draft audit report.docx", "Audit/Superseded/Draft rate schedule.docx",
+                          "Correspondence/Files circulated/Draft rate schedule/01 2026-01-14 1438 Smith.eml")
+    db = duckdb.connect()
+    db.execute("create table artifact_text (path varchar, text varchar)")
+    db.execute("create table cells (path varchar, value_num double)")
+    for path in (report, old, cover):
+        db.execute("insert into artifact_text values (?, 'The salary questioned is USD 412,000.')", [path])
+    arts = [SimpleNamespace(id="report", path=report, distractor=None, attachments=[]),
+            SimpleNamespace(id="old", path=old, distractor="draft_rate", attachments=[]),
+            SimpleNamespace(id="cover", path=cover, distractor=None, attachments=[SimpleNamespace(artifact="old")])]
+    graph = SimpleNamespace(world=SimpleNamespace(plan=SimpleNamespace(artifacts=arts), db=db), carriers={},
+                            quantities={"salary": Quantity(kind="money", amount=Decimal(412000), currency="USD")})
+    names = _source_names(graph, "salary")
+    assert report in names  # left out before
+    assert old not in names and cover not in names
