@@ -93,3 +93,21 @@ def test_a_neutrals_procedural_order_gives_directions_between_the_parties():
         assert len(named) == 2 and all(not re.search(r"counsel|solicitor|acting for", o.role) for o in
                                        ctx.organisations if o.name in named), named
         assert f"Signed: {ctx.author.name}" in text
+
+
+def test_an_interview_memorandum_records_who_was_interviewed_when_by_whom_and_what_they_said():
+    # blind read 27: 'an interview memorandum with no interview or interviewee'; counsel's memo in two matters,
+    # retitled a record of an interview (one naming the interviewee, one not: the client's person is taken)
+    for fixture, needle, title in (
+            ("bonus-cap-dispute", "Memo re the bonus", "Interview memorandum: Lindsey Barnes"),
+            ("grant-audit", "Memo re the questioned", "Note of interview: effort reporting")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="memo", title=title)
+        who = re.search(r"Interviewee: ([^,]+), [^.]+, ([^.]+(?:\.[^ ])?[^.]*)\.", text)
+        assert who and heads[0] == "Interview Details", (heads, text)
+        assert who.group(1) != ctx.author.name and ctx.author.organisation not in who.group(2), text
+        assert f"Interviewed by: {ctx.author.name}" in text and "Date: " in text, text
+        assert "What the Interviewee Said" in heads and "Recommendation" not in heads, heads
+        assert all(f"{who.group(1)} gave the figure as {f.text}" in text or f"{who.group(1)} said:" in text
+                   for f in ctx.facts), text
+    assert "Interviewee: Lindsey Barnes," in _composed("bonus-cap-dispute", "Memo re the bonus", doc_type="memo",
+                                                       title="Interview memorandum: Lindsey Barnes")[2]

@@ -23,6 +23,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_staff_notice, notice_bodies, notice_plan
 from worldsmith.generators.compose.substance.deal import financing_plan, financing_term_sheet_bodies, is_financing
@@ -361,6 +362,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if proc_order:
         kind = "default"
         plan = order_plan(max(1, spec.sections))
+    # an interview memorandum records who was interviewed, when, by whom and what they said (blind read 27: 'an
+    # interview memorandum with no interview or interviewee')
+    interview = not spec.path.endswith(".eml") and not proc_order and not staff_notice and is_interview_record(ctx)
+    if interview:
+        kind = "default"
+        plan = interview_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -566,6 +573,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = notice_bodies(pick, ctx, plan)
     if proc_order:
         bodies = order_bodies(pick, ctx, plan)
+    if interview:
+        bodies = interview_bodies(pick, ctx, plan)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
