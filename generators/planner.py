@@ -614,6 +614,10 @@ class _Planner:
         """When a message planned for `at` goes out from `person`: within their own working hours where their
         organisation is abroad (no draw), else `at`."""
         zone = self.zones.get(person.organisation)
+        if zone is None and self.zones and at.hour < 7:
+            # a reply at home to mail from abroad waits for the morning (mini with its client in Dubai: the partner
+            # answered the client's 09:53, 00:53 in New York, at 01:11)
+            zone = self.tz
         return in_their_hours(at, zone, after, self.outline.window.end) if zone else at
 
     def neutral(self, person: Person) -> bool:

@@ -56,6 +56,12 @@ def test_a_person_of_an_organisation_placed_abroad_borrows_no_phone_and_writes_i
         assert b"\nDate: " + local.strftime("%a, %d %b %Y %H:%M:%S +0400").encode() in eml
 
 
+def test_a_reply_at_home_to_mail_from_abroad_waits_for_the_morning():
+    plan = _plan("client, a fuel distributor in the Jebel Ali Free Zone, Dubai")
+    home = [a for a in plan.artifacts if a.kind == "email" and plan.person(a.author).organisation == "firm"]
+    assert home and all(a.sent_at.hour >= 7 for a in home), [a.sent_at for a in home if a.sent_at.hour < 7]
+
+
 def test_a_chat_member_placed_abroad_has_that_zone():
     plan = _plan("client, a fuel distributor in the Jebel Ali Free Zone, Dubai")
     assert chat_user(plan, "client_ceo")["tz"] == "Asia/Dubai"
@@ -87,3 +93,18 @@ def test_working_hours_are_read_on_the_senders_clock():
     rows = con.execute(sql, {"start_hour": 7, "end_hour": 20}).fetchall()
     assert {r[0] for r in rows} == {"night", "no_header"}
     assert "01:00 -0500" in dict((r[0], r[2]) for r in rows)["night"]
+
+
+def test_an_email_owns_up_to_its_hour_on_the_senders_clock():
+    """09:53 in Dubai is 00:53 in New York: no 'Sorry for the late reply' (mini with its client in Dubai, seed 61)."""
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.email.compose import off_hours, sender_clock
+
+    ctx = SimpleNamespace(organisations=[SimpleNamespace(name="Dune FZE", role="distributor in Jebel Ali, Dubai"),
+                                         SimpleNamespace(name="Kestrel LLP", role="counsel")],
+                          author=SimpleNamespace(organisation="Dune FZE"), world_summary="", locale="en_US")
+    at = dt.datetime(2026, 3, 5, 0, 53, tzinfo=ZoneInfo("America/New_York"))
+    assert not off_hours(sender_clock(ctx, at)) and sender_clock(ctx, at).hour == 9
+    assert off_hours(sender_clock(SimpleNamespace(**{**vars(ctx), "author": SimpleNamespace(organisation="Kestrel LLP")}),
+                                  at))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
@@ -23,6 +24,7 @@ from worldsmith.generators.compose.voice import workday_tomorrow, deadline, fami
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
+from worldsmith.generators.places import abroad
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -439,8 +441,16 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
 
 
 def off_hours(at) -> bool:
-    """Whether a message goes out in the evening, at night or at a weekend (world time)."""
+    """Whether a message goes out in the evening, at night or at a weekend (on the sender's clock)."""
     return at.weekday() >= 5 or at.hour >= 20 or at.hour < 7
+
+
+def sender_clock(ctx: ArtifactContext, at: dt.datetime) -> dt.datetime:
+    """`at` on the writer's own clock: in the zone of a place abroad where the plan places their organisation (a
+    Dubai distributor's 09:53 is no 'Sorry for the late reply', though it is 00:53 in New York), else as it is."""
+    org = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    zone = abroad(org.name, org.role, ctx.world_summary, ctx.locale)[1] if org is not None else ""
+    return at.astimezone(ZoneInfo(zone)) if zone else at
 
 
 def compose_email(ctx: ArtifactContext) -> EmailContent:
@@ -454,15 +464,16 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
             email = _with_attachment(ctx, email)
     if isinstance(spec, EmailSpec) and spec.mode == "reply":
         email = email.model_copy(update={"body": _takes_on(ctx, email.body)})
-    if isinstance(spec, EmailSpec) and spec.sent_at.hour >= 12 and email.body.startswith("Good morning"):
+    clock = sender_clock(ctx, spec.sent_at) if isinstance(spec, EmailSpec) else None
+    if isinstance(spec, EmailSpec) and clock.hour >= 12 and email.body.startswith("Good morning"):
         # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
-        later = "Good afternoon" if spec.sent_at.hour < 18 else "Good evening"
+        later = "Good afternoon" if clock.hour < 18 else "Good evening"
         email = email.model_copy(update={"body": later + email.body[len("Good morning"):]})
-    elif isinstance(spec, EmailSpec) and spec.sent_at.hour >= 12 and re.match(r"Morning\b", email.body):
+    elif isinstance(spec, EmailSpec) and clock.hour >= 12 and re.match(r"Morning\b", email.body):
         # a writer's own short "Morning" is no greeting after noon either ("The email sent at 17:13 opens
         # 'Morning'", read 20: "Morning Danielle and Scott,")
         email = email.model_copy(update={"body": "Hi" + email.body[len("Morning"):]})
-    elif isinstance(spec, EmailSpec) and spec.sent_at.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
+    elif isinstance(spec, EmailSpec) and clock.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
         # ("Good afternoon" at 09:02, read 9)
         email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
     email = email.model_copy(update={"body": own_possessives(ctx, first_person(email.body, ctx.author))})
@@ -477,9 +488,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels) + \
         [i.label for f in ctx.facts for i in f.inputs if i.label]
     email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
-    if isinstance(spec, EmailSpec) and off_hours(spec.sent_at):
+    if isinstance(spec, EmailSpec) and off_hours(clock):
         pick = picker_for(ctx, 1)
-        when = "over the weekend" if spec.sent_at.weekday() >= 5 else "late"
+        when = "over the weekend" if clock.weekday() >= 5 else "late"
         line = pick.frame(bank("email")["off_hours"][when])
         email = email.model_copy(update={"body": email.body.rstrip("\n") + "\n\n" + line + "\n"})
     email = email.model_copy(update={"body": named_once(email.body)})
