@@ -32,6 +32,10 @@ _AREAS = [201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 
           336, 337, 339, 347, 351, 352, 360, 361, 385, 386, 401, 402, 404, 405, 406, 407, 408, 409, 410, 412,
           413, 414, 415, 417, 419, 423, 424, 425, 432, 434, 435, 440, 443, 469, 478, 479, 480, 484, 501, 502]
 
+# the area codes of Canada, whose numbers are the plan's too
+_CA_AREAS = [204, 226, 236, 250, 289, 306, 343, 403, 416, 418, 437, 438, 450, 506, 514, 519, 548, 581, 587, 604, 613,
+             639, 647, 705, 709, 778, 780, 807, 819, 825, 867, 873, 902, 905]
+
 
 def fictional_phone(rng: random.Random, locale: str) -> str:
     """A phone number from a range reserved for fiction, so no real line is ever printed; '' in a country where we
@@ -42,7 +46,8 @@ def fictional_phone(rng: random.Random, locale: str) -> str:
         return f"+44 20 7946 0{rng.randint(0, 999):03d}"
     if locale not in _NANP:
         return ""
-    return f"+1 {rng.choice(_AREAS)} 555 01{rng.randint(0, 99):02d}"
+    # (a Toronto firm dials from a Canadian area code: the reservation holds in every area code of the plan)
+    return f"+1 {rng.choice(_CA_AREAS if locale in ('en_CA', 'fr_CA') else _AREAS)} 555 01{rng.randint(0, 99):02d}"
 
 
 # the locales of countries in the North American Numbering Plan (+1), whose 555-0100 to 555-0199 are fiction's

@@ -108,3 +108,12 @@ def test_an_email_owns_up_to_its_hour_on_the_senders_clock():
     assert not off_hours(sender_clock(ctx, at)) and sender_clock(ctx, at).hour == 9
     assert off_hours(sender_clock(SimpleNamespace(**{**vars(ctx), "author": SimpleNamespace(organisation="Kestrel LLP")}),
                                   at))
+
+
+def test_a_canadian_line_has_a_canadian_area_code():
+    import random
+
+    from worldsmith.generators.cast import _CA_AREAS, fictional_phone
+
+    phone = fictional_phone(random.Random(3), "en_CA")
+    assert int(phone.split()[1]) in _CA_AREAS and " 555 01" in phone
