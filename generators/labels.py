@@ -327,10 +327,17 @@ def counted(label: str, text: str) -> str:
         return ""
     words = re.sub(r"^(?:the|a|an)\s+(?:number of\s+)?", "", label.strip(), flags=re.I).split()
     unit = m.group("unit").lower()
-    # (the unit opens the label, so that the value is said word for word: "18,400 barrels")
-    if not words or words[0].lower() != unit or len(unit) < 3 or not unit.endswith("s"):
+    if len(unit) < 3 or not unit.endswith("s") or not words:
         return ""
-    return " ".join([m.group("n"), m.group("unit"), *words[1:]])
+    # (the unit opens the label, so that the value is said word for word: "18,400 barrels")
+    if words[0].lower() == unit:
+        return " ".join([m.group("n"), m.group("unit"), *words[1:]])
+    # ...or closes it, the things counted with their words before them, the noun said once ("the open severity-1
+    # defects", "41 defects" -> "41 open severity-1 defects"; blind read 27: "the open severity-1 defects are 41
+    # defects"); the value's number and unit stay side by side only where the label's words are one
+    if words[-1].lower() == unit and len(words) <= 5 and not any(w.lower() in _SMALL for w in words):
+        return " ".join([m.group("n"), *words[:-1], m.group("unit")])
+    return ""
 
 
 def count_clause(label: str, text: str) -> str:
@@ -339,6 +346,8 @@ def count_clause(label: str, text: str) -> str:
     phrase = counted(label, text)
     if not phrase:
         return ""
+    if not phrase.split()[1].lower() == text.split()[-1].lower():
+        return f"there are {phrase}"  # the unit closes it ("there are 41 open severity-1 defects")
     n, unit, *rest = phrase.split()
     if rest and _PARTICIPLE.fullmatch(rest[0]):
         return f"{n} {unit} were {' '.join(rest)}"

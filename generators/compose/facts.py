@@ -9,7 +9,7 @@ from worldsmith.generators.compose.bank import Picker, bank, fields, filled_word
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 from worldsmith.generators.sides import PARTY_ROLES
-from worldsmith.generators.labels import count_clause, counted, standing
+from worldsmith.generators.labels import _PARTICIPLE, count_clause, counted, standing
 
 # "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).
 Register = Literal["email", "document", "letter"]
@@ -186,6 +186,28 @@ def fixed(fact: FactRef) -> bool:
     return False
 
 
+# A word that makes a date's label name the day itself, not an event ("the date of termination", "the review period").
+_DAY_WORD = re.compile(r"(?i)\b(?:date|day|deadline|period|time|year|month|week|quarter)s?\b")
+
+
+def event_clause(fact: FactRef) -> str:
+    """A past date whose label is an event, a thing and what was done to it ("the distributor terminated"), as the
+    event's clause ("the distributor was terminated"; "the distributor terminated" where the statement has the thing
+    do it: "the distributor terminated the agreement"); '' for any other fact. Blind read 27: "The distributor
+    terminated was February 12, 2026"."""
+    label = (fact.label or "").strip()
+    words = label.split()
+    if fact.value.type != "date" or not fact.past or len(words) < 2 or _DAY_WORD.search(label) \
+            or not _PARTICIPLE.fullmatch(words[-1]) or words[0].lower() in ("the", "a", "an") and len(words) < 3:
+        return ""
+    done, thing = words[-1], " ".join(words[:-1])
+    statement = " ".join((fact.statement or "").split())
+    if re.search(rf"(?i)\b{re.escape(words[-2])}\s+{re.escape(done)}\b", statement) \
+            and not re.search(rf"(?i)\b(?:was|were|been|being|is|are)\s+(?:\w+ly\s+)?{re.escape(done)}\b", statement):
+        return f"{thing} {done}"  # the thing did it ("the buyer completed")
+    return f"{thing} {'were' if _plural(thing) else 'was'} {done}"
+
+
 # A frame that says a value was decided, and a statement that says so (generators/beats.py _DECIDE).
 _RESOLVED = re.compile(r"\b(?:agreed|resolved|minute|landed|came out|outcome)\b")
 _RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|"
@@ -215,6 +237,12 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
     slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot
     slot = "text_fixed" if slot == "text" and fixed(fact) and "text_fixed" in named[register] else slot
+    event = event_clause(fact) if slot in ("date_past", "date_event_past") else ""
+    if event and "date_event" in named[register]:
+        # an event's day is said as the event on its day ("The distributor was terminated on February 12, 2026"),
+        # never with the event as the date ("The distributor terminated was February 12, 2026", blind read 27)
+        slot = "date_event"
+        values.update(event=event, Event=cap_first(event))
     clause = count_clause(label, fact.text) if slot == "number" else ""
     if clause and "counted" in named[register]:
         # a count whose label names the things counted is said as a count ("18,400 barrels were discharged"), never
@@ -267,8 +295,9 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # note: ...")
         if (lowered != out or series) and ":" not in out.split(".")[0][:30]:
             leads = pick.lead_ins(named["openers"][register], named["series_openers"][register])
-            if fixed(fact):
+            if fixed(fact) or slot == "date_event":
                 # (nor dated: "This week (March 16), the limit-breaking regulation is ...")
+                # (nor an event gone by "for now": "Right now, the substantial completion was certified on ...")
                 leads = [x for x in named["openers"][register] if not _STILL.search(x)] or leads
             # one artifact says each lead-in once ('For the avoidance of doubt, ...' three times in one letter)
             lead = pick.frame(leads) if series else pick.mark(pick.frame(pick.unused(leads)))

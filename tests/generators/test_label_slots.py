@@ -130,3 +130,114 @@ def test_a_label_whose_head_is_one_thing_takes_a_singular_verb():
     assert not _plural("the penalty rate after reductions for disclosure")
     assert not _plural("the deadline before hearings")
     assert _plural("the removal costs")
+
+
+# Blind read 27: "The distributor terminated was February 12, 2026", "the open severity-1 defects are 41 defects". Facts
+# built here, not planned: the frames are the point, and each rule is shown on two facts of different trades.
+def _event(key, statement, label, day):
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import DateValue
+    return fact(key, statement, DateValue(value=day)).model_copy(update={"label": label, "past": True})
+
+
+def _count(key, statement, label, n, unit):
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import Number
+    return fact(key, statement, Number(value=Decimal(n), unit=unit)).model_copy(update={"label": label})
+
+
+def test_an_events_day_is_said_as_the_event_on_that_day():
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import event_clause, named_sentence
+    terminated = _event("term", "Halden terminated the distributor on February 12, 2026.", "the distributor terminated",
+                        dt.date(2026, 2, 12))
+    served = _event("notices", "The notices of default were served on April 3, 2026.", "the notices of default served",
+                    dt.date(2026, 4, 3))
+    certified = _event("cert", "The architect certified substantial completion on August 25, 2026.",
+                       "the substantial completion certified", dt.date(2026, 8, 25))
+    completed = _event("done", "The buyer completed the purchase on May 5, 2026.", "the buyer completed",
+                       dt.date(2026, 5, 5))
+    assert event_clause(terminated) == "the distributor was terminated"
+    assert event_clause(served) == "the notices of default were served"
+    assert event_clause(completed) == "the buyer completed"  # the thing did it
+    deadline = _event("dl", "The response was due on May 1, 2026.", "the response deadline", dt.date(2026, 5, 1))
+    assert event_clause(deadline) == ""  # a label that names a day is said as the day
+    for f in (terminated, served, certified, completed):
+        for register in ("email", "document"):
+            for seed in range(40):
+                out = named_sentence(Picker(seed), f, register)
+                assert event_clause(f) in out.lower() and f.text in out, out
+                assert not re.search(rf"(?i){re.escape(f.label)} (?:was|is|were)\b|{f.text} was", out), out
+                assert not re.search(r"(?i)\b(?:right now|for now|today|currently)\b", out), out
+
+
+def test_a_count_whose_label_ends_in_its_unit_says_the_noun_once():
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    defects = _count("sev1", "At go-live 41 severity-1 defects were open.", "the open severity-1 defects", 41, "defects")
+    invoices = _count("inv", "The distributor disputes 12 invoices.", "the disputed invoices", 12, "invoices")
+    assert counted("the open severity-1 defects", "41 defects") == "41 open severity-1 defects"
+    assert count_clause("the disputed invoices", "12 invoices") == "there are 12 disputed invoices"
+    for f, said in ((defects, "41 open severity-1 defects"), (invoices, "12 disputed invoices")):
+        for register in ("email", "document"):
+            for seed in range(40):
+                out = named_sentence(Picker(seed), f, register)
+                assert said in out, out
+                assert not re.search(r"(?i)\b(\w+)\b.*\b\d+ \1\b", out.replace(said, "")), out
+
+
+def _view_asked(f, seed):
+    from tests.generators.context_fixture import PARENT, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    ctx = email_context("reply", seed=seed, facts=[f])
+    body = f"Hi Dana,\n\nI have been through {f.label}. We would like your view by Friday.\n\nSam"
+    return compose_email(ctx.model_copy(update={"parent": PARENT.model_copy(update={"body": body})})).body
+
+
+def test_a_name_or_a_course_is_never_called_a_figure():
+    # "My view: nothing I have seen moves our number for the Iranian end user" (blind read 27)
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import Text
+    user = fact("end_user", "The end user of the consignment is Parsian Trading Co. of Tehran.",
+                Text(value="Parsian Trading Co.")).model_copy(update={"label": "the Iranian end user"})
+    venue = fact("seat", "The seat of the arbitration is Singapore under clause 19.", Text(value="Singapore")) \
+        .model_copy(update={"label": "the seat of the arbitration"})
+    for f in (user, venue):
+        for seed in range(3):  # (a whole reply each: a few seeds show both wordings)
+            body = _view_asked(f, seed)
+            assert f.label.lower() in body.lower(), body
+            assert not re.search(rf"(?i)\b(?:figure|number|working)s? (?:for|on) {re.escape(f.label)}", body), body
+
+
+def test_a_figure_a_paper_fixes_is_taken_as_given_never_approved():
+    # "the client approves the transaction value" (blind read 27): the one who decides takes a recommended figure it
+    # decides on, and a figure of record as the papers fix it
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import PARENT, email_context, fact
+    from worldsmith.generators.kinds.email.compose import _no_echo
+    from worldsmith.worlds.values import Money
+    limit = fact("bi_limit", "The policy's business interruption coverage has a limit of USD 12,000,000 per "
+                 "occurrence.", Money(amount=Decimal("12000000"), currency="USD")) \
+        .model_copy(update={"label": "the business interruption limit"})
+    price = fact("tv", "The share purchase agreement fixes the transaction value at EUR 48,000,000.",
+                 Money(amount=Decimal("48000000"), currency="EUR")).model_copy(update={"label": "the transaction value"})
+    fee = fact("fee", "Counsel estimates the phase one fee at USD 182,500.",
+               Money(amount=Decimal("182500"), currency="USD")).model_copy(update={"label": "the phase one fee"})
+    said = {}
+    for f in (limit, price, fee):
+        for seed in range(6):
+            ctx = email_context("reply", seed=seed, facts=[f])
+            ctx = ctx.model_copy(update={
+                "parent": PARENT.model_copy(update={"body": f"Hi Dana,\n\nWe recommend {f.label} at {f.text}.\n\nSam"}),
+                "spec": ctx.spec.model_copy(update={"beat": "decide"})})
+            out = _no_echo(ctx, f"Hi Sam,\n\nDecision: we go ahead. {f.label.capitalize()} is {f.text}.\n\nDana")
+            assert f.text in out
+            said.setdefault(f.id, []).append(out)
+    for key in ("bi_limit", "tv"):
+        assert not any(re.search(r"(?i)\bapprov|\bcontent for\b|\bproceed with\b", x) for x in said[key]), said[key]
+    assert any(re.search(r"(?i)\bapprove|\bcontent for\b|\bproceed with\b", x) for x in said["fee"])  # still decided

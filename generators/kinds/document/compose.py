@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import fact_sentence, with_lead
+from worldsmith.generators.compose.facts import fact_sentence, fixed, with_lead
 from worldsmith.generators.compose.genres import (Writer, _short_date, house_style, is_answer, letterhead,
                                                   party_names)
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
@@ -241,6 +241,10 @@ def _values(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec) -> dict[str,
         counterpart = "" if ctx.organisations else "the other side"
     values.update(
         topic=join_names([f.label for f in ctx.facts if f.label][:2]) or "the matter",
+        # what advice is asked on is an open point, never a fact of record (a name, an event's day, a figure a paper
+        # fixes): "advise on who the end user is", "advise on the transaction value", blind read 27
+        open_topic=join_names([f.label for f in ctx.facts if f.label and f.value.type not in ("text", "date")
+                               and not fixed(f)][:2]) or "the matter",
         author=ctx.author.name, Author=ctx.author.name, Author_first=ctx.author.first_name,
         org=ctx.author.organisation, Org=ctx.author.organisation,
         readers=join_names([p.name for p in ctx.to]) if ctx.to else "the working group",

@@ -1448,7 +1448,10 @@ def _no_echo(ctx: ArtifactContext, body: str) -> str:
                         # (not the other side's figure, which the decision may turn down: "Decision: we reject the
                         # sealed offer. On that footing we are content for the charterers' sealed offer to stand at
                         # USD 140,000, as you recommend", read 26)
-                        key = "echo_noted" if f.label in ctx.their_labels else "echo_decided"
+                        # (nor a figure of record, which a paper fixes and no one approves: "the client approves the
+                        # transaction value", blind read 27)
+                        key = "echo_noted" if f.label in ctx.their_labels else "echo_record" if fixed(f) \
+                            else "echo_decided"
                     if key == "echo_taken" and re.search(r"\b(?:go through|review|look at)\b",
                                                           " ".join(sentences[:j] + sentences[j + 1:])):
                         key = "echo_noted"  # the review is said once
@@ -2496,6 +2499,10 @@ def unchanged_working(pick: Picker, ctx: ArtifactContext, worked: FactRef) -> st
                      figure=worked.text, since=long_date(max(days), ctx.locale)) or walk_through(pick, ctx, worked)
 
 
+# A frame that calls the fact it names a figure or a number (said only of money, a count or a percentage).
+_A_FIGURE = re.compile(r"(?i)\b(?:figures?|numbers?|count|tally|working)\b")
+
+
 def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> str:
     """The answer to what the message replied to asked (its questions, matched against what questions ask), with the
     asked figure's reason or where to read it when the reply carries that figure; '' when it asked nothing."""
@@ -2615,6 +2622,11 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
+            if fact is not None and fact.value.type in ("text", "date"):
+                # a name, a date or a course is no figure ("nothing I have seen moves our number for the Iranian end
+                # user", blind read 27): the frames that call it one go where others are left
+                entry = {k: ([f for f in x if not _A_FIGURE.search(f)] or entry.get("record") or x)
+                         if isinstance(x, list) else x for k, x in entry.items()}
             said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or
                         pick.fill(entry.get("bare", []), **w) or "")
     if w["source"]:
