@@ -166,11 +166,17 @@ def test_an_events_day_is_said_as_the_event_on_that_day():
     assert event_clause(completed) == "the buyer completed"  # the thing did it
     deadline = _event("dl", "The response was due on May 1, 2026.", "the response deadline", dt.date(2026, 5, 1))
     assert event_clause(deadline) == ""  # a label that names a day is said as the day
-    for f in (terminated, served, certified, completed):
+    # an event known from its own day is said as done on the day it is known ("The DPC inquiry commenced is 14 April
+    # 2027"), one still ahead is left to the date frames
+    begun = _event("inq", "The DPC gave notice on April 14, 2027 of an inquiry.", "the DPC inquiry commenced",
+                   dt.date(2027, 4, 14)).model_copy(update={"past": False, "since": dt.date(2027, 4, 14)})
+    assert event_clause(begun) == "the DPC inquiry was commenced"
+    assert event_clause(begun.model_copy(update={"since": dt.date(2027, 3, 1)})) == ""
+    for f in (terminated, served, certified, completed, begun):
         for register in ("email", "document"):
             for seed in range(40):
                 out = named_sentence(Picker(seed), f, register)
-                assert event_clause(f) in out.lower() and f.text in out, out
+                assert event_clause(f).lower() in out.lower() and f.text in out, out
                 assert not re.search(rf"(?i){re.escape(f.label)} (?:was|is|were)\b|{f.text} was", out), out
                 assert not re.search(r"(?i)\b(?:right now|for now|today|currently)\b", out), out
 
