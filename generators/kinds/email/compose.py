@@ -2622,9 +2622,11 @@ def answer_to_parent(pick: Picker, ctx: ArtifactContext, v: dict[str, str]) -> s
         if entry is not None:
             entry = entry if gave_before else {k: ([f for f in x if not _UNMOVED.search(f)] or x) if isinstance(x, list)
                                                else x for k, x in entry.items()}
-            if fact is not None and fact.value.type in ("text", "date"):
+            if fact is None or fact.value.type in ("text", "date"):
                 # a name, a date or a course is no figure ("nothing I have seen moves our number for the Iranian end
-                # user", blind read 27): the frames that call it one go where others are left
+                # user", blind read 27): the frames that call it one go where others are left; and so for a label
+                # asked of that is none of this reply's facts, whose type is not known here ("moves our figure for
+                # the SOC alert", a date, unseen emoney outline at seed 61)
                 entry = {k: ([f for f in x if not _A_FIGURE.search(f)] or entry.get("record") or x)
                          if isinstance(x, list) else x for k, x in entry.items()}
             said.append(pick.fill(entry["say"], **w) or pick.fill(entry["else"], **w) or
