@@ -46,6 +46,20 @@ def shared_example(name: str, shared: Path, own: Path, seed: int = 0) -> Path:
     return target
 
 
+def rendered_copy(published: Path, target: Path) -> Path:
+    """What pipeline.render writes for a session world's outline and seed (plan.json and room/), copied from the
+    published world into target: a world published clean has its rendered files unchanged (checked file for file for
+    the legal and mini examples), so a module that seeds defects into a rendered room need not compose it again."""
+    import shutil
+
+    from worldsmith.worlds import bundle
+
+    target.mkdir(parents=True)
+    shutil.copyfile(published / bundle.PLAN, target / bundle.PLAN)
+    shutil.copytree(published / bundle.ROOM, target / bundle.ROOM, symlinks=True)
+    return target
+
+
 _TASK_SETS: dict[tuple[str, str], object] = {}
 # This process's copies of the session's worlds -> the folder shared_example built them in: a task set of one of
 # those copies is shared by the pytest-xdist workers too (a copy a test made elsewhere, perhaps edited, is not).

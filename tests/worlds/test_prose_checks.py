@@ -18,25 +18,16 @@ from typing import Callable
 import docx
 import pytest
 
-from tests.published import validate_copy
+from tests.published import rendered_copy, validate_copy
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
 CHECKS = ("realism_purpose_not_pasted", "fact_statement_established_only", "forward_to_someone_new",
           "decision_named", "privilege_within_circle", "genre_structure", "realism_boilerplate", "attachments_match_room")
 
 
 @pytest.fixture(scope="module")
-def tanker(tmp_path_factory) -> Path:
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
-
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(EXAMPLES / "tanker-spill-liability.yaml", 0, backend)
-    plan = pipeline.make_plan(prepared)
-    target = tmp_path_factory.mktemp("tanker") / "world"
-    target.mkdir()
-    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), target)
-    return target
+def tanker(published_legal, tmp_path_factory) -> Path:
+    """The legal example at seed 0 as rendered (plan.json and room/), from the session's published world."""
+    return rendered_copy(published_legal, tmp_path_factory.mktemp("tanker") / "world")
 
 
 @pytest.fixture(scope="module")

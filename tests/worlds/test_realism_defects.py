@@ -12,25 +12,14 @@ import pytest
 
 from tests.conftest import MINI
 from worldsmith.worlds.store.load import create_schema
-from tests.published import validate_copy
+from tests.published import rendered_copy, validate_copy
 from worldsmith.worlds.validate import load_checks
 
 
-def _build(outline: Path, target: Path) -> Path:
-    from worldsmith.flows import pipeline
-    from worldsmith.generators.backends.offline import OfflineBackend
-
-    backend = OfflineBackend()
-    prepared = pipeline.prepare(outline, 0, backend)
-    plan = pipeline.make_plan(prepared)
-    target.mkdir(parents=True)
-    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), target)
-    return target
-
-
 @pytest.fixture(scope="module")
-def clean_world(tmp_path_factory) -> Path:
-    return _build(MINI, tmp_path_factory.mktemp("mini") / "world")
+def clean_world(published_mini, tmp_path_factory) -> Path:
+    """tests/fixtures/mini.yaml at seed 0 as rendered (plan.json and room/), from the session's published world."""
+    return rendered_copy(published_mini, tmp_path_factory.mktemp("mini") / "world")
 
 
 def _copy(world: Path, tmp_path: Path) -> Path:
