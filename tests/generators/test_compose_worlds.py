@@ -156,6 +156,10 @@ def test_a_reply_to_a_question_answers_it():
                                  r"statement|sheet|notice) (?:of|dated) |"
                                  # or a promise to find the paper where none is known (mail9; either wording of
                                  # the phrase bank's 'else' frames)
-                                 r"dig out the paper|send you the paper it comes from", body, re.I), (parent, body)
+                                 r"dig out the paper|send you the paper it comes from|"
+                                 # or the record its statement names, by what it is (mail10/mail11: "The Federal
+                                 # On-Scene Coordinator's estimate, which you will have by midday Monday.")
+                                 r"\b(?:estimate|invoice|quote|quotation|valuation|assessment|survey|accounts|register|"
+                                 r"log|records?)\b", body, re.I), (parent, body)
                 answered += 1
     assert answered >= 2
