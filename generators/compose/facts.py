@@ -247,7 +247,10 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         slot = "date_event"
         values.update(event=event, Event=cap_first(event))
     clause = count_clause(label, fact.text) if slot == "number" else ""
-    if clause and "counted" in named[register]:
+    if clause and fact.text in clause and "counted" in named[register]:
+        # (only where the clause still carries the fact's text verbatim, as every fact sentence must: "41 open
+        # severity-1 defects" does not carry "41 defects"; planned_fact_present quarantined an unseen outline's world
+        # and fact_sentence's assert stopped its generate)
         # a count whose label names the things counted is said as a count ("18,400 barrels were discharged"), never
         # with the things as the figure ("the barrels discharged stand at 18,400 barrels", read 24's label-speak)
         slot = "counted"

@@ -188,12 +188,14 @@ def test_a_count_whose_label_ends_in_its_unit_says_the_noun_once():
     invoices = _count("inv", "The distributor disputes 12 invoices.", "the disputed invoices", 12, "invoices")
     assert counted("the open severity-1 defects", "41 defects") == "41 open severity-1 defects"
     assert count_clause("the disputed invoices", "12 invoices") == "there are 12 disputed invoices"
-    for f, said in ((defects, "41 open severity-1 defects"), (invoices, "12 disputed invoices")):
+    # a fact sentence carries the fact's text verbatim (planned_fact_present reads it): where the count said once does
+    # not ("41 open severity-1 defects" for "41 defects"), the label-and-value frame stays (an unseen outline's world
+    # was quarantined, and its generate stopped, on the counted form)
+    for f in (defects, invoices):
         for register in ("email", "document"):
             for seed in range(40):
                 out = named_sentence(Picker(seed), f, register)
-                assert said in out, out
-                assert not re.search(r"(?i)\b(\w+)\b.*\b\d+ \1\b", out.replace(said, "")), out
+                assert f.text in out, out
 
 
 def _view_asked(f, seed):
