@@ -16,6 +16,20 @@ from tests.published import rendered_copy, validate_copy
 from worldsmith.worlds.validate import load_checks
 
 
+def _build(outline: Path, target: Path) -> Path:
+    """An outline at seed 0 composed offline and rendered into `target` (test_cli_report, test_profile_world and
+    test_realism_report build their worlds with it)."""
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(outline, 0, backend)
+    plan = pipeline.make_plan(prepared)
+    target.mkdir(parents=True)
+    pipeline.render(plan, pipeline.generate(plan, prepared.taxonomy, backend), target)
+    return target
+
+
 @pytest.fixture(scope="module")
 def clean_world(published_mini, tmp_path_factory) -> Path:
     """tests/fixtures/mini.yaml at seed 0 as rendered (plan.json and room/), from the session's published world."""

@@ -62,7 +62,7 @@ _POSITION = re.compile(r"\b(?:yes|no|not|agree[ds]?|accept(?:ed|s)?|reject(?:ed|
                        r"cannot|can't|won't|don't|doesn't|isn't|aren't|nothing|none|only)\b", re.I)
 _VIEW = re.compile(r"\b(?:my view|our view|in (?:my|our) view|I think|we think|I read|we read|I'd|I would|we would|"
                    r"I recommend|we recommend|(?:my|our) advice|to my mind|should|stands?|holds?|agree|not|"
-                   r"go ahead|sign(?:ed)? off|fine|happy|content|is|are)\b", re.I)
+                   r"go ahead|sign(?:ed)? off|fine|happy|content|is|are|nothing (?:I have seen|in it)|in doubt)\b", re.I)
 _SOURCE = re.compile(r"\b(?:sheet|schedule|row|line|tab|column|paper|memo|letter|report|minutes|agreement|clause|"
                      r"section|entry|see the|s\.\s?\d|attached|workbook|file|note|certificate|notice|from the|in the|on the|per the|"
                      r"comes from|worked out|calculated)\b", re.I)
@@ -210,7 +210,10 @@ def answered(asked: list[str], reply: str) -> tuple[bool, bool]:
     said = [s for s in sentences(reply) if not s.endswith("?") and not _ACK.match(s)]
     firm = [s for s in said if not _DEFER.search(s)]
     promised = [s for s in said if _DEFER.search(s) or re.search(r"\b(?:will|'ll) (?:send|let you have|have|put)\b", s)]
-    return any(_answers(q, firm, promised) for q in asked), bool(said) and not firm
+    # a yes or a no first answers "can you ...?" ("Yes; I'll go through it today", mail11's answers of their kind)
+    yes_no = bool(said) and re.match(r"(?:yes|no)\b", said[0], re.I) is not None and \
+        any(re.match(r"(?:can|could|will|would) you\b", q.strip(), re.I) for q in asked)
+    return yes_no or any(_answers(q, firm, promised) for q in asked), bool(said) and not firm and not yes_no
 
 
 # a question whose answer a note's list of steps gives ("- Catherine: the memo to you (Friday)") or whose answer the
