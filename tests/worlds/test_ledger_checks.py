@@ -315,3 +315,32 @@ def test_a_label_in_capitals_broken_over_lines_is_still_read_beside_its_amount(w
     _say(world, email, "For the file, the OPA 90\nLIABILITY   CAP is USD 150,000,000 on our numbers.")
     rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
     assert email["id"] in {r.artifact_id for r in rows}, rows[:3]
+
+
+def test_a_superseded_draft_may_show_the_input_its_wrong_figure_was_worked_from(published_legal, tmp_path):
+    # An unseen outline's lien draft took the holdback on the wrong base: its sheet showed that holdback beside the
+    # holdback's label, and amount_beside_label quarantined the world on the draft's own working. A labelled draft
+    # may give any value for a direct input of its distractor's fact; the same row in a current file is caught.
+    import duckdb
+    from worldsmith.worlds.validate import load_checks, run_checks
+
+    store = tmp_path / "world.duckdb"
+    shutil.copyfile(published_legal / "world.duckdb", store)
+    con = duckdb.connect(str(store))
+    draft, formula = con.execute("select x.id, f.formula from distractors x join facts f on f.id = x.fact "
+                                 "where f.formula is not null order by x.id limit 1").fetchone()
+    label = con.execute("select label from facts where type = 'money' and label is not null and length(label) >= 4 "
+                        "and regexp_matches(?, '\\b' || id || '\\b') order by id limit 1", [formula]).fetchone()
+    assert label is not None, formula  # (the example's drafted cap is worked from a money input with a label)
+    drafted = con.execute("select id, path from artifacts where distractor = ? order by id limit 1", [draft]).fetchone()
+    current = con.execute("select id, path from artifacts where distractor is null and kind = 'document' order by id "
+                          "limit 1").fetchone()
+    for artifact_id, path in (drafted, current):
+        con.executemany("insert into cells (artifact_id, path, sheet_name, row, col, value_type, value_text, value_num,"
+                        " number_format) values (?, ?, 'Working', 90, ?, ?, ?, ?, ?)",
+                        [[artifact_id, path, 1, "text", label[0], None, None],
+                         [artifact_id, path, 2, "number", None, 1234567.0, "#,##0.00"]])
+    con.close()
+    check = [c for c in load_checks() if c.id == "amount_beside_label"]
+    named = {r.artifact_id for r in run_checks(store, check).checks[0].rows}
+    assert current[0] in named and drafted[0] not in named, named

@@ -6,7 +6,8 @@
 -- a joining word (of, is, at, totals, stands at, comes to, amounts to, :, =, an opening bracket), by
 -- an amount "CUR 1,234.56"; in a sheet, a row whose first text cell is the label and which holds a
 -- money cell. Past-tense history ("stood at", "was") is not a mention. The amount must be a value the
--- fact holds on the artifact's day; a labelled superseded draft may also give its distractor's value.
+-- fact holds on the artifact's day; a labelled superseded draft may also give its distractor's value, and any
+-- value for a direct input of its distractor's fact (its working, back-solved to the draft's figure).
 -- Read: every kind's artifact_text (an email's new text; its quoted history is checked in the
 -- message it quotes), and the cells of every sheet.
 with labels as (
@@ -71,7 +72,12 @@ judged as (
            exists (select 1 from fact_values v where v.fact_id = m.fact_id and v.since <= m.day
                    and (v.until is null or v.until > m.day) and abs(v.value_num - m.value) <= 0.005) as current,
            exists (select 1 from distractors x where x.id = m.distractor and x.fact = m.fact_id
-                   and abs(x.value_num - m.value) <= 0.005) as drafted,
+                   and abs(x.value_num - m.value) <= 0.005)
+           -- (a draft's working gives the inputs its wrong figure was worked from: a lien draft that took the
+           -- holdback on the wrong base shows that holdback beside its label; an unseen outline's superseded
+           -- computation quarantined on its own back-solved input)
+           or exists (select 1 from distractors x join facts g on g.id = x.fact where x.id = m.distractor
+                      and regexp_matches(coalesce(g.formula, ''), '\b' || m.fact_id || '\b')) as drafted,
            (select string_agg(v.text, ' / ') from fact_values v where v.fact_id = m.fact_id and v.since <= m.day
                    and (v.until is null or v.until > m.day)) as truth
     from mentions m
