@@ -17,6 +17,7 @@ import duckdb
 from worldsmith.generators.backends.offline import OfflineBackend
 from worldsmith.generators.context import build_context
 from worldsmith.generators.kinds.document.contract import genre_named, missing_parts, sql_rows
+from worldsmith.generators.compose.parties import principal
 from worldsmith.generators.planner import plan_world
 from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
 from worldsmith.worlds.content import DocumentContent
@@ -165,3 +166,27 @@ def test_a_notice_of_termination_terminates_and_a_pricing_notice_is_no_formal_no
     assert genre_named("Final terms: pricing notice") is None and genre_named("DRAFT pricing notice") is None
     assert genre_named("Notice of dispute under clause 9").genre == "notice"
     assert genre_named("Notice of termination under clause 9.2").genre == "notice"
+
+
+def test_a_notice_that_the_writer_will_act_says_we_and_names_its_instrument():
+    # an unseen outline's notice of set-off, its purpose "<party>'s notice that it will set liquidated damages off
+    # against the unpaid progress claims", its facts citing 'the supplementary conditions' and no numbered clause:
+    # it said 'We give notice that it will ...', lacked a provision and a step, and quarantined its world. Here the
+    # lift-maintenance notice, retitled so, by counsel for the building's owner across the table.
+    plan, taxonomy = _planned("lift-maintenance.yaml", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Notice of termination"))
+    ctx = build_context(plan, taxonomy, spec, _Done())
+    client = principal(ctx, ctx.author.organisation)
+    spec = spec.model_copy(update={"title": "Notice of set-off for missed response times",
+                                   "purpose": f"{client}'s notice that it will set the deductions off against the "
+                                              f"next quarterly fee."})
+    ctx = build_context(plan, taxonomy, spec, _Done())
+    ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"statement": re.sub(
+        r"(?i)\b(clause|section)\s+[0-9][0-9.]*", "the supplementary conditions", f.statement)}) for f in ctx.facts],
+        "world_summary": re.sub(r"(?i)\b(clause|section)\s+[0-9][0-9.]*", "the supplementary conditions",
+                                ctx.world_summary)})
+    doc = asyncio.run(OfflineBackend().generate(ctx, DocumentContent))
+    text = "\n".join([doc.title] + [p for s in doc.sections for p in [s.heading, *s.paragraphs]])
+    assert missing_parts(spec.title, text) == [], text
+    assert "notice that it will" not in text, text
+    assert re.search(r"notice that our client will set the deductions off", text), text

@@ -1555,11 +1555,15 @@ def notice_that(ctx: ArtifactContext) -> str:
     if not across(ctx) or not re.search(r"\bnotice\b", ctx.spec.title, re.I):
         return ""
     purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
-    m = re.search(r"^(?P<head>[^,;:.]{2,60}?)['’]s?\s+(?:\w+\s+)?notice\s+that\s+(?P<what>[^;.]+)", purpose)
+    # (a name's own full stop is no sentence end: "Ashgrove Estates Ltd.'s notice that ...")
+    m = re.search(r"^(?P<head>(?:[^,;:.]|\.(?!\s)){2,60}?)['’]s?\s+(?:\w+\s+)?notice\s+that\s+(?P<what>[^;.]+)", purpose)
     if m is None or not _names_author(ctx, m.group("head")):
         return ""
     # (up to what the purpose says the notice does besides: ', naming the auditor, the period ...')
     what = re.split(r",\s+(?:and\s+)?(?=[a-z]+ing\b)|,\s+(?:which|so that|and)\b", m.group("what"))[0].strip()
+    # the purpose's 'it' is the writer's side, said in the letter as 'we' or 'our client' (an unseen outline: 'We give
+    # notice that it will set liquidated damages off ...')
+    what = re.sub(r"^(?:it|they)\b", "our client" if client_of(ctx) else "we", what)
     return what if len(what.split()) >= 3 and _FINITE_NOTICE.search(what) else ""
 
 

@@ -109,8 +109,15 @@ def _from_purpose(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
 
 
 # the instrument a claim is made under, as the plan names it ('under the owner-contractor agreement', 'her contract')
-_INSTRUMENT = re.compile(r"\b(?:under\s+)?(?:the|its|her|his|their)\s+((?:[\w-]+\s+){0,3}?(?:agreement|contract|lease|policy|"
-                         r"charter(?:\s+party)?|licen[cs]e|guarantee|deed))\b", re.I)
+_INSTRUMENT = re.compile(r"\b(?:under\s+)?(?:the|its|her|his|their|an?)\s+((?:[\w-]+\s+){0,3}?(?:agreement|contract|lease|policy|"
+                         r"charter(?:\s+party)?|licen[cs]e|guarantee|deed|(?:general|supplementary|special|standard) "
+                         r"conditions))\b", re.I)
+
+
+def _instrument(words: str) -> str:
+    """The instrument as a sentence names it: common words lower-cased, names and numbers kept ('CCDC 2
+    stipulated-price contract')."""
+    return " ".join(w if re.search(r"[A-Z].*[A-Z]|[0-9]", w) else w.lower() for w in words.split())
 
 
 def _provision(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
@@ -125,7 +132,7 @@ def _provision(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     for text in [*texts, ctx.world_summary]:
         m = _INSTRUMENT.search(text)
         if m is not None:
-            return f"This {_noun(genre, ctx.spec.title)} is {verb} under the {m.group(1).lower()}."
+            return f"This {_noun(genre, ctx.spec.title)} is {verb} under the {_instrument(m.group(1))}."
     return ""
 
 
@@ -211,7 +218,8 @@ def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     from worldsmith.generators.compose.text import long_date
 
     texts = [ctx.spec.title, getattr(ctx.spec, "purpose", "") or "", *(f.statement for f in ctx.facts)]
-    thing = next((f"the {i.group(1).lower()}" for t in [*texts[1:], ctx.world_summary] if (i := _INSTRUMENT.search(t))),
+    thing = next((f"the {_instrument(i.group(1))}" for t in [*texts[1:], ctx.world_summary]
+                  if (i := _INSTRUMENT.search(t)) and not i.group(1).lower().endswith("conditions")),
                  "the agreement")
     under = next((f" under {p.group(0).strip()}" for t in texts if (p := _PROVISION.search(t))), "")
     who, third = _subject(ctx)
