@@ -353,3 +353,29 @@ def count_clause(label: str, text: str) -> str:
         return f"{n} {unit} were {' '.join(rest)}"
     return f"there are {phrase}"
 
+
+def count_said(name: str, text: str) -> str:
+    """A count as a clause that says its noun once and carries its value word for word ("the number of customers
+    affected", "412,600 customers" -> "412,600 customers were affected"; "the disputed invoices", "12 invoices" -> "12
+    invoices are disputed"), '' where the label's words allow no such clause. Blind read 27: "the open severity-1
+    defects are 41 defects"; "The number of customers affected is 412,600 customers" said the noun twice too."""
+    clause = count_clause(name, text)
+    if clause and text in clause:
+        return clause
+    m = re.fullmatch(r"(?:the\s+)?(?:number of\s+)?(?P<mod>[a-z][\w-]*)(?P<kind>(?:\s+[\w-]+){0,2}?)\s+(?P<unit>[a-z]+)",
+                     name.strip(), re.I)
+    if m is None or text.split()[-1].lower() != m.group("unit").lower() or len(text.split()) != 2 \
+            or not _STATE.fullmatch(m.group("mod").lower()):
+        return ""
+    # a word of state before the things counted: "41 defects are open", "12 invoices are disputed"; and a grade or a
+    # class after it ("open severity-1 defects"), said of them all: "41 defects are open, all severity-1"
+    kind = m.group("kind").split()
+    if kind and not all(re.search(r"\d|\w-\w", w) for w in kind):
+        return ""
+    said = f"{text} {'is' if text.split()[0] == '1' else 'are'} {m.group('mod').lower()}"
+    return said + (f", all {' '.join(kind)}" if kind else "")
+
+
+# A word that says the state of the things counted ("open", "disputed"): the count's clause says it after them.
+_STATE = re.compile(r"[a-z]+ed|open|outstanding|unpaid|overdue|pending|unresolved|remaining|late|missing|active|"
+                    r"live|closed")

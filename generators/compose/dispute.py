@@ -43,9 +43,13 @@ _PAPER = re.compile(r"^(?P<head>(?:the |[A-Z])[^,;:]{1,60}?)['’]s?\s+(?:[\w-]+
                     r"claim|objection|submissions?|response|reply)\s+(?P<what>(?:" + "|".join(_DOING) + r")\b.*)$",
                     re.I)
 # a second verb of the same subject ('... does not apply to index movements and reserves its position')
+# (a second stand's verb or a paper's act: blind read 27, "We reject the termination as wrongful and demands payment of
+# the UAT milestone", "We dispute the termination and produces only part of its records")
 _THEN = re.compile(r"\s+and\s+(?=(?:\w+ing\s+(?:to|the|an?|its|their|his|her|that|for|on|with)|"
-                   r"[a-z]+s\s+(?:the|its|their|it|an?|to|that|his|her)\b|(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
-                   r"invite|request|give|send)s?)\b)")
+                   r"[a-z]+s\s+(?:the|its|their|it|an?|to|that|his|her|only|all|no|any|part|payment|full)\b|"
+                   r"(?:reserve|ask|say|offer|take|propose|accept|agree|decline|refuse|threaten|seek|"
+                   r"invite|request|give|send|demand|dispute|reject|deny|produce|provide|withhold|pay|return|"
+                   r"deliver|submit|issue|terminate)s?)\b)")
 # ... or after a comma, a finite verb of the same subject ("Hearthmill denies breach on the non-traditional venue
 # exclusion, refuses to close the kiosk and offers the royalty credit" was said 'We deny breach on the non-traditional
 # venue exclusion, refuses to close the kiosk.': franchise-encroachment at seed 61). Not a participle (', saying the

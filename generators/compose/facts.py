@@ -9,7 +9,7 @@ from worldsmith.generators.compose.bank import Picker, bank, fields, filled_word
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 from worldsmith.generators.sides import PARTY_ROLES
-from worldsmith.generators.labels import _PARTICIPLE, count_clause, counted, standing
+from worldsmith.generators.labels import _PARTICIPLE, count_clause, count_said, counted, standing
 
 # "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).
 Register = Literal["email", "document", "letter"]
@@ -190,7 +190,7 @@ def fixed(fact: FactRef) -> bool:
 _DAY_WORD = re.compile(r"(?i)\b(?:date|day|deadline|period|time|year|month|week|quarter)s?\b")
 
 
-def event_clause(fact: FactRef) -> str:
+def event_clause(fact: FactRef, ahead: bool = False) -> str:
     """A past date whose label is an event, a thing and what was done to it ("the distributor terminated"), as the
     event's clause ("the distributor was terminated"; "the distributor terminated" where the statement has the thing
     do it: "the distributor terminated the agreement"); '' for any other fact. Blind read 27: "The distributor
@@ -200,14 +200,18 @@ def event_clause(fact: FactRef) -> str:
     # (an event known from its own day on is past or today: "The DPC inquiry commenced is 14 April 2027", said on the
     # day the notice came, unseen emoney outline at seed 61)
     done_by = fact.past or fact.value.type == "date" and fact.since is not None and fact.value.value <= fact.since
-    if fact.value.type != "date" or not done_by or len(words) < 2 or _DAY_WORD.search(label) \
+    # (with `ahead`, an event on or after the artifact's day is said in the present: "the Notice of Arbitration is
+    # filed on 20 February 2026", in the notice of that day, not "the Notice of Arbitration filed is ...")
+    if fact.value.type != "date" or not (done_by or ahead) or len(words) < 2 or _DAY_WORD.search(label) \
             or not _PARTICIPLE.fullmatch(words[-1]) or words[0].lower() in ("the", "a", "an") and len(words) < 3:
         return ""
     done, thing = words[-1], " ".join(words[:-1])
     statement = " ".join((fact.statement or "").split())
     if re.search(rf"(?i)\b{re.escape(words[-2])}\s+{re.escape(done)}\b", statement) \
             and not re.search(rf"(?i)\b(?:was|were|been|being|is|are)\s+(?:\w+ly\s+)?{re.escape(done)}\b", statement):
-        return f"{thing} {done}"  # the thing did it ("the buyer completed")
+        return f"{thing} {done}" if done_by else ""  # the thing did it ("the buyer completed")
+    if not done_by:
+        return f"{thing} {'are' if _plural(thing) else 'is'} {done}"
     return f"{thing} {'were' if _plural(thing) else 'was'} {done}"
 
 
@@ -255,7 +259,14 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # with the things as the figure ("the barrels discharged stand at 18,400 barrels", read 24's label-speak)
         slot = "counted"
         values.update(count=counted(label, fact.text), clause=clause, Clause=cap_first(clause))
+    elif slot == "number" and "counted" in named[register] and (said := count_said(label, fact.text)):
+        # ...or as a clause of their state that carries the value word for word ("41 defects are open, all
+        # severity-1"), never "the open severity-1 defects are 41 defects" (blind read 27)
+        slot = "counted"
+        values.update(clause=said, Clause=cap_first(said))
     frames = echo_free(named[register][slot], label)
+    if slot == "counted" and "count" not in values:
+        frames = [f for f in frames if "{count}" not in f] or frames
     if slot == "text_fixed" and not label.lower().startswith("the "):
         frames = frames[:2]  # the article-free wordings ("Limit-breaking regulation concerned is")
     if slot == "text_phrase" and not _RESOLVES.search(fact.statement or ""):

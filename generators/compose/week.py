@@ -146,6 +146,7 @@ _AGENDA = {
     # a figure worked out for the first time has not changed ("The OPA 90 liability cap, now USD 156,200,000: what it
     # changes", read 16: "it never changed")
     "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): the working"],
+    "learnt_date": ["{Label} ({text}): noted, and who does what", "{Label}, {text}: what it means for us"],
     # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
     "learnt_ours": ["{Label} ({text}): the support for it", "{Label} at {text}: the source and the date"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
@@ -370,7 +371,14 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
             _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
         if e.type == "date":
             frames = [f for f in frames if "since {d}" not in f] or frames  # (a date "since" the day it is: read 19)
+            if e.what == "learnt" and e.day != today and not e.derived:
+                # a date learnt is a day to work to, not a figure to respond to: "The full disclosure report due (May 4,
+                # 2026, in on March 9): our response" (blind read 27)
+                frames = _AGENDA["learnt_date"]
         values = _values(e, today, locale)
+        if e.type == "date" and re.search(r"\s+due$", values["label"]):
+            # ("X due" before its day is said once: "The full disclosure report, May 4, 2026: who does what ...")
+            values.update(label=values["label"][:-4], Label=values["Label"][:-4])
         out.append(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"]))
     return out
 

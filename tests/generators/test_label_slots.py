@@ -249,3 +249,108 @@ def test_a_figure_a_paper_fixes_is_taken_as_given_never_approved():
     for key in ("bi_limit", "tv"):
         assert not any(re.search(r"(?i)\bapprov|\bcontent for\b|\bproceed with\b", x) for x in said[key]), said[key]
     assert any(re.search(r"(?i)\bapprove|\bcontent for\b|\bproceed with\b", x) for x in said["fee"])  # still decided
+
+
+# Blind read 27 (labels4): the classes mail stopped showing came back in papers and served notices. "The DPC inquiry
+# commenced is 14 April 2027" (a memo), "the Notice of Arbitration filed is 20 February 2026" (the notice of that day),
+# "the open severity-1 defects are 41 defects" (minutes), "rely on the regulation violated", "We make formal gulf
+# Meridian's response to the records demand", "We dispute the termination and produces only part of its records",
+# agenda "The full disclosure report due (May 4, 2026, in on March 9): our response". Facts built here, of other trades.
+def test_a_papers_event_is_said_on_its_day_past_or_that_day():
+    import datetime as dt
+
+    from worldsmith.generators.compose.substance.common import plain
+    served = _event("served", "The landlord served the break notice on April 3, 2026.", "the break notice served",
+                    dt.date(2026, 4, 3))
+    lodged = _event("lodged", "The appeal was lodged with the tribunal on June 9, 2026.", "the appeal lodged",
+                    dt.date(2026, 6, 9))
+    assert plain(served) == "the break notice was served on April 3, 2026"
+    assert plain(lodged) == "the appeal was lodged on June 9, 2026"
+    # on the paper's own day (not yet past): the present, never "the appeal lodged is June 9, 2026"
+    assert plain(lodged.model_copy(update={"past": False})) == "the appeal is lodged on June 9, 2026"
+    # a label that names a day is said as the day, as before
+    due = _event("due", "The reply is due on May 1, 2026.", "the reply deadline", dt.date(2026, 5, 1))
+    assert plain(due.model_copy(update={"past": False})) == "the reply deadline is May 1, 2026"
+
+
+def test_a_count_of_things_in_a_state_says_the_noun_once():
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.generators.compose.substance.common import plain
+    from worldsmith.generators.labels import count_said
+    assert count_said("the open severity-1 defects", "41 defects") == "41 defects are open, all severity-1"
+    assert count_said("the overdue invoices", "12 invoices") == "12 invoices are overdue"
+    assert count_said("the number of tenants affected", "64 tenants") == "64 tenants were affected"
+    assert count_said("the disputed warranty invoices", "4 invoices") == ""  # a noun before them is no state
+    leaks = _count("leaks", "At handover 9 category-2 leaks were open.", "the open category-2 leaks", 9, "leaks")
+    overdue = _count("late", "The tenant has 12 overdue invoices.", "the overdue invoices", 12, "invoices")
+    for f in (leaks, overdue):
+        assert f.text in plain(f) and not re.search(rf"(?i)\b{re.escape(f.label)} (?:are|is)\b", plain(f)), plain(f)
+        for register in ("email", "document"):
+            for seed in range(20):
+                out = named_sentence(Picker(seed), f, register)
+                assert f.text in out and not re.search(rf"(?i)\b{re.escape(f.label)} (?:are|is)\b", out), out
+
+
+def test_what_a_party_relies_on_is_a_thing_or_the_record_of_an_event():
+    import datetime as dt
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.generators.compose.substance.common import relied_on
+    from worldsmith.worlds.values import Text
+    rule = fact("rule", "The importer breached Regulation 12(3) of the licensing regulations.",
+                Text(value="Regulation 12(3)")).model_copy(update={"label": "the regulation breached"})
+    ended = _event("ended", "The franchisor terminated the franchisee on March 2, 2026.", "the franchisee terminated",
+                   dt.date(2026, 3, 2))
+    assert relied_on(rule) == "the regulation that was breached (Regulation 12(3))"
+    assert relied_on(ended) == "the record that the franchisee was terminated on March 2, 2026"
+
+
+def test_a_second_verb_of_the_purpose_is_no_part_of_the_stand():
+    from worldsmith.generators.compose.dispute import _THEN
+    assert _THEN.split("the termination and produces only part of its records")[0] == "the termination"
+    assert _THEN.split("the termination as wrongful and demands payment of the retention")[0] == \
+        "the termination as wrongful"
+    assert _THEN.split("the costs and expenses of the works")[0] == "the costs and expenses of the works"
+
+
+def _notice(title, purpose):
+    import datetime as dt
+
+    from tests.generators.context_fixture import DANA, RUTH, email_context, fact
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
+    from worldsmith.worlds.values import DateValue
+    ended = fact("ended", "Tessmere terminated the supply agreement on March 2, 2025.",
+                 DateValue(value=dt.date(2025, 3, 2))).model_copy(update={"label": "the termination date", "past": True})
+    ctx = email_context("new", facts=[ended], to=[DANA])
+    ctx = ctx.model_copy(update={"author": RUTH, "organisations": [
+        OrgRef(name="Corvale Shipping Ltd", role="buyer"), OrgRef(name="Tessmere Metals plc", role="supplier"),
+        OrgRef(name="Harrow Vane LLP", role="counsel to the supplier", acts_for="Tessmere Metals plc")],
+        "spec": ctx.spec.model_copy(update={"title": title, "purpose": purpose})})
+    noun = served_noun(ctx)
+    return " ".join(notice_lines(ctx, noun, "March 9, 2025")) if noun else ""
+
+
+def test_a_notice_titled_by_a_sentence_or_a_reply_serves_no_lowered_title():
+    said = _notice("Corvale disputes termination and demands the retention",
+                   "Corvale disputes the termination and withholds the retention.")
+    assert said.startswith("We give formal notice in respect of the termination. We dispute the termination."), said
+    said = _notice("Corvale's response to the inspection demand",
+                   "Corvale disputes the termination and produces only part of its records.")
+    assert said.startswith("We give our response to the inspection demand."), said
+    for said in (said, _notice("Notice of dispute: supply agreement", "Corvale disputes the termination.")):
+        assert not re.search(r"formal corvale|formal notice of corvale|\band (?:produces|demands|withholds)\b", said)
+
+
+def test_an_agenda_point_on_a_date_learnt_works_to_it():
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.week import agenda_points
+    from worldsmith.generators.week import WeekEvent
+    for label in ("the expert report due", "the hearing bundle due"):
+        e = WeekEvent(what="learnt", day=dt.date(2026, 3, 9), fact="x", label=label, type="date", text="May 4, 2026")
+        for seed in range(6):
+            point = agenda_points(Picker(seed), [e], dt.date(2026, 3, 12), "en_US", set())[0]
+            assert "May 4, 2026" in point and not re.search(r"due \(|in on|our response", point), point

@@ -7,9 +7,10 @@ import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.facts import agree, fact_sentence, slot_of
+from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, slot_of
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
+from worldsmith.generators.labels import _PARTICIPLE, count_said
 from worldsmith.generators.compose.text import lower_first as _lower
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 
@@ -35,6 +36,15 @@ def plain(f: FactRef) -> str:
     """A sentence body (no full stop) naming the fact by its label and giving its value in a slot its value fits:
     'the tender decision was to reject the tender of defense', 'the answer deadline is May 1, 2026'."""
     name, slot = label(f), slot_of(f)
+    event = event_clause(f, ahead=True)
+    if event:
+        # an event's day is said as the event on its day: "the distributor was terminated on February 12, 2026", never
+        # "the distributor terminated was February 12, 2026" (blind read 27; minutes, memos and pleadings said it so
+        # after mail stopped: "The DPC inquiry commenced is 14 April 2027", "the Notice of Arbitration filed is ...")
+        return f"{event} on {f.text}"
+    count = count_said(name, f.text) if f.value.type == "number" else ""
+    if count:
+        return count
     if slot == "date_past":
         out = f"{name} was {f.text}"
     elif slot == "text_verb":
@@ -46,6 +56,23 @@ def plain(f: FactRef) -> str:
     else:
         out = f"{name} is {f.text}"
     return agree(out, [name])
+
+
+def relied_on(f: FactRef) -> str:
+    """The fact as what a party relies on, with its value: an event on its day as the record of it ("the record that the
+    distributor was terminated on February 12, 2026"), a thing named by what was done to it as a clause ("the
+    regulation that was violated (31 CFR 560.204)"), else its label and value. Blind read 27: "rely on the regulation
+    violated", "rely on the distributor terminated (February 12, 2026)"."""
+    event = event_clause(f)
+    if event:
+        return f"the record that {event} on {f.text}"
+    name = label(f)
+    words = name.split()
+    if f.value.type != "date" and len(words) >= 3 and words[0].lower() == "the" and _PARTICIPLE.fullmatch(words[-1]) \
+            and not _PARTICIPLE.fullmatch(words[-2]):
+        thing = " ".join(words[:-1])
+        return f"{thing} that {'were' if _plural(thing) else 'was'} {words[-1]} ({f.text})"
+    return f"{name} ({f.text})"
 
 
 # A label that names a paper or a formal act, whose value is the day it bears; a label that names a day itself.

@@ -14,7 +14,7 @@ from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, cited_clause, decisions, derivation, figures,
                                                             gist, identity, label, merge_short, names, plain,
                                                             points_of, source_phrase, stated, topic, words_of,
-                                                            gist_sentence)
+                                                            gist_sentence, relied_on)
 
 
 def _asks(f: FactRef) -> str:
@@ -1068,7 +1068,7 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
         if not course and ours is not None and ours is not main:
             course = sided_course(ctx, ours, client)
         if not course:
-            course = (f"We recommend that {client} rely on {label(main)} ({main.text}) as set out above" +
+            course = (f"We recommend that {client} rely on {relied_on(main)} as set out above" +
                       (f" and put that reading to {opponent(ctx)} in writing" if opponent(ctx) else "") + ".")
         main = ours or main
     from worldsmith.generators.compose.substance.argue import across_figure, construed

@@ -12,6 +12,7 @@ import re
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.parties import client_of, org, principal, reserves_rights, role_party
+from worldsmith.generators.compose.facts import event_clause
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -97,6 +98,21 @@ def _parts(title: str) -> tuple[str, str]:
     return parts[at] if parts else title, about
 
 
+# A title naming a side's answer to a paper ("Gulf Meridian's response to the records demand").
+_ANSWER = re.compile(r"^(?P<head>[^,;:]+?)['’]s\s+(?P<paper>response|reply|answer|objection|rejection)\s+"
+                     r"(?P<to>(?:to|on)\s+.+)$", re.I)
+# ... or a sentence of what a side does, opening with its name ("Orrindale disputes termination and demands the UAT
+# milestone"; not "Revised loss and expense claim")
+_SAYS = re.compile(r"^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}\s+[a-z]+s\s+(?:the\s+)?[a-z]")
+
+
+def _named(ctx: ArtifactContext, phrase: str) -> bool:
+    """Whether a title opens with a word of an organisation's or a person's name (it keeps its capital)."""
+    first = re.sub(r"['’]s$", "", phrase.split()[0]) if phrase.split() else ""
+    names = [o.name for o in ctx.organisations] + [p.name for p in ctx.cast]
+    return bool(first) and first[:1].isupper() and any(first in n.split() for n in names)
+
+
 def _event(ctx: ArtifactContext, phrase: str, about: str) -> FactRef | None:
     """The carried fact whose label or statement says what the paper is of ('the date of the casualty' for a notice of
     marine casualty), by the title's own words; None when none does."""
@@ -133,6 +149,11 @@ def _plain(f: FactRef) -> str:
     label = strip_end(f.label or "the figure")
     # (a name's possessive takes no article: 'The Brightwing's engine compensation figure', aircraft-redelivery)
     label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
+    # (an event on its day: "The distributor was terminated on February 12, 2026", never "The distributor terminated
+    # was February 12, 2026", blind read 27)
+    event = event_clause(f, ahead=True)
+    if event:
+        return f"{cap_first(event)} on {f.text}."
     verb = "was" if f.value.type == "date" and f.past else "is"
     return f"{cap_first(label)} {verb} {f.text}."
 
@@ -154,11 +175,22 @@ def notice_lines(ctx: ArtifactContext, noun: str, day: str) -> list[str]:
     # counsel's)
     client = principal(ctx, ctx.author.organisation) if client_of(ctx) else ""
     whose = "our client's" if client else "our"
-    paper = phrase[:1].lower() + phrase[1:] if not re.match(r"[A-Z]{2}|[A-Z]\S*\d", phrase) else phrase
+    # (a title keeps a name's capital: "We make formal gulf Meridian's response", blind read 27)
+    paper = phrase if re.match(r"[A-Z]{2}|[A-Z]\S*\d", phrase) or _named(ctx, phrase) else \
+        phrase[:1].lower() + phrase[1:]
     paper = re.sub(r"\s+(?:submission|letter)$", "", paper)  # 'we submit our business interruption claim submission'
     stand = dispute.ours(ctx)
     asked = dispute.grounded(ctx, strip_end(stand.what)) if stand is not None and stand.verb == "demand" else ""
-    if noun == "claim":
+    answer = _ANSWER.match(phrase)
+    if answer and _names_author(ctx, answer.group("head")):
+        # a title naming the writer's own reply to a paper is no paper of the noun it ends in: "Gulf Meridian's
+        # response to the records demand" was "We make formal gulf Meridian's response to the records demand"
+        served = f"we give our {answer.group('paper').lower()} {answer.group('to')}"
+    elif dispute._STAND.match(phrase) or _SAYS.match(phrase) and _named(ctx, phrase):
+        # a title that is a sentence of what a side does names no paper: "We give formal notice of orrindale disputes
+        # termination and demands the UAT milestone" (blind read 27); the stand is said next, in the writer's voice
+        served = "we give formal notice" if noun == "notice" else f"we give formal notice in respect of the {noun}"
+    elif noun == "claim":
         served = f"we submit {paper if paper.startswith(('the ', 'our ')) else whose + ' ' + paper}"
     elif asked and not _NOUN.search(spec.title):
         # (the thing demanded, where the title names no demand: 'we make formal demand for interest under section 2.9')
