@@ -354,3 +354,28 @@ def test_an_agenda_point_on_a_date_learnt_works_to_it():
         for seed in range(6):
             point = agenda_points(Picker(seed), [e], dt.date(2026, 3, 12), "en_US", set())[0]
             assert "May 4, 2026" in point and not re.search(r"due \(|in on|our response", point), point
+
+
+def test_an_event_or_a_paper_falls_on_its_day_and_is_not_one():
+    # "The SOC alert was 6 February 2027", "The marketing launch is 23 March 2026" (labels4's harness at seed 61)
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.generators.compose.substance.common import plain
+    alarm = _event("alarm", "The fire panel raised the alarm on March 3, 2026.", "the fire alarm", dt.date(2026, 3, 3))
+    launch = _event("launch", "The roadshow launch is set for June 8, 2026.", "the roadshow launch",
+                    dt.date(2026, 6, 8)).model_copy(update={"past": False})
+    demand = _event("dem", "The insurer's appraisal demand was served on May 15, 2026.", "the appraisal demand",
+                    dt.date(2026, 5, 15))
+    assert plain(alarm) == "the fire alarm was on March 3, 2026"
+    assert plain(launch) == "the roadshow launch is on June 8, 2026"
+    assert plain(demand) == "the appraisal demand was dated May 15, 2026"
+    for f in (alarm, launch):
+        for register in ("email", "document"):
+            for seed in range(20):
+                out = named_sentence(Picker(seed), f, register)
+                assert f.text in out and not re.search(rf"(?i){re.escape(f.label)} (?:was|is) {f.text}", out), out
+    # a label of a point in time is its date, as before
+    due = _event("due", "The reply is due on May 1, 2026.", "the reply deadline", dt.date(2026, 5, 1))
+    assert plain(due) == "the reply deadline was May 1, 2026"

@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, slot_of
+from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, on_its_day, slot_of
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
 from worldsmith.generators.labels import _PARTICIPLE, count_said
@@ -55,7 +55,7 @@ def plain(f: FactRef) -> str:
         out = f"{name} is dated {f.text}"  # a paper or an act has a date; it is not one ('The appraisal demand is ...')
     else:
         out = f"{name} is {f.text}"
-    return agree(out, [name])
+    return on_its_day(agree(out, [name]), f)
 
 
 def relied_on(f: FactRef) -> str:
