@@ -7,6 +7,7 @@ import functools
 import datetime as dt
 import math
 import random
+from typing import Collection
 from zoneinfo import ZoneInfo
 
 # Office mail by hour from 08:00 to 18:00: shaped on the reference business-mail profile
@@ -65,20 +66,20 @@ def is_workday(day: dt.date) -> bool:
     return day.weekday() < 5 and day not in public_holidays(day.year)
 
 
-def business_days(start: dt.date, end: dt.date) -> list[dt.date]:
-    """Monday-to-Friday dates from start to end inclusive."""
+def business_days(start: dt.date, end: dt.date, off: Collection[dt.date] = ()) -> list[dt.date]:
+    """Monday-to-Friday dates from start to end inclusive, less the days `off` (the matter's public holidays)."""
     days = []
     day = start
     while day <= end:
-        if day.weekday() < 5:
+        if day.weekday() < 5 and day not in off:
             days.append(day)
         day += dt.timedelta(days=1)
     return days
 
 
-def next_business_day(day: dt.date, end: dt.date) -> dt.date:
-    """The first business day on or after `day`, but never after `end`."""
-    while day.weekday() >= 5 and day < end:
+def next_business_day(day: dt.date, end: dt.date, off: Collection[dt.date] = ()) -> dt.date:
+    """The first business day on or after `day` (not a weekend, nor one of the days `off`), but never after `end`."""
+    while (day.weekday() >= 5 or day in off) and day < end:
         day += dt.timedelta(days=1)
     return day
 
@@ -90,8 +91,10 @@ def working_time(rng: random.Random, day: dt.date, tz: str) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day, hour, rng.randint(0, 59), rng.randint(0, 59), tzinfo=ZoneInfo(tz))
 
 
-def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> dt.datetime:
-    """When an answer to a message sent `after` goes out: minutes to a day later, inside working hours."""
+def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date,
+               off: Collection[dt.date] = ()) -> dt.datetime:
+    """When an answer to a message sent `after` goes out: minutes to a day later, inside working hours, never on
+    one of the days `off` (the matter's public holidays: offices are closed, and nobody is working late then)."""
     # Minutes to days: real threads often wait a day or two for an answer, which spreads a thread's
     # messages over the week instead of piling them onto the day it started.
     delay = dt.timedelta(minutes=rng.choice([4, 9, 17, 26, 41, 58, 85, 130, 190, 260, 400, 1100, 1500, 1700,
@@ -103,20 +106,20 @@ def reply_time(rng: random.Random, after: dt.datetime, window_end: dt.date) -> d
     closing = at.replace(hour=18, minute=45, second=0)
     # People on a live matter answer in the evening and at weekends too: about one late answer in five
     # goes out that night (before 23:30), and a third of those landing on a weekend stay there.
-    if closing < at and at.hour < 23 and at.date() == after.date() and rng.random() < 0.2:
+    if closing < at and at.hour < 23 and at.date() == after.date() and at.date() not in off and rng.random() < 0.2:
         return at
-    if at.weekday() >= 5 and 8 <= at.hour < 20 and rng.random() < 0.3:
+    if at.weekday() >= 5 and 8 <= at.hour < 20 and at.date() not in off and rng.random() < 0.3:
         return at
-    if at > closing or at.hour < 8:
+    if at > closing or at.hour < 8 or at.date() in off:
         day = at.date() + dt.timedelta(days=1) if at.hour >= 8 else at.date()
-        day = next_business_day(day, window_end)
+        day = next_business_day(day, window_end, off)
         if day > window_end or day <= after.date():
             # The window is closing: answer the same evening rather than leave the window.
             return _same_evening(rng, after, window_end)
         at = dt.datetime(day.year, day.month, day.day, rng.choice([8, 9, 9, 10]), rng.randint(0, 59),
                          rng.randint(0, 59), tzinfo=after.tzinfo)
     elif at.weekday() >= 5:
-        day = next_business_day(at.date(), window_end)
+        day = next_business_day(at.date(), window_end, off)
         at = at.replace(year=day.year, month=day.month, day=day.day)
     return at
 

@@ -6,10 +6,11 @@ import datetime as dt
 import hashlib
 import random
 import re
-from typing import Any
+from typing import Any, Collection
 
 from worldsmith.worlds import kinds
 from worldsmith.worlds.outline import EmailThreadItem, Outline, RESERVED_NAMES
+from worldsmith.worlds.public_holidays import matter_holidays
 from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPeriod, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
@@ -116,7 +117,9 @@ class _Planner:
         self.seed = seed
         self.world_id = wid
         self.tz = outline.window.timezone
-        self.days = business_days(outline.window.start, outline.window.end)
+        # the public holidays of the matter's country: nothing is dated on them (check nothing_on_public_holiday)
+        self.off = frozenset(matter_holidays(self.tz, outline.locale, outline.window.start, outline.window.end))
+        self.days = business_days(outline.window.start, outline.window.end, self.off)
         self.people = make_cast(outline, occupations, self.rng)
         self.by_role: dict[str, list[Person]] = {}
         for p in self.people:
@@ -210,7 +213,7 @@ class _Planner:
         w = self.outline.window
         days = [d for d in self.days if earliest is None or d >= earliest] or [earliest or w.start]
         if item.dates is not None:
-            ranged = business_days(item.dates.start, item.dates.end) or [item.dates.start]
+            ranged = business_days(item.dates.start, item.dates.end, self.off) or [item.dates.start]
             ranged = [d for d in ranged if earliest is None or d >= earliest] or ranged
             if item.count > len({d.isocalendar()[:2] for d in ranged}):
                 # More than one a week is a log, not a cadence: it is busiest when the matter is.
@@ -219,7 +222,7 @@ class _Planner:
         if item.date is not None:
             first = item.date
             if first + dt.timedelta(days=7 * (item.count - 1)) <= w.end:
-                return [next_business_day(first + dt.timedelta(days=7 * i), w.end) for i in range(item.count)]
+                return [next_business_day(first + dt.timedelta(days=7 * i), w.end, self.off) for i in range(item.count)]
             # More weeks than the window has left: from its date to the window's end, following the phases,
             # rather than piling the overflow onto the last day.
             after = [d for d in days if d >= first] or [first]
@@ -442,8 +445,8 @@ class _Planner:
                     # for its client); (no draw: no other message of the world changes)
                     carried = [f for f in facts if not self.own_view(f, author)] or facts
             else:
-                at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end), prev.sent_at,
-                                self.due_days(facts), self.outline.window.end)
+                at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end, self.off), prev.sent_at,
+                                self.due_days(facts), self.outline.window.end, self.off)
                 last = self.people_by_id(prev.author)
                 if forwarding:
                     # A forward goes to someone the thread has not reached, and says why they need it.
@@ -790,7 +793,8 @@ class _Planner:
 
 
 
-def before_due(at: dt.datetime, after: dt.datetime, due: list[dt.date], window_end: dt.date) -> dt.datetime:
+def before_due(at: dt.datetime, after: dt.datetime, due: list[dt.date], window_end: dt.date,
+               off: Collection[dt.date] = ()) -> dt.datetime:
     """A reply's time moved before a date of its thread that was still ahead when the message it answers went out: a
     reply noting a deadline lands before it, never in the evening of the deadline day ("Thanks Jacqueline; noted for
     May 1" at 18:28 on May 1, the answer deadline, to a note of April 29: read 12). It goes the same afternoon, else
@@ -801,13 +805,13 @@ def before_due(at: dt.datetime, after: dt.datetime, due: list[dt.date], window_e
     soon = after + dt.timedelta(minutes=73)
     if soon.hour < 19 and soon.date() == after.date():
         return soon
-    day = next_business_day(after.date() + dt.timedelta(days=1), window_end)
+    day = next_business_day(after.date() + dt.timedelta(days=1), window_end, off)
     if day < min(ahead):
         return dt.datetime(day.year, day.month, day.day, 8, 40 + after.minute % 20, after.second, tzinfo=after.tzinfo)
     return soon
 
 
-def link_citations(artifacts: list[ArtifactSpec]) -> None:
+def link_citations(artifacts: list[ArtifactSpec], off: Collection[dt.date] = ()) -> None:
     """A memo that shares a fact with an earlier sheet cites it, so generation shows it the numbers."""
     sheets = [a for a in artifacts if isinstance(a, SheetSpec) and a.distractor is None]
     for doc in artifacts:
@@ -846,7 +850,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
                    lambda: Faker(outline.locale))
     for k in kinds.kinds():
         if k.link is not None:
-            k.link(planner.artifacts)
+            k.link(planner.artifacts, planner.off)
     plan = WorldPlan(
         world_id=wid, seed=seed, title=outline.title, summary=outline.summary, locale=outline.locale,
         timezone=outline.window.timezone, window_start=outline.window.start, window_end=outline.window.end,

@@ -66,7 +66,8 @@ class Kind:
     views: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     # -- generation (worldsmith.generators; never called from worlds) --------------------------
     plan: Callable[..., None] | None = None          # (planner, folder, item, instance, day, title, facts, distractor)
-    link: Callable[[list[Any]], None] | None = None  # after every item is planned: cross-artifact links
+    # after every item is planned: cross-artifact links, (artifacts, the matter's public holidays: no date moves onto one)
+    link: Callable[[list[Any], frozenset[Any]], None] | None = None
     dependencies: Callable[[Any], list[str]] = _no_dependencies  # artifact ids generated before this one
     render_reads: Callable[[Any], list[str]] = _no_dependencies  # ids whose files its renderer reads (attachments)
     context: Callable[..., dict[str, Any]] | None = None  # (plan, spec, done) -> ArtifactContext fields it adds

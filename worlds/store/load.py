@@ -21,6 +21,7 @@ from worldsmith.worlds.errors import BundleError
 from worldsmith.worlds.kinds import RoomFile
 from worldsmith.worlds.parallel import ordered_map
 from worldsmith.worlds.plan import WorldPlan
+from worldsmith.worlds.public_holidays import matter_holidays
 from worldsmith.worlds.store import parse
 from worldsmith.worlds.store.memo import BaseStore, ParseMemo, Rows
 from worldsmith.worlds.values import DateValue, Money, Number, numeric_value
@@ -242,6 +243,8 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
     zone = ZoneInfo(plan.timezone)
     t.add("world", world_id=plan.world_id, title=plan.title, seed=plan.seed, locale=plan.locale,
           timezone=plan.timezone, window_start=plan.window_start, window_end=plan.window_end)
+    for day, name in matter_holidays(plan.timezone, plan.locale, plan.window_start, plan.window_end).items():
+        t.add("public_holidays", day=day, name=name)
     for o in plan.organisations:
         t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.privileged,
               side=o.side, neutral=o.neutral)

@@ -27,6 +27,12 @@ create table world (
     window_end   date not null
 );
 
+-- The public holidays of the matter's country in its window (worlds.public_holidays): days its offices write nothing.
+create table public_holidays (
+    day  date primary key,
+    name varchar not null
+);
+
 create table organisations (
     id     varchar primary key,
     name   varchar not null,

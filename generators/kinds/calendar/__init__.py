@@ -166,7 +166,7 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
     if item.before is not None:
         deadline = next(f for f in planner.outline.facts if f.id == item.before).value.value
         day = deadline - dt.timedelta(days=1)
-        while day.weekday() >= 5 and day > w.start:
+        while (day.weekday() >= 5 or day in planner.off) and day > w.start:
             day -= dt.timedelta(days=1)
         day = min(max(day, w.start), w.end)
     facts = [f for f in facts if planner.first_known.get(f) is None or planner.first_known[f] <= day]
@@ -199,7 +199,7 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
         holders=[p.id for p in holders],
         follows=any(a.kind == "calendar" and a.summary == item.title and a.starts_at < starts for a in planner.artifacts))
     planner.artifacts.append(spec)
-    after = next_business_day(day + dt.timedelta(days=1), w.end) if day < w.end else day
+    after = next_business_day(day + dt.timedelta(days=1), w.end, planner.off) if day < w.end else day
     after = min(after, w.end)
     said = reference(item.title, day)
     if item.minutes:

@@ -13,7 +13,7 @@ import datetime as dt
 import hashlib
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Collection, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -184,7 +184,8 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
         conversation, cid = "channel", short_id("C", planner.world_id, folder, instance)
     # A channel's name is unique in its export (two items may ask for the same one).
     name = planner.unique(f"{folder}/{name}", planner.paths, "{}-{}").rsplit("/", 1)[1]
-    days = sorted(set(spread(business_days(start, end) or [start], min(item.days, len(business_days(start, end)) or 1))))
+    open_days = business_days(start, end, planner.off)
+    days = sorted(set(spread(open_days or [start], min(item.days, len(open_days) or 1))))
     carried: dict[dt.date, list[str]] = {d: [] for d in days}
     for fact in facts:
         known = planner.first_known.get(fact)
@@ -235,7 +236,7 @@ def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time)
     return score
 
 
-def to_busy_days(artifacts: list[Any]) -> None:
+def to_busy_days(artifacts: list[Any], off: Collection[dt.date] = ()) -> None:
     """A conversation's day with no fact of its own moves, within a week, to the nearest day that has news for its
     members (_news), where no other day of the conversation is: a team talks when there is work to talk about, and
     days spread evenly over a range were most of them quiet ("content-free scheduling", "threads that go nowhere":
@@ -257,7 +258,7 @@ def to_busy_days(artifacts: list[Any]) -> None:
             reach = 3 if here else 7
             for k in (j for d in range(1, reach + 1) for j in (d, -d)):
                 day = spec.date + dt.timedelta(days=k)
-                if day.weekday() >= 5 or day in taken or not first <= day <= last \
+                if day.weekday() >= 5 or day in off or day in taken or not first <= day <= last \
                         or _news(artifacts, members, day, start) <= here:
                     continue
                 _move_day(spec, day, taken)
@@ -287,7 +288,7 @@ def _opened(artifacts: list[Any], members: set[str]) -> dt.datetime | None:
     return first
 
 
-def _after_opened(artifacts: list[Any], days: list[Any]) -> None:
+def _after_opened(artifacts: list[Any], days: list[Any], off: Collection[dt.date] = ()) -> None:
     """A conversation's days before the matter reaches its members move to the first free working days after it
     (read 24: the advisers' channel talked on the day of the authority's notice, three days before the client sent
     it to them)."""
@@ -301,7 +302,7 @@ def _after_opened(artifacts: list[Any], days: list[Any]) -> None:
         if spec.posts[0].at >= opened:
             break
         day = opened.date()
-        while day <= last and (day.weekday() >= 5 or day in taken or
+        while day <= last and (day.weekday() >= 5 or day in off or day in taken or
                                dt.datetime.combine(day, spec.posts[0].at.timetz()) < opened):
             day += dt.timedelta(days=1)
         if day > last:
@@ -348,7 +349,7 @@ def _reached(artifacts: list[Any], fact: str, members: set[str], zone: Any) -> t
     return first, made
 
 
-def to_known_days(artifacts: list[Any]) -> None:
+def to_known_days(artifacts: list[Any], off: Collection[dt.date] = ()) -> None:
     """A fact from outside a conversation is talked about only once something has brought it to its members (read 24,
     an unseen tax outline: 'a chat at 11:19 on 12 Jun, the day of the assessment and before the client contacted the
     firm, asks what "we use these days" for a figure issued that morning', the authority's notice having gone to the
@@ -360,7 +361,7 @@ def to_known_days(artifacts: list[Any]) -> None:
             chats.setdefault(a.channel_id, []).append(a)
     for days in chats.values():
         days.sort(key=lambda a: a.date)
-        _after_opened(artifacts, days)
+        _after_opened(artifacts, days, off)
         for spec in days:
             start = spec.posts[0].at
             for fid in list(spec.facts):
@@ -375,10 +376,11 @@ def to_known_days(artifacts: list[Any]) -> None:
                 spec.distractor = None
 
 
-def link_files(artifacts: list[Any]) -> None:
-    """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member."""
-    to_known_days(artifacts)
-    to_busy_days(artifacts)
+def link_files(artifacts: list[Any], off: Collection[dt.date] = ()) -> None:
+    """A day of chat may share a file of the room made by then: one carrying a fact of the day, else the newest by a member;
+    a day moved to one with news (to_known_days, to_busy_days) never moves onto a public holiday (`off`)."""
+    to_known_days(artifacts, off)
+    to_busy_days(artifacts, off)
     files = sorted((a for a in artifacts if a.kind in ("document", "spreadsheet") and a.distractor is None),
                    key=lambda a: (a.date, a.path))
     said: set[tuple[str, str]] = set()  # (conversation, file): a file is put up once in a conversation

@@ -1,0 +1,54 @@
+"""Nothing of a world is dated on a public holiday of the matter's country (blind read 27: a German placement's
+weekly update and its chat on Good Friday)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.generators.offline_world import offline_world
+from worldsmith.generators.calendar import business_days, next_business_day, reply_time
+from worldsmith.worlds.public_holidays import matter_country, matter_holidays
+
+
+def _day(spec, zone: ZoneInfo) -> dt.date:
+    at = getattr(spec, "date", None) or getattr(spec, "sent_at", None) or spec.starts_at
+    return at if isinstance(at, dt.date) and not isinstance(at, dt.datetime) else at.astimezone(zone).date()
+
+
+@pytest.mark.parametrize("fixture", ["aircraft-redelivery"])
+def test_nothing_is_planned_on_the_matters_public_holidays(fixture):
+    # at seed 61 its planner put two chat days and a weekly status on Good Friday and a reply on the May Day bank holiday
+    # (the world test_compose_papers10 and test_compose_mail_threads8 make: shared, so nearly free here)
+    plan, _, _ = offline_world(f"tests/fixtures/{fixture}.yaml", 61)
+    off = matter_holidays(plan.timezone, plan.locale, plan.window_start, plan.window_end)
+    assert off, "the window holds a public holiday, or the test shows nothing"
+    zone = ZoneInfo(plan.timezone)
+    on = [(a.path, off[_day(a, zone)]) for a in plan.artifacts if _day(a, zone) in off]
+    assert on == []
+
+
+def test_the_matter_country_is_its_time_zones():
+    # a Singapore arbitration written in en_GB keeps Singapore's holidays; a zone the tz database has no country
+    # for falls back on the locale
+    assert matter_country("Asia/Singapore", "en_GB") == "SG"
+    assert matter_country("Etc/UTC", "de_DE") == "DE"
+    easter = matter_holidays("Europe/Berlin", "de_DE", dt.date(2026, 3, 1), dt.date(2026, 4, 30))
+    assert {dt.date(2026, 4, 3), dt.date(2026, 4, 6)} <= set(easter)
+    # England's bank holidays for a London matter, Easter Monday among them (the UK-wide list has none)
+    assert dt.date(2026, 4, 6) in matter_holidays("Europe/London", "en_GB", dt.date(2026, 4, 1), dt.date(2026, 4, 30))
+
+
+def test_working_days_and_replies_skip_the_days_off():
+    off = {dt.date(2026, 4, 3), dt.date(2026, 4, 6)}  # Good Friday, Easter Monday
+    assert business_days(dt.date(2026, 4, 2), dt.date(2026, 4, 7), off) == [dt.date(2026, 4, 2), dt.date(2026, 4, 7)]
+    assert next_business_day(dt.date(2026, 4, 3), dt.date(2026, 4, 30), off) == dt.date(2026, 4, 7)
+    zone = ZoneInfo("Europe/Berlin")
+    rng = random.Random(5)
+    for hour in (9, 12, 16, 18):
+        sent = dt.datetime(2026, 4, 2, hour, 10, tzinfo=zone)
+        for _ in range(40):
+            assert reply_time(rng, sent, dt.date(2026, 4, 30), off).date() not in off
