@@ -46,6 +46,37 @@ def _day(spec: Any) -> dt.date:
     return spec.sent_at.date() if isinstance(spec, EmailSpec) else spec.date
 
 
+_MONTH_DAY = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+                        r"\s+(\d{1,2})\b")
+
+
+def held_on_its_day(file: Any) -> bool:
+    """Whether a file is the minutes of a meeting held on the file's own date: its title names no earlier day
+    ("Minutes - Kick-off call, March 3" dated March 4 records a meeting of the day before)."""
+    if getattr(file, "doc_type", None) != "minutes":
+        return False
+    named = _MONTH_DAY.search(file.title or "")
+    if named is None:
+        return True
+    try:
+        held = dt.datetime.strptime(f"{named[1]} {named[2]} {file.date.year}", "%B %d %Y").date()
+    except ValueError:
+        return True
+    return held >= file.date
+
+
+# Minutes of a meeting of the day go out after it has sat and been written up: from midday (check
+# minutes_sent_after_meeting; blind read 27, "minutes emailed at 08:35 for a meeting that day").
+MINUTES_READY = dt.time(12, 0)
+
+
+def ready_for(file: Any, message: EmailSpec) -> bool:
+    """Whether a file exists when the message goes out: made on an earlier day, or that day, minutes only from midday."""
+    day = _day(message)
+    return file.date < day or (file.date == day and (not held_on_its_day(file) or
+                                                     message.sent_at.timetz().replace(tzinfo=None) >= MINUTES_READY))
+
+
 def _files(artifacts: list[Any]) -> list[Any]:
     return [a for a in artifacts if isinstance(a, (DocumentSpec, SheetSpec))]
 
@@ -98,13 +129,13 @@ def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
         # a paper that records what the thread agrees goes round once it is agreed, by one who may carry it (a
         # forward of the settled exchange included); blind read 26: 'Joint measurement of the demise' attached
         # "Measured survey, agreed" to its opener of 20 April, four days before the surveyors agreed the area
-        carrier = next((m for m in thread[settled:] if _day(m) >= instances[-1].date
+        carrier = next((m for m in thread[settled:] if ready_for(instances[-1], m)
                         and _may_carry(planner, m, instances[-1])), None)
         if carrier is not None:
             _attach(carrier, instances[-1:])
         return
     opener = thread[0]
-    made = [f for f in instances if f.date <= _day(opener)]
+    made = [f for f in instances if ready_for(f, opener)]
     if made:
         chosen = [f for f in made[-MOST_INSTANCES:] if _may_carry(planner, opener, f)]
         # a recap may send the latest notes again, never the run of old ones the series already sent (read22: a
@@ -112,9 +143,9 @@ def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
         chosen = [f for f in chosen[:-1] if f.id not in circulated] + chosen[-1:]
         _attach(opener, chosen)
         return
-    later = next((m for m in thread if m.mode != "forward" and _day(m) >= instances[0].date), None)
+    later = next((m for m in thread if m.mode != "forward" and ready_for(instances[0], m)), None)
     if later is not None:
-        _attach(later, [f for f in instances if f.date <= _day(later)][-MOST_INSTANCES:][:1]
+        _attach(later, [f for f in instances if ready_for(f, later)][-MOST_INSTANCES:][:1]
                 if _may_carry(planner, later, instances[0]) else [])
 
 
@@ -197,7 +228,10 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
         for p in planner.both_sides(on, planner.people):
             first.setdefault(party(p), p)
         cc = [*cc, *[p.id for p in planner.no_contact(author, list(first.values()), file.date) if p.id not in cc]]
-    at = planner.in_hours(author, working_time(planner.rng, file.date, planner.tz))
+    at = working_time(planner.rng, file.date, planner.tz)
+    if held_on_its_day(file) and at.time() < MINUTES_READY:
+        at += dt.timedelta(hours=6)  # (no draw: no other message of the world changes)
+    at = planner.in_hours(author, at)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module
 

@@ -1,15 +1,18 @@
-"""Nothing of a world is dated on a public holiday of the matter's country (blind read 27: a German placement's
-weekly update and its chat on Good Friday)."""
+"""Every file is dated when it could be written: nothing on a public holiday of the matter's country (blind read 27: a
+German placement's weekly update and its chat on Good Friday), no minutes sent before the meeting they record."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from tests.generators.offline_world import offline_world
+from tests.generators.planned import planned
+from worldsmith.generators.attachments import held_on_its_day
 from worldsmith.generators.calendar import business_days, next_business_day, reply_time
 from worldsmith.worlds.public_holidays import matter_country, matter_holidays
 
@@ -52,3 +55,14 @@ def test_working_days_and_replies_skip_the_days_off():
         sent = dt.datetime(2026, 4, 2, hour, 10, tzinfo=zone)
         for _ in range(40):
             assert reply_time(rng, sent, dt.date(2026, 4, 30), off).date() not in off
+
+
+def test_minutes_of_the_days_meeting_go_out_after_midday():
+    # buyside-diligence at seed 61: the weekly call's agenda thread of September 3 attached that day's call notes at
+    # 09:41, before the call could have sat (blind read 27: minutes emailed at 08:35 for a meeting that day)
+    plan, _ = planned(Path(__file__).resolve().parents[2] / "outlines" / "examples" / "buyside-diligence.yaml", 61)
+    files = {a.id: a for a in plan.artifacts if a.kind == "document"}
+    sent = [(m.sent_at, files[a.artifact].title) for m in plan.artifacts if m.kind == "email" for a in m.attachments
+            if a.artifact in files and held_on_its_day(files[a.artifact]) and files[a.artifact].date == m.sent_at.date()]
+    assert sent, "no minutes of the day are circulated: the test shows nothing"
+    assert [(at.strftime("%H:%M"), title) for at, title in sent if at.hour < 12] == []

@@ -1,0 +1,53 @@
+"""Chronology checks over stores built by hand: a weekday written beside a date is that date's (weekday_matches_date);
+minutes of a meeting of the day go out after it (minutes_sent_after_meeting)."""
+
+from __future__ import annotations
+
+import duckdb
+
+from worldsmith.worlds.store.load import create_schema
+from worldsmith.worlds.validate import load_checks
+
+
+def test_a_weekday_written_beside_a_date_is_that_dates(tmp_path):
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_GB', 'Europe/London', '2026-01-05', '2027-01-29')")
+    bodies = {
+        "wrong": "Comments by Thursday 18 March, please.",                 # 18 March 2026 is a Wednesday
+        "wrong_us": "The hearing is on Friday, April 2, 2026.",           # a Thursday
+        "wrong_next": "We meet again on Tuesday 4 January.",              # in a December mail: 2027, a Monday
+        "right": "Comments by Wednesday 18 March; the call is on Friday, April 3, 2026, or Thursday the 19th of March.",
+        "right_next": "We meet again on Monday 4 January.",
+    }
+    for aid, body in bodies.items():
+        at = "2026-12-14 10:00:00+00" if aid.endswith("next") else "2026-03-10 10:00:00+00"
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\") "
+                    "values (?, 'email', 'i', ?, 't', 'p', 'o', ?)", [aid, f"{aid}.eml", at])
+        con.execute("insert into emails (artifact_id, path, sent_at, body, body_new) values (?, ?, ?, ?, ?)",
+                    [aid, f"{aid}.eml", at, body, body])
+    check = next(c for c in load_checks() if c.id == "weekday_matches_date")
+    flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
+    con.close()
+    assert flagged == ["wrong", "wrong_next", "wrong_us"]
+
+
+def test_minutes_of_the_day_go_out_after_midday(tmp_path):
+    # blind read 27: minutes emailed at 08:35 for a meeting that day; minutes of the day before may go at 08:35
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_GB', 'Europe/London', '2026-01-05', '2026-06-30')")
+    docs = [("today", "Steering committee minutes - January 12", "2026-01-12 09:00:00+00"),
+            ("untitled", "Steering committee minutes", "2026-01-12 09:00:00+00"),
+            ("yesterday", "Minutes - Kick-off call, January 11", "2026-01-12 09:00:00+00")]
+    for aid, title, at in docs:
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\", doc_type) "
+                    "values (?, 'document', 'i', ?, ?, 'p', 'o', ?, 'minutes')", [aid, f"{aid}.docx", title, at])
+    for aid, attached, sent in [("m1", "today", "2026-01-12 08:35:00+00"), ("m2", "untitled", "2026-01-12 10:10:00+00"),
+                                ("m3", "yesterday", "2026-01-12 08:35:00+00"), ("m4", "today", "2026-01-12 14:35:00+00")]:
+        con.execute("insert into emails (artifact_id, path, sent_at) values (?, ?, ?)", [aid, f"{aid}.eml", sent])
+        con.execute("insert into planned_attachments values (?, ?, 'x.docx', 'x.docx')", [aid, attached])
+    check = next(c for c in load_checks() if c.id == "minutes_sent_after_meeting")
+    flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
+    con.close()
+    assert flagged == ["m1", "m2"]
