@@ -364,6 +364,12 @@ def count_said(name: str, text: str) -> str:
         return clause
     m = re.fullmatch(r"(?:the\s+)?(?:number of\s+)?(?P<mod>[a-z][\w-]*)(?P<kind>(?:\s+[\w-]+){0,2}?)\s+(?P<unit>[a-z]+)",
                      name.strip(), re.I)
+    if m is not None and text.split()[-1].lower() == m.group("unit").lower() and len(text.split()) == 2 \
+            and m.group("unit").lower() in _MEASURES:
+        # a length of time or a measure is the measure of what the other words name: "the owner-caused delay is 71
+        # days", never "owner-caused delay days are 71 days" (an unseen outline's delay analysis, label_slot_grammar)
+        thing = re.sub(r"^(?:the\s+)?(?:number of\s+)?", "", name.strip(), flags=re.I)[:-len(m.group("unit"))].strip()
+        return f"the {thing} is {text}"
     if m is None or text.split()[-1].lower() != m.group("unit").lower() or len(text.split()) != 2 \
             or not _STATE.fullmatch(m.group("mod").lower()):
         return ""
@@ -374,6 +380,12 @@ def count_said(name: str, text: str) -> str:
         return ""
     said = f"{text} {'is' if text.split()[0] == '1' else 'are'} {m.group('mod').lower()}"
     return said + (f", all {' '.join(kind)}" if kind else "")
+
+
+# Units that measure (time, weight, length) rather than name things counted: what the label's other words name is
+# measured in them.
+_MEASURES = frozenset("days hours weeks months years minutes tonnes tons kilograms metres meters kilometres miles "
+                      "litres liters".split())
 
 
 # A word that says the state of the things counted ("open", "disputed"): the count's clause says it after them.

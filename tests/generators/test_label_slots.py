@@ -292,6 +292,24 @@ def test_a_count_of_things_in_a_state_says_the_noun_once():
                 assert f.text in out and not re.search(rf"(?i)\b{re.escape(f.label)} (?:are|is)\b", out), out
 
 
+def test_a_length_of_time_is_the_measure_of_what_the_label_names():
+    # an unseen outline's delay analysis at seed 311: "owner-caused delay days are 71 days" (label_slot_grammar
+    # quarantined the world); days, weeks and tonnes measure the thing the other words name
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.facts import named_sentence
+    from worldsmith.generators.compose.substance.common import plain
+    from worldsmith.generators.labels import count_said
+    assert count_said("owner-caused delay days", "71 days") == "the owner-caused delay is 71 days"
+    assert count_said("the notice period days", "30 days") == "the notice period is 30 days"
+    assert count_said("the open severity-1 defects", "41 defects") == "41 defects are open, all severity-1"
+    delay = _count("delay", "The owner caused 71 days of delay.", "owner-caused delay days", 71, "days")
+    assert delay.text in plain(delay) and "delay days are" not in plain(delay), plain(delay)
+    for register in ("email", "document"):
+        for seed in range(20):
+            out = named_sentence(Picker(seed), delay, register)
+            assert delay.text in out and not re.search(r"(?i)\bdelay days (?:are|is)\b", out), out
+
+
 def test_what_a_party_relies_on_is_a_thing_or_the_record_of_an_event():
     import datetime as dt
 
