@@ -259,3 +259,120 @@ def ic_memo_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
             rows += [as_told(pick, f, ctx.facts) for f in use([f for f in ctx.facts if f not in dated])]
             out[i] = merge_short(rows) if len(rows) > 1 else [rows[0] + " The terms are as set out in this paper."]
     return {i: ps for i, ps in out.items() if ps and not told.get(i)}
+
+
+# -- a financing's term sheet ------------------------------------------------------------------------------------------
+
+# What a paper lends or raises, in its title or doc_type; and what an acquisition's heads of terms name instead.
+_LENDS = re.compile(r"\b(facilit(?:y|ies)|loans?|credit|financing|refinancing|notes|bonds?|debt|lending|borrowing)\b",
+                    re.I)
+_BUYS = re.compile(r"\b(spa|share purchase|acquisition|acquire|purchase|sale|disposal|merger|heads of (?:terms|agreement))\b",
+                   re.I)
+# An organisation that advises or reports on a deal is never one of its parties (borrower's counsel, the lenders'
+# engineer).
+_ADVISER = re.compile(r"\b(counsel|solicitors?|lawyers?|advis[eo]rs?|engineer|auditor|accountants?|consultants?)\b", re.I)
+_FIN_HEADS = {"consideration": "The Facilities", "price mechanics": "Pricing and Fees",
+              "escrow and security": "Security and Covenants", "conditions": "Conditions Precedent"}
+_FIN_ROUTES = (("pricing", re.compile(r"\b(margin|fees?|interest|coupon|spread|pricing|rate|bbsy|sofr|euribor|sonia|"
+                                     r"bps|basis points)\b", re.I)),
+               ("security", re.compile(r"\b(dscr|llcr|gearing|leverage|covenants?|security|ratio|lock-?up|reserves?|"
+                                       r"cure|headroom)\b", re.I)))
+_LAW = {"en_US": "the laws of the State of New York", "de_DE": "German law", "en_IE": "Irish law",
+        "en_AU": "the laws of New South Wales", "en_CA": "the laws of the Province of Ontario", "fr_FR": "French law"}
+
+
+def is_financing(ctx: ArtifactContext) -> bool:
+    """Whether a term sheet states the terms of a loan or an issue rather than of an acquisition: its title or doc_type
+    names a facility, a loan or debt, or a party of the matter is its borrower, and no purchase is named."""
+    text = f"{ctx.spec.title} {ctx.spec.doc_type}"
+    if _BUYS.search(text):
+        return False
+    return _LENDS.search(text) is not None or any(_party(o.role, r"\b(borrower|issuer)\b") for o in ctx.organisations)
+
+
+def _party(role: str, pattern: str) -> bool:
+    """Whether an organisation's role makes it a party of this kind (an adviser to that party is not one)."""
+    return re.search(pattern, role, re.I) is not None and not _ADVISER.search(role.split(";")[0])
+
+
+def financing_parties(ctx: ArtifactContext, first: str, second: str) -> tuple[str, list[str], list[str]]:
+    """(borrower, arrangers, lenders) from the organisations' roles; the paper's two parties where no role says."""
+    orgs = ctx.organisations
+    borrower = next((o.name for o in orgs if _party(o.role, r"\b(borrower|issuer)\b(?!')")), "")
+    arrangers = [o.name for o in orgs if _party(o.role, r"\b(arranger|bookrunner|underwriter)\b")]
+    # (a sponsor invests equity in the borrower; it lends nothing)
+    lenders = [o.name for o in orgs if o.name != borrower and not re.search(r"\bsponsor", o.role, re.I) and
+               _party(o.role, r"\b(lenders?|noteholders?|bank)\b(?!')")]
+    borrower = borrower or (second if first in arrangers + lenders else first) or second
+    if not lenders:
+        lenders = [n for n in (first, second) if n != borrower][:1]
+    return borrower, arrangers, lenders
+
+
+def financing_plan(plan: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A term sheet's headings as a financing has them (the facilities, pricing, security, conditions precedent)."""
+    return [(_FIN_HEADS.get(h.lower(), h), k) for h, k in plan]
+
+
+def financing_term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]], first: str,
+                                second: str) -> dict[int, list[str]]:
+    """A financing's term sheet: the borrower, arrangers and lenders from the parties' roles, the facilities and each
+    figure under its head (amounts, pricing and fees, security and covenants, dates in the timetable), the conditions
+    precedent, and a status clause that says nothing binds the lenders to lend until the finance documents are signed."""
+    borrower, arrangers, lenders = financing_parties(ctx, first, second)
+    heads = [h.lower() for h, _ in plan]
+    sponsors = [o.name for o in ctx.organisations if _party(o.role, r"\bsponsors?\b(?!')") and o.name != borrower]
+    out: dict[int, list[str]] = {}
+
+    def at(*words: str) -> int | None:
+        return next((i for w in words for i, h in enumerate(heads) if w in h), None)
+
+    for i, (h, k) in enumerate(plan):
+        low = h.lower()
+        if k == "parties":
+            parts = [f"Borrower: {borrower} (the Borrower)."]
+            if arrangers:
+                parts.append(f"Mandated Lead Arranger: {join_names(arrangers)} (the Arranger).")
+            parts.append(f"Original Lenders: {join_names(lenders)} (the Lenders).")
+            if sponsors:
+                parts.append(f"Sponsor: {join_names(sponsors)} (the Sponsor).")
+            parts.append("This term sheet sets out the principal terms on which the Lenders propose to make the "
+                         "facilities available to the Borrower.")
+            out[i] = [" ".join(parts)]
+        elif k == "governing" or "governing" in low:
+            out[i] = ["This term sheet is indicative only and is not a commitment to lend or to arrange: no Lender is "
+                      "bound until the facility agreement and the other finance documents are signed, save for the "
+                      "provisions on confidentiality, costs and expenses, which bind on signature. It is governed by "
+                      f"{_LAW.get(ctx.locale, 'English law')}."]
+        elif "condition" in low:
+            named = [c for c in map(_condition, ctx.facts) if c]
+            out[i] = ["First utilisation is subject to the conditions precedent usual for facilities of this kind: "
+                      "the finance documents and the security in agreed form and signed, legal opinions, the "
+                      "corporate authorities of each obligor and the agent's receipt of the documents listed in the "
+                      "facility agreement."] + [f"It is also conditional on {c}." for c in dict.fromkeys(named)]
+        elif "timetable" in low:
+            out[i] = ["The parties will work towards financial close on the timetable below."]
+    first_head = at("facilit")
+    for f in ctx.facts:
+        if identity(f):
+            continue
+        name = label(f)
+        target = at("timetable", "condition") if f.value.type == "date" else None
+        if target is None and f.value.type != "date":
+            target = next((at(word) for word, rx in _FIN_ROUTES if rx.search(name) and at(word) is not None), None)
+        target = target if target is not None else first_head
+        if target is None:
+            continue
+        out.setdefault(target, []).append(as_told(pick, f, ctx.facts))
+    # a financing head no figure went under says where its terms are set, never the file's figures again
+    for word, line in (("pricing", "Interest accrues at the margin over the reference rate for each interest period; the "
+                                   "fees are as set out in the fee letter."),
+                       ("security", "The facilities are secured and guaranteed as the finance documents provide, and the "
+                                    "Borrower gives the financial covenants and undertakings usual for facilities of "
+                                    "this kind.")):
+        i = at(word)
+        if i is not None and i not in out:
+            out[i] = [line]
+    for i in list(out):
+        out[i] = merge_short(out[i])
+    return out

@@ -23,6 +23,10 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
+from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
+from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
+from worldsmith.generators.compose.substance.deal import financing_plan, financing_term_sheet_bodies, is_financing
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
@@ -180,6 +184,11 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
         issued = "Copy produced by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_procedural_order(ctx) and \
+            not made_by_author(ctx):
+        # a tribunal's order in a party's file is the tribunal's paper: no letterhead or privilege of the party whose
+        # counsel circulated it, only who did (blind read 27: 'Procedural Order No. 1' on the other side's letterhead)
+        return sep.join([f"Copy circulated by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
     elif kind == "agreement" and is_side_letter(spec.title, spec.doc_type) and all(sides(ctx.organisations)):
@@ -350,6 +359,24 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
     # no table of the facts, no privilege marking (the subtitle's marking follows ctx.privileged).
     outward = kind == "letter" and across(ctx)
+    # a notice to the people of the author's own side is a notice, not an engagement letter to the client with fees,
+    # terms and 'sign and return' (blind read 27: 'a legal hold notice to custodians written as an engagement letter')
+    staff_notice = kind == "letter" and not outward and not spec.path.endswith(".eml") and is_staff_notice(ctx)
+    if staff_notice:
+        kind = "default"
+        plan = notice_plan(max(1, spec.sections), is_hold(ctx))
+    # a tribunal's order on procedure gives directions; it is not a party's advice note (blind read 27: 'a
+    # "Procedural Order No. 1" written as one party's counsel's advice note')
+    proc_order = not spec.path.endswith(".eml") and is_procedural_order(ctx)
+    if proc_order:
+        kind = "default"
+        plan = order_plan(max(1, spec.sections))
+    # an interview memorandum records who was interviewed, when, by whom and what they said (blind read 27: 'an
+    # interview memorandum with no interview or interviewee')
+    interview = not spec.path.endswith(".eml") and not proc_order and not staff_notice and is_interview_record(ctx)
+    if interview:
+        kind = "default"
+        plan = interview_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -472,7 +499,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a policy's declarations are the insurer's form: parties, number, limits, conditions, issue
         plan = policy_plan(ctx)
         bodies = policy_bodies(pick, ctx, plan)
-    if kind == "term_sheet" and not in_mail:
+    if kind == "term_sheet" and not in_mail and is_financing(ctx):
+        # a loan's term sheet states the facilities and who lends them to whom, never a purchase of shares (blind read
+        # 27: 'a "term sheet at launch" for a loan written as takeover heads of terms')
+        plan = financing_plan(plan)
+        bodies = financing_term_sheet_bodies(pick, ctx, plan, *writer._parties())
+    elif kind == "term_sheet" and not in_mail:
         bodies = substance.term_sheet_bodies(pick, ctx, plan, *writer._parties())
     if kind == "agreement" and not in_mail:
         # an agreement's clauses: the one its facts cite under its own number, dated before what it governs
@@ -546,6 +578,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                     re.match(r"^\d+\.", h) for h, _ in numbered_plan):
                 numbered_plan, bodies = _governed(ctx, numbered_plan, bodies)
             plan = numbered_plan
+    if staff_notice:
+        bodies = notice_bodies(pick, ctx, plan)
+    if proc_order:
+        bodies = order_bodies(pick, ctx, plan)
+    if interview:
+        bodies = interview_bodies(pick, ctx, plan)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).

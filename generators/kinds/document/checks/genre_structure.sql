@@ -1,6 +1,6 @@
 -- id: genre_structure
 -- severity: error
--- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's, adjudication's or arbitration's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
+-- description: every document shows its doc_type's genre: a memo its question, short answer, analysis and recommendation; an interview memorandum its interviewee, interviewer and what was said; a procedural order its directions, costs and signature; a term sheet its parties, consideration or facilities, conditions and governing law; a pleading its caption, numbered paragraphs, count or defense, prayer for relief and signature block (a US complaint's or an English claim's, adjudication's or arbitration's); an agreement its parties, recitals, schedule and signatures (a charter party: its Part I and Part II); and so on
 -- The genre is read from doc_type in the order generators/compose/genres.py matches it (a letter of intent or a
 -- side letter, by its doc_type or title, is a letter), and each
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
@@ -11,6 +11,11 @@ with genre as (
                 -- (a side letter between parties a room can tell apart is written as a letter; else as an agreement)
                 when regexp_matches(lower(a.doc_type || ' ' || a.title), 'side letter')
                      and regexp_matches(coalesce(d.text, ''), '(?m)^Dear ') then 'letter'
+                -- (a record of an interview, by the title's own noun phrase ('Interview memorandum - February 17',
+                -- 'Note of interview: ...'), records who was interviewed and what they said, not an advice memo's
+                -- question and answer; a procedural order, which a tribunal makes, gives directions: blind read 27)
+                when regexp_matches(lower(a.title), '^(draft\S*\s+)?(file\s+)?(note|record|memorandum|memo|notes|summary)\s+of\s+(the\s+|an\s+)?interview\b|^(draft\S*\s+)?[a-z0-9 -]*?\binterview\s+(memo|memorandum|note|notes|record|summary)(\s*$|\s*[:(]|\s+[-–]\s|\s+(of|with|re|on)\s)') then 'interview'
+                when regexp_matches(lower(a.title), '^(draft\S*\s+)?procedural (order|directions)(\s+no\.?\s*[0-9]+)?(\s*$|\s*[:(]|\s+[-–]\s|\s+(to|of|for|on|re|with|under|from|by|at|between|and|in)\s)') then 'order'
                 when regexp_matches(lower(a.doc_type), 'investment committee|ic memo|ic paper') then 'ic_memo'
                 when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
                 when regexp_matches(lower(a.doc_type), 'pleading|complaint|petition|answer|motion|brief|claim form') then 'pleading'
@@ -38,7 +43,8 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('ic_memo', 4, 'Valuation', 'heading', '(?i)valuation'),
     ('ic_memo', 4, 'Risks', 'heading', '(?i)risk'),
     ('term_sheet', 4, 'Parties', 'heading', '(?i)parties'),
-    ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price'),
+    -- (a loan's term sheet states its facilities and their pricing where a purchase states its price)
+    ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price|pricing|facilit(y|ies)'),
     ('term_sheet', 4, 'Conditions', 'heading', '(?i)conditions'),
     ('term_sheet', 4, 'Governing Law', 'heading', '(?i)governing law'),
     ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b)'),
@@ -56,6 +62,12 @@ markers(genre, min_sections, marker, source, pattern) as (values
     -- (an order form's schedule is its order details)
     ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b|order details'),
     ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed as a deed by'),
+    ('interview', 2, 'the interviewee', 'text', '(?i)\binterviewee\b'),
+    ('interview', 2, 'who interviewed', 'text', '(?i)\binterviewed by\b'),
+    ('interview', 2, 'what the interviewee said', 'heading', '(?i)\bsaid\b|\baccount\b'),
+    ('order', 3, 'directions', 'text', '(?i)\bdirects\b'),
+    ('order', 3, 'costs', 'text', '(?i)\bcosts\b'),
+    ('order', 3, 'the signature', 'text', '(?i)\bsigned\b'),
     ('minutes', 3, 'attendees', 'heading', '(?i)attendees|present'),
     ('minutes', 3, 'decisions', 'heading', '(?i)decisions'),
     ('minutes', 3, 'actions', 'heading', '(?i)actions'),

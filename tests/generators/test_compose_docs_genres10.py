@@ -1,0 +1,106 @@
+"""Papers in their own genre's form, and the checks that know those forms (blind read 27: six interview memoranda of
+one person with one privilege paragraph word for word; 'Procedural Order No. 1' circulated by a party's counsel and
+written as that counsel's note; a legal hold notice that pasted its outline purpose and gave no preservation
+instructions; genre_structure reading an interview memorandum as an advice memo and a loan's term sheet as a purchase)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import duckdb
+
+from tests.generators.planned import planned
+from tests.generators.test_compose_docs_genres9 import _composed
+from worldsmith.generators.context import build_context
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.validate import parse_check
+
+CHECK = Path(__file__).resolve().parents[2] / "generators/kinds/document/checks/genre_structure.sql"
+
+
+def _sentences(text: str) -> set[str]:
+    """The sentences of eight words or more, not mostly capitalised words (what realism_boilerplate counts)."""
+    return {s.strip() for s in re.split(r"(?<=[.?!])\s+", text) if len(s.split()) >= 8 and
+            2 * len(re.findall(r"(?:^|\s)\(?[A-Z]", s)) < len(s.split())}
+
+
+def test_each_paper_of_a_series_of_interviews_records_a_different_person_in_its_own_words():
+    for fixture, needle in (("bonus-cap-dispute", "Memo re the bonus"), ("grant-audit", "Memo re the questioned")):
+        made = []
+        for n in (1, 2):
+            ctx, heads, text = _composed(fixture, needle, doc_type="memo", title=f"Interview memorandum - {n}",
+                                         id=f"interview_memorandum_{n}", item=f"interview_memorandum_{n}")
+            made.append((re.search(r"Interviewee: ([^,]+),", text).group(1), text))
+        client = [p for p in ctx.cast if p.organisation != ctx.author.organisation and
+                  any(o.name == p.organisation and re.search(r"\bclient\b|employer|university", o.role)
+                      for o in ctx.organisations)]
+        assert len(client) >= 2, client
+        assert made[0][0] != made[1][0], made
+        assert not _sentences(made[0][1]) & _sentences(made[1][1]), _sentences(made[0][1]) & _sentences(made[1][1])
+        assert "not for" in made[0][1] and "personally" in made[0][1], made[0][1]  # the warning an employee is given
+
+
+def test_a_procedural_order_a_party_circulates_is_the_tribunals_order():
+    # blind read 27: 'Procedural Order No. 1' whose outline author is the other side's counsel; a party's paper of two
+    # matters, retitled
+    for fixture, needle in (("demurrage-arbitration", "Charterers' defence"), ("bonus-cap-dispute", "Revised letter")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="order", title="Procedural Order No. 1", sections=5)
+        assert heads == ["Introduction", "Procedural Background", "Directions", "Costs", "Signature"], heads
+        assert "is made on" in text and "by the Tribunal in the reference" in text, text
+        assert "Signed: for and on behalf of the Tribunal" in text and f"Signed: {ctx.author.name}" not in text, text
+        assert "The Tribunal directs as follows." in text and "our client" not in text.lower(), text
+        for f in ctx.facts:
+            assert f.text in text, (f.text, text)
+        if any(f.value.type == "date" for f in ctx.facts):
+            assert "within 28 days of this order" not in text, text  # one day for one step: the ledger's
+        plan, taxonomy = planned(fixture, 61)
+        spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
+        spec.title, spec.doc_type, spec.cites = "Procedural Order No. 1", "order", []
+        subtitle = compose_document(build_context(plan, taxonomy, spec, {})).subtitle
+        assert subtitle.startswith(f"Copy circulated by {ctx.author.name}") and "rivilege" not in subtitle, subtitle
+
+
+def test_a_legal_hold_notice_instructs_the_custodians_and_never_pastes_its_purpose():
+    for fixture, needle in (("bonus-cap-dispute", "Memo re the bonus"), ("lift-maintenance", "Memo re fee")):
+        purpose = "Directs the custodians to preserve their e-mail, shared drives and paper files for the claim."
+        ctx, heads, text = _composed(fixture, needle, doc_type="notice", title="Legal hold notice to custodians",
+                                     sections=3, purpose=purpose)
+        assert heads == ["Purpose of This Notice", "What You Must Do", "Questions and Acknowledgement"], heads
+        assert purpose.lower()[:40] not in text.lower() and "Keep every document and record" in text, text
+        assert text.startswith("Dear ") and "Yours sincerely," in text, text  # a letter to the readers it names
+
+
+def _structure_rows(docs) -> list[str]:
+    """genre_structure over composed papers (id, doc_type, title, headings, text) in a store of three tables."""
+    con = duckdb.connect()
+    con.execute("create table artifacts(id varchar, kind varchar, doc_type varchar, title varchar, sections int)")
+    con.execute("create table documents(artifact_id varchar, path varchar, text varchar, n_sections int)")
+    con.execute("create table document_blocks(path varchar, source varchar, kind varchar, text varchar)")
+    for i, doc_type, title, heads, text in docs:
+        con.execute("insert into artifacts values (?, 'document', ?, ?, ?)", [i, doc_type, title, len(heads)])
+        con.execute("insert into documents values (?, ?, ?, ?)", [i, i + ".docx", text, len(heads)])
+        for h in heads:
+            con.execute("insert into document_blocks values (?, 'docx', 'heading', ?)", [i + ".docx", h])
+    return [f"{a}: {d}" for a, _, d in con.execute(parse_check(CHECK).sql).fetchall()]
+
+
+def test_the_structure_check_knows_an_interview_a_procedural_order_and_a_loans_term_sheet():
+    docs = []
+    for fixture, needle, doc_type, title in (
+            ("bonus-cap-dispute", "Memo re the bonus", "memo", "Interview memorandum - March 2"),
+            ("grant-audit", "Memo re the questioned", "memo", "Note of interview: effort reporting"),
+            ("demurrage-arbitration", "Final award", "order", "Procedural Order No. 2"),
+            ("demurrage-arbitration", "Charterers' defence", "order", "Procedural Order No. 1"),
+            ("solar-farm-project-finance", "Term sheet", "term sheet", None)):
+        update = {"title": title} if title else {}
+        ctx, heads, text = _composed(fixture, needle, doc_type=doc_type, sections=4, **update)
+        docs.append((f"{fixture}:{title}", doc_type, title or ctx.spec.title, heads, text))
+    assert _structure_rows(docs) == []
+    # an advice memo titled an interview memorandum, and a party's note titled a procedural order, are caught
+    _, heads, text = _composed("bonus-cap-dispute", "Memo re the bonus", doc_type="memo")
+    bad = _structure_rows([("m", "memo", "Interview memorandum - March 2", heads, text),
+                           ("o", "order", "Procedural Order No. 1", heads, text)])
+    assert any(r.startswith("m: ") and "interviewee" in r for r in bad), bad
+    assert any(r.startswith("o: ") and "directions" in r for r in bad), bad
+

@@ -1,0 +1,113 @@
+"""Papers written in their own genre's form (blind read 27: a loan's 'term sheet at launch' written as takeover heads
+of terms, 'the Buyer proposes to acquire the entire issued share capital of ...')."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from worldsmith.generators.compose.substance.deal import is_financing
+from worldsmith.generators.context import build_context
+from worldsmith.generators.kinds.document.compose import compose_document
+from tests.generators.planned import planned
+
+
+def _composed(fixture: str, needle: str, **update):
+    """A planned fixture's document whose title holds `needle`, its spec changed by `update`, composed offline."""
+    plan, taxonomy = planned(fixture, 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
+    for key, value in update.items():
+        setattr(spec, key, value)
+    spec.cites = []  # (composed alone: the sheets it quotes are not made)
+    ctx = build_context(plan, taxonomy, spec, {})
+    doc = compose_document(ctx)
+    return ctx, [s.heading for s in doc.sections], " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_term_sheet_for_a_loan_states_the_facilities_and_who_lends_to_whom():
+    # the project finance's own term sheet (its roles name a borrower, lenders and an arranger), and a credit
+    # agreement's matter whose paper is retitled a term sheet (its roles: the borrower, the lenders' agent)
+    for fixture, needle, update, borrower in (
+            ("solar-farm-project-finance", "Term sheet", {}, "Yarrabin Solar Farm Pty Ltd"),
+            ("covenant-breach", "Credit agreement extract",
+             {"title": "Term sheet: amendment and waiver of the term loan"}, "Quillfield Packaging Group Inc.")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="term sheet", **update)
+        assert "acquire" not in text and "Buyer" not in text and "Sellers" not in text, text
+        assert f"Borrower: {borrower} (the Borrower)." in text, text
+        assert "(the Lenders)" in text and "not a commitment to lend" in text, text
+        assert "The Facilities" in heads and "Consideration" not in heads, heads
+        sponsor = next((o.name for o in ctx.organisations if "sponsor" in o.role.split(";")[0]), "")
+        assert not sponsor or f"Sponsor: {sponsor}" in text and f"{sponsor} (the Lenders)" not in text, text
+
+
+def test_heads_of_terms_for_a_purchase_stay_an_acquisitions_form():
+    ctx = SimpleNamespace(spec=SimpleNamespace(title="SPA heads of terms: price mechanics, escrow and completion accounts",
+                                               doc_type="term sheet"),
+                          organisations=[SimpleNamespace(name="Target Ltd", role="the borrower under the bank's facility")])
+    assert not is_financing(ctx)
+    ctx.spec.title = "Term sheet at launch: senior facilities"
+    ctx.organisations = []
+    assert is_financing(ctx)
+
+
+def test_a_notice_to_the_clients_own_people_is_a_notice_not_an_engagement_letter():
+    # blind read 27: 'a legal hold notice to custodians written as an engagement letter ("sign and return")'; a
+    # counsel's paper to its client's people, retitled a notice, in two matters (a hold notice and a notice to staff)
+    for fixture, needle, title, hold in (
+            ("bonus-cap-dispute", "Memo re the bonus", "Legal hold notice to custodians: the Oakhurst claim", True),
+            ("lift-maintenance", "Memo re fee", "Notice to facilities staff: the lift contract", False)):
+        ctx, heads, text = _composed(fixture, needle, doc_type="notice" if hold else "letter", title=title)
+        assert "sign and return" not in text and "Fees" not in heads and "Scope of Our Work" not in heads, text
+        assert "engagement" not in text and "standard terms of business" not in text, text
+        assert heads[0] == "Purpose of This Notice" and heads[-1] == "Questions and Acknowledgement", heads
+        assert ("legal hold notice is given" in text) is hold and ("overrides any routine deletion" in text) is hold
+        assert f"by {ctx.author.name} (" in text and all(p.name in text for p in ctx.to), text
+        assert all(f.text in text or f.text.split(" ")[-1] in text for f in ctx.facts), text
+
+
+def test_a_notice_from_a_regulator_or_to_the_other_side_stays_a_letter():
+    from worldsmith.generators.compose.substance.staffnotice import head_phrase, is_staff_notice
+
+    assert head_phrase("DRAFT v2: Legal hold notice to custodians (finance)") == "legal hold notice"
+    assert head_phrase("Notice of dispute under clause 14.1") == "notice"
+    plan, taxonomy = planned("emoney-data-breach-dpc-inquiry", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith("Notice of commencement"))
+    spec.cites = []
+    assert not is_staff_notice(build_context(plan, taxonomy, spec, {}))  # the regulator's, to the company
+
+
+def test_a_neutrals_procedural_order_gives_directions_between_the_parties():
+    # blind read 27: 'a "Procedural Order No. 1" written as one party's counsel's advice note'; a sole arbitrator's
+    # and an independent expert's paper, retitled an order
+    for fixture, needle, doc_type, title, maker in (
+            ("demurrage-arbitration", "Final award", "order", "Procedural Order No. 1", "Tribunal"),
+            ("office-rent-review", "Determination of the reviewed", "memo", "Directions order no. 1: the rent review",
+             "Expert")):
+        ctx, heads, text = _composed(fixture, needle, doc_type=doc_type, title=title)
+        assert "Directions" in heads and heads[-1] == "Signature", heads
+        assert f"The {maker} directs as follows." in text and "(1) " in text, text
+        assert "we advise" not in text.lower() and "Recommendation" not in heads and "our client" not in text, text
+        parties = re.search(r"in the reference between (.+?) \(the Parties\)", text)
+        assert parties and ctx.author.organisation not in parties.group(1), text
+        named = [o.name for o in ctx.organisations if o.name in parties.group(1)]
+        assert len(named) == 2 and all(not re.search(r"counsel|solicitor|acting for", o.role) for o in
+                                       ctx.organisations if o.name in named), named
+        assert f"Signed: {ctx.author.name}" in text
+
+
+def test_an_interview_memorandum_records_who_was_interviewed_when_by_whom_and_what_they_said():
+    # blind read 27: 'an interview memorandum with no interview or interviewee'; counsel's memo in two matters,
+    # retitled a record of an interview (one naming the interviewee, one not: the client's person is taken)
+    for fixture, needle, title in (
+            ("bonus-cap-dispute", "Memo re the bonus", "Interview memorandum: Lindsey Barnes"),
+            ("grant-audit", "Memo re the questioned", "Note of interview: effort reporting")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="memo", title=title)
+        who = re.search(r"Interviewee: ([^,]+), [^.]+, ([^.]+(?:\.[^ ])?[^.]*)\.", text)
+        assert who and heads[0] == "Interview Details", (heads, text)
+        assert who.group(1) != ctx.author.name and ctx.author.organisation not in who.group(2), text
+        assert f"Interviewed by: {ctx.author.name}" in text and "Date: " in text, text
+        assert "What the Interviewee Said" in heads and "Recommendation" not in heads, heads
+        assert all(f"{who.group(1)} gave the figure as {f.text}" in text or f"{who.group(1)} said:" in text
+                   for f in ctx.facts), text
+    assert "Interviewee: Lindsey Barnes," in _composed("bonus-cap-dispute", "Memo re the bonus", doc_type="memo",
+                                                       title="Interview memorandum: Lindsey Barnes")[2]
