@@ -262,6 +262,44 @@ _REJECTS = re.compile(r"(?:not accepted|do not accept|dispute|take issue|not agr
                       r"\{(?P<lb>l[123])\}[^{]*(?:is not accepted|is disputed|is not agreed)")
 
 
+# A law firm that drafts a deal's papers for no one party in particular ('transaction counsel'): never a party to the
+# contract it drafts (blind read 27: 'a loan agreement between the law firm and the arranger; the borrower not a
+# party'); and what a paper is when the firm is one of its parties (its own engagement or fees).
+_LAW_FIRM = re.compile(r"\b(counsel|solicitors?|lawyers?|attorneys?|law firm|legal advis[eo]rs?)\b", re.I)
+_FIRMS_OWN = re.compile(r"\b(engagement|retainer|fee|fees|appointment|terms of business)\b", re.I)
+# the principals a contract is made between, in the order a deal's roles name them first
+_PRINCIPAL_WORDS = ("borrower", "issuer", "buyer", "purchaser", "seller", "vendor", "client", "customer", "employer",
+                    "tenant", "landlord", "licensee", "licensor", "owner", "contractor", "supplier", "lender",
+                    "arranger", "investor")
+_PRINCIPAL = re.compile(rf"\b({'|'.join(_PRINCIPAL_WORDS)})s?\b(?!')", re.I)  # (a lenders' engineer is none)
+# (an organisation that advises or reports on the deal is no principal to it, whoever it reports to)
+_ADVISES = re.compile(r"\b(advis[eo]rs?|engineers?|auditors?|accountants?|consultants?|valuers?|surveyors?|agent of)\b",
+                      re.I)
+
+
+def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]:
+    """The two parties of a contract with a law firm in place of a principal it drafts for (the firm acts for no one
+    party): that firm's place taken by the principal the roles name first that is not the other party and no one's
+    adviser, the firm's own engagement papers left as they are."""
+    def lawyer(name: str) -> bool:
+        role = next((o.role for o in ctx.organisations if o.name == name), "")
+        return _LAW_FIRM.search(role.split(";")[0].split(",")[0]) is not None
+
+    def rank(role: str) -> int:
+        found = _PRINCIPAL.search(role.split(";")[0])
+        return _PRINCIPAL_WORDS.index(found.group(1).lower()) if found else len(_PRINCIPAL_WORDS)
+
+    if _FIRMS_OWN.search(ctx.spec.title) or not (lawyer(first) or lawyer(other)):
+        return first, other
+    keep = other if lawyer(first) else first
+    others = [o for o in ctx.organisations if o.name != keep and not lawyer(o.name) and
+              not _ADVISES.search(o.role.split(";")[0]) and rank(o.role) < len(_PRINCIPAL_WORDS)]
+    if not others or lawyer(keep):
+        return first, other
+    named = min(others, key=lambda o: rank(o.role)).name
+    return (named, keep) if lawyer(first) else (keep, named)
+
+
 class Writer:
     """The sentences of one document's sections, from its context; every frame is filled with specifics."""
 
@@ -516,7 +554,7 @@ class Writer:
             other = next((principal(ctx, p.organisation) for p in ctx.to
                           if principal(ctx, p.organisation) != first), "") or opponent(ctx)
             if other and other != first:
-                return first, other
+                return _principals(ctx, first, other)
         other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), None)
         return (ctx.author.organisation, other) if other else party_names(ctx)
 

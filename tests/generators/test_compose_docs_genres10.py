@@ -104,3 +104,32 @@ def test_the_structure_check_knows_an_interview_a_procedural_order_and_a_loans_t
     assert any(r.startswith("m: ") and "interviewee" in r for r in bad), bad
     assert any(r.startswith("o: ") and "directions" in r for r in bad), bad
 
+
+def test_an_agreement_is_between_the_principals_never_the_law_firm_that_drafts_it():
+    # blind read 27: 'a loan agreement between the law firm and the arranger; the borrower not a party'. The project
+    # finance's facility agreement (the borrower's counsel acts for no one organisation of the plan), and a credit
+    # matter's paper retitled an amendment agreement, its drafting firm made transaction counsel (acting for no one)
+    for fixture, needle, update, firm in (
+            ("solar-farm-project-finance", "Syndicated Facility Agreement", {}, None),
+            ("covenant-breach", "Credit agreement extract",
+             {"title": "Amendment agreement: the term loan", "doc_type": "agreement"}, "Marlow Pike LLP")):
+        plan, taxonomy = planned(fixture, 61)
+        spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(needle))
+        for key, value in update.items():
+            setattr(spec, key, value)
+        spec.cites = []
+        ctx = build_context(plan, taxonomy, spec, {})
+        for o in ctx.organisations:
+            if o.name == firm:
+                o.acts_for, o.role = "", "transaction counsel, drafting the amendment"
+        doc = compose_document(ctx)
+        text = " ".join(p for s in doc.sections for p in s.paragraphs)
+        between = re.search(r"made between (.+?) \(each a Party\)", text)
+        assert between, text
+        lawyers = [o.name for o in ctx.organisations if re.search(r"counsel|lawyers|solicitors", o.role.split(";")[0])]
+        assert not any(name in between.group(1) for name in lawyers), between.group(1)
+        borrower = next(o.name for o in ctx.organisations if o.role.split(";")[0].strip() in ("client", "borrower")
+                        and "borrower" in o.role)
+        assert f"{borrower} (the Borrower)" in between.group(1), between.group(1)
+        assert "(the Client)" not in between.group(1), between.group(1)
+

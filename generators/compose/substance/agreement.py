@@ -177,13 +177,20 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
     """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
     def called(name: str) -> str:
         here = next((o for o in ctx.organisations if o.name == name), None)
-        role = here.role.lower() if here is not None else ""
+        # (what each clause of the role says the organisation is, before whom it is that to: a sponsor 'investor in
+        # the borrower' is no Borrower, counsel 'to the buyer' no Buyer)
+        role = "; ".join(re.split(r"\s(?:in|of|to|for|by|under|with|from|owned|owning)\s", c)[0]
+                         for c in here.role.lower().split(";")) if here is not None else ""
         if any("insurer" in (o.role or "").lower() for o in ctx.organisations if o.name in (first, second)):
             # between an insurer and its insured the parties are those, whatever their roles elsewhere (read 12:
             # a recovery agreement that 'calls the insured "the Buyer"')
             return "Insurer" if "insurer" in role else "Insured"
         # (a borrower is the Borrower, not 'the Client' its counsel's role also names: session 16's credit agreement)
-        for word, term in (("borrower", "Borrower"), ("administrative agent", "Administrative Agent"), ("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"), ("licensee", "Licensee"),
+        # (a bank that arranges the facility is the Arranger in it, never 'the Client' of the lenders' counsel: blind
+        # read 27)
+        for word, term in (("borrower", "Borrower"), ("administrative agent", "Administrative Agent"),
+                           ("arranger", "Arranger"), ("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"),
+                           ("licensee", "Licensee"),
                            ("landlord", "Landlord"), ("tenant", "Tenant"),
                            ("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
                            ("supplier", "Supplier"),
