@@ -133,3 +133,17 @@ def test_an_agreement_is_between_the_principals_never_the_law_firm_that_drafts_i
         assert f"{borrower} (the Borrower)" in between.group(1), between.group(1)
         assert "(the Client)" not in between.group(1), between.group(1)
 
+
+def test_an_invoice_bills_its_addressee_with_number_charges_tax_and_terms():
+    # blind read 27: 'an "invoice" with no addressee, number, VAT or bank details'; a paper of two matters, retitled
+    for fixture, needle, title in (("lift-maintenance", "Memo re fee", "Deductions invoice"),
+                                   ("covenant-breach", "Advice to the board", "Invoice No. 7: fees")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="invoice", title=title, sections=2)
+        assert heads == ["Invoice", "Charges"], heads
+        number = re.search(r"Invoice number: (\S+)\.", text)
+        assert number and f"quoting invoice number {number.group(1)}" in text, text
+        bill = re.search(r"Bill to: ([^,]+(?:, Inc\.|, Ltd\.)?)[^.]*, for the attention of", text)
+        assert bill and ctx.author.organisation not in bill.group(1), text
+        assert re.search(r"(VAT|Sales tax|GST): the charges above", text) and "Payment is due" in text, text
+        assert all(f.text in text for f in ctx.facts), text
+        assert "Recommendation" not in heads and "we advise" not in text.lower(), text

@@ -23,6 +23,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
+from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
@@ -190,7 +191,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # counsel circulated it, only who did (blind read 27: 'Procedural Order No. 1' on the other side's letterhead)
         return sep.join([f"Copy circulated by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
-        line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a policy form carries no internal marking
+        line = sep.join([f"Issued by {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_invoice(ctx):
+        line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a bill carries no privilege marking  # a policy form carries no internal marking
     elif kind == "agreement" and is_side_letter(spec.title, spec.doc_type) and all(sides(ctx.organisations)):
         line = style["mark"]  # a letter between the parties: the house's plain marking, no byline
     elif kind == "agreement" and is_loi(spec.title, spec.doc_type):
@@ -377,6 +380,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if interview:
         kind = "default"
         plan = interview_plan(max(1, spec.sections))
+    # an invoice bills someone: its number, date, addressee, charges, tax and payment terms (blind read 27: 'an
+    # "invoice" with no addressee, number, VAT or bank details')
+    invoice = not spec.path.endswith(".eml") and not (proc_order or staff_notice or interview) and is_invoice(ctx)
+    if invoice:
+        kind = "default"
+        plan = invoice_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -584,6 +593,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = order_bodies(pick, ctx, plan)
     if interview:
         bodies = interview_bodies(pick, ctx, plan)
+    if invoice:
+        bodies = invoice_bodies(pick, ctx, plan)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
@@ -698,7 +709,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor minutes, which record who said what, nor an insurer's policy form: blind read, session 16, 'Item |
         # Figure | Source: This paper' under a kick-off's decisions, and a policy whose limit is sourced to the
         # policyholder's counsel's minutes)
-        issued = kind == "default" and is_policy(spec.doc_type, spec.title)
+        # (nor an invoice, whose charges are its own lines)
+        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:
