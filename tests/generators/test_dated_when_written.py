@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -66,3 +67,46 @@ def test_minutes_of_the_days_meeting_go_out_after_midday():
             if a.artifact in files and held_on_its_day(files[a.artifact]) and files[a.artifact].date == m.sent_at.date()]
     assert sent, "no minutes of the day are circulated: the test shows nothing"
     assert [(at.strftime("%H:%M"), title) for at, title in sent if at.hour < 12] == []
+
+
+
+def test_nobody_asks_a_side_when_it_comes_back_on_a_figure_it_stated():
+    # demurrage-arbitration at seed 61: the owners' counsel gave the claim ("The demurrage claimed net of commission is
+    # USD 222,337.50."), and the charterers answered "By when can you come back to us on the demurrage claimed net of
+    # commission?" (blind read 27: "still waiting for the final volume" the day after pricing fixed it)
+    from tests.generators.context_fixture import DANA, RUTH, email_context
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.email.compose import _plan_question
+    from worldsmith.worlds.content import EmailContent
+
+    orgs = [OrgRef(name=DANA.organisation, role="counsel to the claimant", acts_for="Harlow Ltd", privileged=True),
+            OrgRef(name="Harlow Ltd", role="claimant", privileged=True), OrgRef(name=RUTH.organisation, role="respondent")]
+    for opener, asked in [("The liability cap is USD 98,400,000.", False), ("Here is our note.", True)]:
+        ctx = email_context("reply", to=[RUTH]).model_copy(update=dict(
+            organisations=orgs, thread_labels=["liability cap"], parent_author=RUTH,
+            parent=EmailContent(subject="Liability cap", body=f"Dana,\n\n{opener}\n\nRuth")))
+        question = _plan_question(Picker(ctx.seed), ctx)
+        assert ("liability cap" in question) is asked, question
+
+
+def test_nobody_promises_a_position_on_a_figure_their_side_stated():
+    # schuldschein-placement (an unseen outline) at seed 61: the arranger wrote "We have the target volume at EUR
+    # 100,000,000." and, asked what was still to do, answered "We will come back to you on the target volume by close
+    # of business tomorrow."
+    from tests.generators.context_fixture import DANA, RUTH, email_context
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.context import OrgRef, ThreadMessage
+    from worldsmith.generators.kinds.email.compose import _plan_answer
+    from worldsmith.worlds.content import EmailContent
+
+    orgs = [OrgRef(name=DANA.organisation, role="arranger", privileged=True), OrgRef(name=RUTH.organisation, role="issuer")]
+    for said, promised in [("We have the liability cap at USD 98,400,000.", False), ("A note on the cap.", True)]:
+        ctx = email_context("reply", to=[RUTH]).model_copy(update=dict(
+            organisations=orgs, thread_labels=["liability cap"], parent_author=RUTH,
+            thread=[ThreadMessage(sender=DANA.name, sent="2026-03-03T17:28:00+00:00", body=said)],
+            parent=EmailContent(subject="Liability cap", body="Dana,\n\nWhat is the plan on the liability cap, and who "
+                                                               "has it?\n\nRuth")))
+        body = _plan_answer(Picker(ctx.seed), ctx, {}, "Re: Liability cap").body
+        assert bool(re.search(r"come back to you on|(?:position|response) on .{0,20}will be with you|You will have our",
+                              body)) is promised, body

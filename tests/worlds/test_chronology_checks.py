@@ -1,5 +1,6 @@
 """Chronology checks over stores built by hand: a weekday written beside a date is that date's (weekday_matches_date);
-minutes of a meeting of the day go out after it (minutes_sent_after_meeting)."""
+minutes of a meeting of the day go out after it (minutes_sent_after_meeting); nobody awaits a position on a figure
+its side has stated (no_position_awaited_on_a_figure_given)."""
 
 from __future__ import annotations
 
@@ -51,3 +52,31 @@ def test_minutes_of_the_day_go_out_after_midday(tmp_path):
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
     assert flagged == ["m1", "m2"]
+
+
+def test_no_position_is_awaited_on_a_figure_its_side_stated(tmp_path):
+    # the demurrage-arbitration's notice thread at seed 61: the owners' counsel stated the claim, the charterers asked
+    # "By when can you come back to us on ...?", and counsel promised "Our response on ... will be with you by 28 April"
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_GB', 'Europe/London', '2026-01-05', '2026-06-30')")
+    con.execute("insert into facts (id, statement, type, text, label) values ('claim', 's', 'money', 'USD 222,337.50', "
+                "'demurrage claimed')")
+    for pid, org in [("owner_counsel", "firm"), ("charterer", "grain")]:
+        con.execute("insert into people values (?, 'r', ?, ?, 't', ?, 'o', 's', '1')", [pid, pid, f"{pid}@x.example", org])
+    mails = [("m1", "owner_counsel", "charterer", "The demurrage claimed is USD 222,337.50. Please call me."),
+             ("m2", "charterer", "owner_counsel", "Thanks. By when can you come back to us on the demurrage claimed?"),
+             ("m3", "owner_counsel", "charterer", "Our response on the demurrage claimed will be with you by 28 April."),
+             # asked of the side that has not stated it: a fair question
+             ("m4", "owner_counsel", "charterer", "When can we have your position on the demurrage claimed?")]
+    for n, (aid, sender, to, body) in enumerate(mails):
+        at = f"2026-04-24 1{n}:00:00+00"
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\", thread) "
+                    "values (?, 'email', 'i', ?, 't', ?, 'o', ?, 't1')", [aid, f"{aid}.eml", sender, at])
+        con.execute("insert into emails (artifact_id, path, from_addr, sent_at, body, body_new) values (?, ?, ?, ?, ?, ?)",
+                    [aid, f"{aid}.eml", f"{sender}@x.example", at, body, body])
+        con.execute("insert into recipients values (?, ?, 'to', ?, ?)", [aid, f"{aid}.eml", to, f"{to}@x.example"])
+    check = next(c for c in load_checks() if c.id == "no_position_awaited_on_a_figure_given")
+    flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
+    con.close()
+    assert flagged == ["m2", "m3"]

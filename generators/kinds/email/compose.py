@@ -1063,6 +1063,18 @@ def _promised_day(ctx: ArtifactContext, own: str) -> dt.date | None:
     return resolve_day(said, ctx.parent_sent.date())
 
 
+def stated_by(ctx: ArtifactContext, organisation: str) -> set[str]:
+    """The thread's labels that someone of `organisation` has stated in it, the parent included ("The final volume is
+    EUR 150,000,000."): that side has given its figure, and nobody waits for its position on it."""
+    people = [*ctx.cast, ctx.author, *ctx.to, *ctx.cc, *([ctx.parent_author] if ctx.parent_author else [])]
+    said = [m.body for m in ctx.thread if any(p.name == m.sender and p.organisation == organisation for p in people)]
+    if ctx.parent is not None and ctx.parent_author is not None and ctx.parent_author.organisation == organisation:
+        said.append(ctx.parent.body)
+    text = " ".join(re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body, maxsplit=1)[0] for body in said)
+    return {x for x in ctx.thread_labels
+            if re.search(rf"\b{re.escape(x)} (?:is|was|stands at|comes to|at (?:[A-Z]{{3}} )?[0-9])", text, re.I)}
+
+
 def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
     gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
@@ -1093,6 +1105,12 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # adjuster's business interruption loss?")
             return pick.fill(bank("email")["across_after" if lawyer(ctx) and in_dispute(ctx) else "across_after_plain"],
                              day=_by(pick, ctx)) or ""
+        # (never of a figure they have stated in the thread: "The demurrage claimed net of commission is USD
+        # 222,337.50." answered "By when can you come back to us on the demurrage claimed net of commission?", and
+        # they promised "our response" on their own figure; blind read 27, "still waiting for the final volume" after
+        # the pricing fixed it; check no_position_awaited_on_a_figure_given)
+        given = stated_by(ctx, ctx.parent_author.organisation) if ctx.parent_author is not None else set()
+        open_ = [x for x in open_ if x not in given]
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
     if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
         # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
@@ -1258,7 +1276,11 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     owner = owners[0] if owners else ""
     coming = _COMING_ASK.search(own)
     if ctx.organisations and across(ctx):
-        line = pick.fill(frames["across"], label=label, day=day)
+        # (a figure our side has stated in the thread stands: no position on it is still to come; blind read 27 and
+        # check no_position_awaited_on_a_figure_given)
+        given = label in stated_by(ctx, ctx.author.organisation)
+        line = pick.fill(frames["across_given"], label=label, Label=cap_first(label)) if given else \
+            pick.fill(frames["across"], label=label, day=day)
     elif coming:
         # what a paper still to come will need of its reader: the thread's open point, from the ledger
         point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "")

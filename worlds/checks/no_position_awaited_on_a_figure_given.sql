@@ -1,0 +1,40 @@
+-- id: no_position_awaited_on_a_figure_given
+-- severity: error
+-- description: no message asks when a party will come back on a figure, or promises to, after that party stated the figure in the thread
+-- A party that has written "The final volume is EUR 150,000,000" has given it: "By when can you come back to us on the
+-- final volume?" to it, or "We will come back to you on the final volume by Wednesday." from it, six days later,
+-- reads as a point still open after it closed (blind read 27: a party "still waiting for the final volume" the day
+-- after pricing fixed it). The party asked is the one written to ("your position on", "come back to us on", "hear from
+-- you on"); the party promising is the writer ("our position on", "come back to you on"). Its statement is an earlier
+-- message of the thread, from anyone of its organisation, saying the label "is", "was", "stands at" or "at" a figure.
+with own as (
+    select e.artifact_id, e.path, a.thread, e.sent_at, lower(squash(e.body_new)) as body, p.organisation as org
+    from emails e
+    join artifacts a on a.id = e.artifact_id
+    join people p on lower(p.email) = lower(e.from_addr)
+    where e.body_new is not null and a.thread is not null
+),
+labels as (
+    select distinct lower(label) as label from facts where label is not null and length(label) >= 4
+),
+asks as (
+    select o.artifact_id, o.path, o.thread, o.sent_at, l.label, o.org,
+           regexp_matches(o.body, '\b(?:come back to us on|your (?:position|response|view) on|hear from you on) (?:the )?'
+                                  || regexp_escape(l.label) || '\b') as of_them,
+           regexp_matches(o.body, '\b(?:come back to you on|our (?:position|response|view) on) (?:the )?'
+                                  || regexp_escape(l.label) || '\b') as of_us
+    from own o join labels l on contains(o.body, l.label)
+),
+asked as (
+    select a.*, r.organisation as them
+    from asks a
+    join recipients rc on rc.artifact_id = a.artifact_id and rc.kind = 'to'
+    join people r on lower(r.email) = lower(rc.address)
+    where a.of_them or a.of_us
+)
+select distinct x.artifact_id, x.path,
+       'awaits a position on ' || x.label || ' from the side that stated it in ' || s.path as detail
+from asked x
+join own s on s.thread = x.thread and s.sent_at < x.sent_at
+    and ((x.of_them and s.org = x.them) or (x.of_us and s.org = x.org))
+    and regexp_matches(s.body, '\b' || regexp_escape(x.label) || ' (?:is|was|stands at|comes to|at (?:[a-z]{3} )?[0-9])')
