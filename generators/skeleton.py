@@ -176,7 +176,7 @@ class _Sheet:
             kind = "money" if formats == {"money"} else "number"
             self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
                                                     type=kind)
-        layout = {"sample": "tracker", "by_group": "schedule"}.get(self.layout, self.layout)
+        layout = {"sample": "tracker", "by_group": "schedule", "counted": "tracker"}.get(self.layout, self.layout)
         return SheetSkeleton(layout=layout, columns=self.columns, label=self.label, amount=self.amount,
                              lines=self.lines, bottom=bottom, currency=self.currency)
 
@@ -534,6 +534,19 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             or (layout == "sample" and not sampled):
         layout = "schedule"
     sheet = _Sheet(spec, layout, currency, rng, locale)
+    # a sheet titled for the things a count counts lists them (generators.counted), unless a sample or a log does
+    from worldsmith.generators.kinds.spreadsheet.promise import counted
+
+    # (a count as the ledger has it on the sheet's day, not a superseded draft's)
+    found = None if sampled or groups or share is not None else counted(
+        spec.title, [ledger.facts[f] for f in numeric if ledger.value(f) == ledger.facts[f].value])
+    count = found[0].id if found else None
+    counted_total = None
+    if found is not None:
+        from worldsmith.generators.counted import counted_items
+
+        bottom, counted_total = counted_items(sheet, ledger, count, found[1], label, faker)
+        principal, layout = [], "counted"
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
     elif groups:
@@ -545,7 +558,7 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker, floor)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
-    if not principal and share is None and not sampled and not groups:
+    if not principal and share is None and not sampled and not groups and count is None:
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
@@ -570,6 +583,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
         _strata_lines(sheet, ledger, layers, label)
+    if bottom is None and counted_total in sheet.at:
+        bottom = sheet.at[counted_total]
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
         bottom = _sources_and_uses(sheet, ledger, numeric, label)
     if bottom is None:

@@ -222,11 +222,17 @@ def test_the_check_fails_a_sheet_that_breaks_its_titles_promise():
     sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks" /
            "sheet_keeps_title.sql").read_text()
     db = duckdb.connect()
-    db.execute("create table artifacts (id varchar, path varchar)")
+    db.execute("create table artifacts (id varchar, kind varchar, path varchar, title varchar, distractor varchar)")
     db.execute("create table sheet_promises (artifact_id varchar, promise varchar, what varchar, word varchar)")
+    # (the tables the promise of counted things reads: test_sheets_counted.py)
+    db.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
+    db.execute("create table facts (id varchar, type varchar, unit varchar, value_num double)")
+    db.execute("create table fact_values (fact_id varchar, since date, until date, value_num double)")
+    db.execute("create table artifact_days (artifact_id varchar, day date)")
+    db.execute("create table distractors (id varchar, fact varchar)")
     db.execute("create table cells (artifact_id varchar, sheet_name varchar, row integer, col integer, header varchar,"
                " value_type varchar, value_text varchar, value_num double, value_date date)")
-    db.execute("insert into artifacts values ('s', 'Cmp.xlsx')")
+    db.execute("insert into artifacts values ('s', 'spreadsheet', 'Cmp.xlsx', 'Cmp', null)")
     db.execute("insert into sheet_promises values ('s', 'side', 'Corrib', 'corrib'), ('s', 'side', 'Brightwing', "
                "'brightwing'), ('s', 'time_sheet', '', '')")
     db.execute("insert into cells values ('s', 'x', 2, 1, 'Item', 'text', 'Brightwing''s accepted amount', null, null),"

@@ -145,3 +145,64 @@ def promises(title: str) -> list[tuple[str, str, str]]:
     if _TIME_SHEET.search(title):
         out.append(("time_sheet", "", ""))
     return out
+
+
+# Units that count time or measure, not things a sheet lists one by one.
+_MEASURES = {"days", "weeks", "months", "years", "hours", "minutes", "nights", "times", "points", "percent", "units",
+             "items", "tonnes", "tons", "metres", "meters", "miles", "kilometres"}
+# The most rows a count's items take: more is a register no reader goes through line by line.
+COUNTED_MOST = 200
+
+
+def counted_noun(title: str, fact: Any) -> str:
+    """The thing a count fact counts, in the singular, where the sheet's title names it ('shipment' of 17 shipments in
+    'Shipment tracing schedule'); '' where the title names no thing the fact counts, or it is no count of things (a
+    number of days, a measure, a figure with decimals, fewer than two or more than COUNTED_MOST)."""
+    value = getattr(fact, "value", None)
+    unit = (getattr(value, "unit", None) or "").lower()
+    if getattr(value, "type", None) != "number" or not re.fullmatch(r"[a-z][a-z-]{2,}s", unit) or unit in _MEASURES:
+        return ""
+    n = value.value
+    if n != int(n) or not 2 <= n <= COUNTED_MOST:
+        return ""
+    stem = unit[:-1]
+    return stem if re.search(rf"\b{re.escape(stem)}s?\b", title, re.I) else ""
+
+
+# A title that names a list of things: an order book, a log, a register, a tally.
+_LIST_WORDS = re.compile(r"\b(?:book|log|register|list|listing|tally|tracker|ledger)\b", re.I)
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+                 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen", 16: "sixteen",
+                 17: "seventeen", 18: "eighteen", 19: "nineteen", 20: "twenty"}
+_PLAIN_LABEL = {"final", "total", "amount", "value", "figure", "number", "the", "agreed", "current", "revised"}
+
+
+def names_count(statement: str, n: int, stem: str) -> bool:
+    """Whether a statement names a count of things: '17 shipments', 'the 17 shipments', 'six failed turbines'."""
+    said = rf"(?:{n}|{_NUMBER_WORDS[n]})" if n in _NUMBER_WORDS else str(n)
+    return re.search(rf"\b{said}\s+(?:[\w-]+\s+){{0,2}}?{re.escape(stem)}s?\b", statement or "", re.I) is not None
+
+
+def counted(title: str, facts: list[Any]) -> tuple[Any, str] | None:
+    """The count fact whose things a sheet of this title lists, and the thing in the singular: a count whose thing the
+    title names ('Shipment tracing schedule' of 17 shipments), else, in a title that names a list, a count the
+    statement of a figure the title names gives ('Order book at close': the final order book 'from 58 investors')."""
+    for f in facts:
+        stem = counted_noun(title, f)
+        if stem:
+            return f, stem
+    if not _LIST_WORDS.search(title):
+        return None
+    words = {w.rstrip("s") for w in re.findall(r"[a-z][a-z-]+", title.lower())}
+    for f in facts:
+        stem = counted_noun(getattr(getattr(f, "value", None), "unit", None) or "", f)
+        if not stem:
+            continue
+        for t in facts:
+            if getattr(getattr(t, "value", None), "type", None) != "money":
+                continue
+            named = {w.rstrip("s") for w in re.findall(r"[a-z][a-z-]+", (t.label or "").lower()) if len(w) > 3
+                     and w not in _PLAIN_LABEL}
+            if named & words and names_count(t.statement, int(f.value.value), stem):
+                return f, stem
+    return None

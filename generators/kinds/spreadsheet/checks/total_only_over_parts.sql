@@ -2,9 +2,9 @@
 -- severity: error
 -- description: no total in a sheet adds a ledger amount to rows that are not its parts
 -- A ledger amount is a cell holding a money fact's value (any value it has held, or a distractor's),
--- at least 1,000 so that coincidences do not count. Two kinds of total are read: a formula cell that
--- sums (SUM or +) over such a cell, and a number in a row labelled Total, Totals or Grand total whose
--- column holds such a cell above it. A total passes only where the engine laid it out as the total
+-- at least 1,000 so that coincidences do not count (and not an item laid out as the largest of its items, which a
+-- MAX computes back). Two kinds of total are read: a formula cell that sums (SUM or +) over such a cell, and a
+-- number in a row labelled Total, Totals or Grand total whose column holds such a cell above it. A total passes only where the engine laid it out as the total
 -- of a fact whose formula adds that amount's fact (claims = removal costs + damages + losses).
 with amounts as (
     select v.fact_id, v.value_num from fact_values v join facts f on f.id = v.fact_id
@@ -16,6 +16,11 @@ held as (
     select c.*, a.fact_id as amount_of
     from cells c join amounts a on abs(c.value_num - a.value_num) <= 0.005
     where c.value_num is not null
+      -- not an item the engine laid out as the largest of the items it lists, computed back by a MAX of them
+      -- (generators.counted: 'the largest single shipment' is one of the shipments the total adds up)
+      and not exists (select 1 from sheet_lines i join sheet_lines m on m.artifact_id = i.artifact_id
+                      where i.artifact_id = c.artifact_id and i.row = c.row and i.col = c.col and i.role = 'item'
+                        and m.role = 'derived' and m.fact_id = a.fact_id and regexp_matches(upper(m.formula), '^=?MAX\('))
 ),
 summing as (
     select c.artifact_id, c.path, c.sheet_name, c.row, c.col, c.formula, h.amount_of, h.row as held_row

@@ -1,0 +1,169 @@
+"""Sheets that hold what their titles promise (blind read 27, issue 17 points 3 and 7): a sheet titled for the things a
+count counts lists them, one dated row each, adding up to the total the ledger gives them; a funds flow sets out the
+gross, each deduction and the net; the check fails a sheet whose title names counted things it does not list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+from faker import Faker
+
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.plan import LedgerFact, SheetSpec
+from worldsmith.worlds.values import Money, Number
+
+
+def _money(fid: str, amount: str, statement: str, label: str, formula: str | None = None) -> LedgerFact:
+    return LedgerFact(id=fid, statement=statement, label=label, formula=formula, text=f"USD {amount}",
+                      value=Money(amount=Decimal(amount), currency="USD"))
+
+
+def _spec(title: str, facts: list[str]) -> SheetSpec:
+    return SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="x", rows=10,
+                     date=dt.date(2026, 6, 9), facts=facts)
+
+
+def _invoices() -> list[LedgerFact]:
+    return [LedgerFact(id="invoice_count", statement="The audit finds 23 invoices from 2021 to 2024 billed twice.",
+                       label="duplicate invoices", text="23 invoices", value=Number(value=Decimal(23), unit="invoices")),
+            _money("goods", "1018200", "The goods on the 23 invoices come to USD 1,018,200.", "goods billed"),
+            _money("freight", "186300", "Freight on the 23 invoices comes to USD 186,300.", "freight billed"),
+            _money("billed_twice", "1204500", "Billed twice: USD 1,204,500.", "amount billed twice", "goods + freight"),
+            _money("largest_invoice", "97400", "The largest single invoice, of May 2022, was USD 97,400.",
+                   "largest single invoice")]
+
+
+def test_a_sheet_titled_for_counted_things_lists_them_adding_up_to_the_ledger():
+    """'A "tally of 12 shipments" with no shipments', 'a tracing schedule with no order, invoice or bill of lading'
+    (read 27): 23 invoices are 23 dated rows whose amounts add up, by a live SUM, to what the ledger says they come
+    to; the largest single invoice is one of them, computed back by a live MAX; the count by a live COUNT of the
+    rows. Before: the sheet was the five figures, one line each."""
+    facts = _invoices()
+    spec = _spec("Duplicate invoice tally: 2021 to 2024", [f.id for f in facts])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 1, 5))
+    items = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
+    assert len(items) == 23
+    amounts = [Decimal(str(ln.cells[sk.amount])) for ln in items]
+    assert sum(amounts) == Decimal("1204500") and max(amounts) == Decimal("97400")
+    days = [dt.date.fromisoformat(ln.cells[2]) for ln in items]
+    assert days == sorted(days) and dt.date(2021, 1, 1) <= days[0] and days[-1] <= dt.date(2024, 12, 31)
+    # the largest on the month its statement gives
+    assert days[amounts.index(Decimal("97400"))].strftime("%Y-%m") == "2022-05"
+    by_fact = {ln.fact: ln for ln in sk.lines if ln.fact}
+    assert by_fact["invoice_count"].formula == "COUNT(A2:A24)" and by_fact["invoice_count"].role == "derived"
+    assert by_fact["largest_invoice"].formula == "MAX({0}:{22})"
+    # the total the ledger computes from goods and freight is computed from them, the rows' SUM agreeing with it
+    assert by_fact["billed_twice"].role == "derived" and by_fact["billed_twice"].formula.count("+") == 1
+    check = next(ln for ln in sk.lines if ln.formula == "SUM({0}:{22})")
+    assert check.role == "item" and Decimal(str(check.cells[sk.amount])) == Decimal("1204500")
+    # a row is an item, never a fact: only the engine's summary lines carry a fact
+    assert all(ln.fact is None for ln in items)
+
+
+def test_the_count_a_title_names_is_read_by_its_thing_never_a_measure():
+    """promise.counted: 'Duplicate invoice tally' names the invoices; a title that names a count's unit of time, or no
+    thing a count counts, promises no rows; a list whose figure's statement gives the count ('the book ... from 58
+    lenders') lists them."""
+    from worldsmith.generators.kinds.spreadsheet.promise import counted
+
+    facts = _invoices()
+    assert counted("Duplicate invoice tally: 2021 to 2024", facts)[1] == "invoice"
+    assert counted("Penalty computation under the guidelines", facts) is None
+    days = LedgerFact(id="d", statement="Delay of 40 days.", label="delay", text="40 days",
+                      value=Number(value=Decimal(40), unit="days"))
+    assert counted("Delay days schedule", [days]) is None
+    lenders = LedgerFact(id="n", statement="31 lenders commit.", label="number of lenders", text="31 lenders",
+                         value=Number(value=Decimal(31), unit="lenders"))
+    book = _money("book", "420000000", "The book closes at USD 420,000,000 from 31 lenders.", "final book")
+    assert counted("Book at allocation", [book, lenders])[1] == "lender"
+    assert counted("Allocation summary", [book, lenders]) is None
+
+
+def test_a_fixtures_counted_things_are_listed_with_their_share():
+    """wind-gearbox-serial-defect: 'SCADA downtime and lost energy: six failed turbines' lists the six turbines, each
+    with its lost MWh, adding up to the energy lost by a live SUM. Before: two figure lines. (The fixture's sheet and
+    ledger laid out alone, as the planner lays them out: no world planned.)"""
+    import yaml
+
+    from worldsmith.generators.planner import ledger_fact
+    from worldsmith.worlds.outline import Fact
+
+    # (the outline's YAML read as it stands: load_outline checks the whole outline against the taxonomy, 3 s)
+    outline = yaml.safe_load((Path(__file__).resolve().parents[1] / "fixtures" /
+                              "wind-gearbox-serial-defect.yaml").read_text())
+    item = next(i for f in outline["inventory"] for i in f["items"] if "failed turbines" in i.get("title", ""))
+    facts = {f["id"]: ledger_fact(Fact.model_validate(f), outline["locale"]) for f in outline["facts"]}
+    spec = _spec(item["title"], item["facts"]).model_copy(update={"date": outline["window"]["end"]})
+    sk = build_skeleton(spec, list(facts.values()), None, outline["locale"], Faker(), outline["window"]["start"])
+    items = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
+    assert len(items) == int(facts["failed_turbines"].value.value) == 6
+    total = next(ln for ln in sk.lines if ln.fact == "lost_energy")
+    assert total.role == "total" and total.formula == "SUM({0}:{5})"
+    assert sum(Decimal(str(ln.cells[sk.amount])) for ln in items) == facts["lost_energy"].value.value
+    assert all(ln.cells[2] for ln in items)
+
+
+def test_the_check_fails_a_sheet_titled_for_counted_things_it_does_not_list():
+    """checks/sheet_keeps_title.sql: a sheet titled for the invoices a count it carries counts fails with no dated
+    rows, passes with a dated row for each; a count of days named in a title promises nothing."""
+    import duckdb
+
+    sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks" /
+           "sheet_keeps_title.sql").read_text()
+    db = duckdb.connect()
+    db.execute("create table artifacts (id varchar, kind varchar, path varchar, title varchar, distractor varchar)")
+    db.execute("create table sheet_promises (artifact_id varchar, promise varchar, what varchar, word varchar)")
+    db.execute("create table cells (artifact_id varchar, sheet_name varchar, row integer, col integer, header varchar,"
+               " value_type varchar, value_text varchar, value_num double, value_date date)")
+    db.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
+    db.execute("create table facts (id varchar, type varchar, unit varchar, value_num double)")
+    db.execute("create table fact_values (fact_id varchar, since date, until date, value_num double)")
+    db.execute("create table artifact_days (artifact_id varchar, day date)")
+    db.execute("create table distractors (id varchar, fact varchar)")
+    db.execute("insert into artifacts values ('s', 'spreadsheet', 'T.xlsx', 'Invoice tally', null),"
+               " ('d', 'spreadsheet', 'D.xlsx', 'Delay days', null)")
+    db.execute("insert into planned_facts values ('s', 'n'), ('d', 'k')")
+    db.execute("insert into facts values ('n', 'number', 'invoices', 3), ('k', 'number', 'days', 40)")
+    db.execute("insert into fact_values values ('n', '2026-01-01', null, 3), ('k', '2026-01-01', null, 40)")
+    db.execute("insert into artifact_days values ('s', '2026-03-01'), ('d', '2026-03-01')")
+    db.execute("insert into cells values ('s', 'x', 2, 1, 'Item', 'text', 'Invoices', null, null),"
+               " ('s', 'x', 2, 2, 'Value', 'number', null, 3, null)")
+    assert [r[2] for r in db.execute(sql).fetchall()] == ["titled for its 3 invoices, but 0 rows list one"]
+    db.execute("insert into cells values " + ", ".join(f"('s', 'x', {r}, 3, 'Date', 'date', null, null, '2025-0{r}-01')"
+                                                       for r in (3, 4, 5)))
+    assert db.execute(sql).fetchall() == []
+
+
+def test_the_largest_item_a_max_computes_back_is_one_of_the_parts_its_total_adds():
+    """checks/total_only_over_parts.sql: the largest single invoice (a fact) laid out as one of the invoices, which a
+    live MAX computes back, is a part of their SUM; the same value in an item no MAX reads still fails. Before: the
+    tally's SUM was 'adding the ledger amount of largest_invoice to rows that are not its parts'."""
+    import duckdb
+
+    sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks" /
+           "total_only_over_parts.sql").read_text()
+    db = duckdb.connect()
+    db.execute("create table facts (id varchar, type varchar, formula varchar)")
+    db.execute("create table fact_values (fact_id varchar, value_num double)")
+    db.execute("create table distractors (fact varchar, type varchar, value_num double)")
+    db.execute("create table cells (artifact_id varchar, path varchar, sheet_name varchar, row integer, col integer,"
+               " value_type varchar, value_text varchar, value_num double, formula varchar)")
+    db.execute("create table cell_refs (path varchar, sheet_name varchar, row integer, col integer, ref_row integer,"
+               " ref_col integer)")
+    db.execute("create table sheet_lines (artifact_id varchar, row integer, col integer, role varchar, fact_id varchar,"
+               " formula varchar)")
+    db.execute("insert into facts values ('largest_invoice', 'money', null)")
+    db.execute("insert into fact_values values ('largest_invoice', 97400)")
+    db.execute("insert into cells values ('s', 'T.xlsx', 'x', 2, 5, 'number', null, 50000, null),"
+               " ('s', 'T.xlsx', 'x', 3, 5, 'number', null, 97400, null),"
+               " ('s', 'T.xlsx', 'x', 4, 5, 'number', null, 147400, '=SUM(E2:E3)'),"
+               " ('s', 'T.xlsx', 'x', 5, 5, 'number', null, 97400, '=MAX(E2:E3)')")
+    db.execute("insert into cell_refs values ('T.xlsx', 'x', 4, 5, 2, 5), ('T.xlsx', 'x', 4, 5, 3, 5),"
+               " ('T.xlsx', 'x', 5, 5, 2, 5), ('T.xlsx', 'x', 5, 5, 3, 5)")
+    db.execute("insert into sheet_lines values ('s', 2, 5, 'item', null, null), ('s', 3, 5, 'item', null, null),"
+               " ('s', 4, 5, 'item', null, '=SUM(E2:E3)')")
+    assert len(db.execute(sql).fetchall()) == 1  # no MAX line of the fact: the item is an amount the SUM adds
+    db.execute("insert into sheet_lines values ('s', 5, 5, 'derived', 'largest_invoice', '=MAX(E2:E3)')")
+    assert db.execute(sql).fetchall() == []
