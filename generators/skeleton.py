@@ -583,6 +583,11 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
         _strata_lines(sheet, ledger, layers, label)
+    title_words = set(re.findall(r"[a-z]+", spec.title.lower()))
+    if {"funds", "flow"} <= title_words and not {"sources", "uses"} <= title_words:
+        from worldsmith.generators.funds_flow import funds_flow
+
+        funds_flow(sheet, ledger, label)
     if bottom is None and counted_total in sheet.at:
         bottom = sheet.at[counted_total]
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):

@@ -12,7 +12,7 @@ from faker import Faker
 
 from worldsmith.generators.skeleton import build_skeleton
 from worldsmith.worlds.plan import LedgerFact, SheetSpec
-from worldsmith.worlds.values import Money, Number
+from worldsmith.worlds.values import Money, Number, Percent
 
 
 def _money(fid: str, amount: str, statement: str, label: str, formula: str | None = None) -> LedgerFact:
@@ -103,6 +103,27 @@ def test_a_fixtures_counted_things_are_listed_with_their_share():
     assert total.role == "total" and total.formula == "SUM({0}:{5})"
     assert sum(Decimal(str(ln.cells[sk.amount])) for ln in items) == facts["lost_energy"].value.value
     assert all(ln.cells[2] for ln in items)
+
+
+def test_a_funds_flow_sets_out_the_gross_each_deduction_and_the_net():
+    """'A "funds flow" computing only the fee' (read 27): under the computation, the gross, less the fee the ledger
+    computes from it and the loan its statement says the proceeds repay, and the net after each, by live formulas
+    over the computation's cells. Before: no funds flow lines."""
+    facts = [_money("a", "70000000", "Tranche A is USD 70,000,000.", "tranche A"),
+             _money("b", "30000000", "Tranche B is USD 30,000,000.", "tranche B"),
+             _money("gross", "100000000", "The notes raise USD 100,000,000.", "final size", "a + b"),
+             LedgerFact(id="rate", statement="Fee 0.5%.", label="fee rate", text="0.5%", value=Percent(value=Decimal("0.5"))),
+             _money("fee", "500000", "The fee is 0.5% of the final size.", "arrangement fee",
+                    "percent_of(rate, gross)"),
+             _money("loan", "60000000", "The proceeds first repay the USD 60,000,000 term loan.", "term loan repaid")]
+    spec = _spec("Closing funds flow", [f.id for f in facts])
+    sk = build_skeleton(spec, facts, None, "en_US", Faker(), dt.date(2026, 1, 5))
+    at = {ln.fact: i for i, ln in enumerate(sk.lines) if ln.fact}
+    flow = sk.lines[next(i for i, ln in enumerate(sk.lines) if ln.role == "heading" and "Funds flow" in ln.cells[0]):]
+    rows = [(ln.cells[sk.label], ln.cells[sk.amount], ln.formula) for ln in flow[1:] if ln.role == "item"]
+    assert [r[1] for r in rows] == [100000000, 500000, 99500000, 60000000, 39500000], rows
+    assert rows[0][2] == "{%d}" % at["gross"] and rows[1][2] == "{%d}" % at["fee"]
+    assert rows[2][2].endswith("-{%d}" % at["fee"]) and rows[4][2].endswith("-{%d}" % at["loan"])
 
 
 def test_the_check_fails_a_sheet_titled_for_counted_things_it_does_not_list():
