@@ -57,10 +57,12 @@ def _total_of(ledger: Any, carried: list[str], count: str, stem: str) -> str | N
     return max(money, key=lambda f: quantity_of(ledger.value(f)).amount) if money else None
 
 
-def _largest_of(ledger: Any, carried: list[str], total: Decimal, n: int, stem: str) -> str | None:
-    """A fact of the largest single item, when the rows can hold it: at least their average, at most the total."""
+def _largest_of(ledger: Any, carried: list[str], total: Decimal, n: int, stem: str, final: bool = False) -> str | None:
+    """A fact of the largest single item, when the rows can hold it: at least their average, at most the total (its
+    value on the sheet's day, or its final value where `final`)."""
     for fid in carried:
-        fact, value = ledger.facts[fid], ledger.value(fid)
+        fact = ledger.facts[fid]
+        value = fact.value if final else ledger.value(fid)
         if not isinstance(value, Money) or not _LARGEST.search(fact.label or ""):
             continue
         if not re.search(rf"\b{re.escape(stem)}", f"{fact.label} {fact.statement}", re.I):
@@ -70,10 +72,13 @@ def _largest_of(ledger: Any, carried: list[str], total: Decimal, n: int, stem: s
     return None
 
 
-def _period(ledger: Any, count: str, total: str | None, title: str, day: dt.date) -> tuple[dt.date, dt.date]:
+def _period(ledger: Any, count: str | None, total: str | None, title: str, day: dt.date) -> tuple[dt.date, dt.date]:
     """The days the items fall on: the years the count's statement (else the title) names, else the month before the
     total (or the count) was known; never after the sheet's day, nor before the matter where no year is named."""
-    years = [int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", ledger.facts[count].statement)] or \
+    said = ledger.facts[count].statement if count else ledger.distractor.label
+    # (the years of a span, not of a day the text dates itself by: 'tally of March 2, 2026: 9 invoices from 2023')
+    said = re.sub(r"\b\w+\s+\d{1,2},\s+\d{4}\b|\b\d{1,2}\s+\w+\s+\d{4}\b", "", said)
+    years = [int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", said)] or \
         [int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", title)]
     end = day - dt.timedelta(days=1)
     if years:
@@ -102,17 +107,21 @@ def _split_below(total: Decimal, n: int, cap: Decimal, rng: random.Random, split
     return None
 
 
-def counted_items(sheet: Any, ledger: Any, count: str, stem: str, label: dict[str, str],
-                  faker: Any) -> tuple[int | None, str | None]:
+def counted_items(sheet: Any, ledger: Any, count: str | None, stem: str, label: dict[str, str], faker: Any,
+                  drafted: int | None = None) -> tuple[int | None, str | None]:
     """The rows of a count the sheet's title names, dated, with their share of the total they make up; the total by
     a live SUM, the largest item by a live MAX, the count by a live COUNT. Returns the bottom line (None where the
     total is computed below, from its inputs) and the total's fact."""
     from worldsmith.generators.skeleton import _names, _num, split_cents
 
     spec, rng = sheet.spec, sheet.rng
-    n = int(ledger.value(count).value)
     carried = [f for f in spec.facts if ledger.value(f) is not None]
-    total = _total_of(ledger, carried, count, stem)
+    if count is None:
+        # a superseded draft whose label gives the count ('12 shipments from the ERP extract only'): its own total
+        n, total = drafted, ledger.distractor.fact if ledger.distractor.fact in carried else None
+    else:
+        n = int(ledger.value(count).value)
+        total = _total_of(ledger, carried, count, stem)
     value = ledger.value(total) if total else None
     amounts: list[Decimal] = []
     largest = None
@@ -127,10 +136,14 @@ def counted_items(sheet: Any, ledger: Any, count: str, stem: str, label: dict[st
             else:
                 at = rng.randrange(n)
                 amounts = rest[:at] + [top] + rest[at:]
+        # no row above a largest single item the ledger knows, where the sheet does not show it (a draft's rows)
+        known_top = None if largest is not None else _largest_of(ledger, list(ledger.facts), q, n, stem, final=True)
         if largest is None:
             # a round total of large items (an order book in millions) is made of round items, as orders are given
             unit = Decimal(100000) if isinstance(value, Money) and q % 1000000 == 0 and q / n >= 1000000 else None
             amounts = split_cents(q, n, rng, whole=q == q.to_integral_value(), unit=unit)
+            if known_top is not None and max(amounts) > ledger.facts[known_top].value.amount:
+                amounts = _split_below(q, n, ledger.facts[known_top].value.amount, rng, split_cents) or amounts
     party = stem.lower() in _PARTIES
     thing = cap_first(stem)
     currency = value.currency if isinstance(value, Money) else None
@@ -167,7 +180,7 @@ def counted_items(sheet: Any, ledger: Any, count: str, stem: str, label: dict[st
         days.sort()
         amounts.insert(days.index(pinned), ledger.value(largest).amount)
     names = _names(rng, n, "company", faker) if party else []
-    described = _described(ledger.facts[count], stem)
+    described = _described(ledger.facts[count], stem) if count else cap_first(stem)
     prefix = re.sub(r"[^A-Z]", "", stem.upper())[:3] or "ITM"
     first = len(sheet.lines)
     for i, day in enumerate(days):
@@ -176,8 +189,9 @@ def counted_items(sheet: Any, ledger: Any, count: str, stem: str, label: dict[st
                   amount=_num(amounts[i]) if amounts else None, fmt=("money" if currency else "number") if amounts
                   else None, extra=extra)
     last = len(sheet.lines) - 1
-    bottom = sheet.add(label[count], role="derived", amount=n, fmt="number", fact=count,
-                       formula=f"COUNT(A{first + 2}:A{last + 2})", note=f"Rows 1 to {n} above")
+    bottom = sheet.add(label[count] if count else f"{thing}s listed", role="derived" if count else "item", amount=n,
+                       fmt="number", fact=count, formula=f"COUNT(A{first + 2}:A{last + 2})",
+                       note=f"Rows 1 to {n} above")
     if total is None:
         return bottom, None
     words = f"{n} {stem}s" if n != 1 else f"1 {stem}"

@@ -535,17 +535,21 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         layout = "schedule"
     sheet = _Sheet(spec, layout, currency, rng, locale)
     # a sheet titled for the things a count counts lists them (generators.counted), unless a sample or a log does
-    from worldsmith.generators.kinds.spreadsheet.promise import counted
+    from worldsmith.generators.kinds.spreadsheet.promise import counted, drafted_count
 
     # (a count as the ledger has it on the sheet's day, not a superseded draft's)
     found = None if sampled or groups or share is not None else counted(
         spec.title, [ledger.facts[f] for f in numeric if ledger.value(f) == ledger.facts[f].value])
     count = found[0].id if found else None
+    drafted = drafted_count(spec.title, distractor.label) if found is None and distractor is not None \
+        and distractor.fact in spec.facts and isinstance(distractor.value, Money) and not sampled and not groups \
+        and share is None else None
     counted_total = None
-    if found is not None:
+    if found is not None or drafted is not None:
         from worldsmith.generators.counted import counted_items
 
-        bottom, counted_total = counted_items(sheet, ledger, count, found[1], label, faker)
+        bottom, counted_total = counted_items(sheet, ledger, count, found[1] if found else drafted[1], label, faker,
+                                              drafted[0] if drafted else None)
         principal, layout = [], "counted"
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)

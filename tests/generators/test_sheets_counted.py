@@ -81,6 +81,29 @@ def test_the_count_a_title_names_is_read_by_its_thing_never_a_measure():
     assert counted("Allocation summary", [book, lenders]) is None
 
 
+def test_a_superseded_tally_lists_the_things_its_label_counts():
+    """'A "tally of 12 shipments" with no shipments' (read 27, a superseded draft): a draft whose label gives the count
+    of the things its list's title names lists that many rows adding up to the draft's own figure, none above the
+    largest single item the ledger knows; a draft computation whose label counts what it priced lists nothing.
+    Before: the draft's figure on one line."""
+    from worldsmith.generators.kinds.spreadsheet.promise import drafted_count
+    from worldsmith.worlds.plan import LedgerDistractor
+
+    facts = _invoices()
+    draft = LedgerDistractor(id="first", fact="billed_twice", value=Money(amount=Decimal("640000"), currency="USD"),
+                             text="USD 640,000", label="superseded first tally of March 2, 2026: 9 invoices from the "
+                                                       "2023 extract only; replaced by the tally of June 9, 2026")
+    spec = _spec("Duplicate invoice tally, first cut", ["billed_twice"]).model_copy(update={"distractor": "first"})
+    sk = build_skeleton(spec, facts, draft, "en_US", Faker(), dt.date(2026, 1, 5), drafts=[draft])
+    items = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
+    amounts = [Decimal(str(ln.cells[sk.amount])) for ln in items]
+    assert len(items) == 9 and sum(amounts) == Decimal("640000") and max(amounts) < Decimal("97400")
+    assert all(ln.cells[2].startswith("2023-") for ln in items)
+    total = next(ln for ln in sk.lines if ln.fact == "billed_twice")
+    assert total.role == "total" and total.formula == "SUM({0}:{8})"
+    assert drafted_count("DRAFT quantum schedule: first quote", "the 18 exchanges at the first quote") is None
+
+
 def test_a_fixtures_counted_things_are_listed_with_their_share():
     """wind-gearbox-serial-defect: 'SCADA downtime and lost energy: six failed turbines' lists the six turbines, each
     with its lost MWh, adding up to the energy lost by a live SUM. Before: two figure lines. (The fixture's sheet and

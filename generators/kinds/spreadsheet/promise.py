@@ -206,3 +206,17 @@ def counted(title: str, facts: list[Any]) -> tuple[Any, str] | None:
             if named & words and names_count(t.statement, int(f.value.value), stem):
                 return f, stem
     return None
+
+
+def drafted_count(title: str, label: str) -> tuple[int, str] | None:
+    """The count a superseded draft's label gives of the things its sheet's title names ('superseded preliminary tally:
+    12 shipments from the ERP extract only' of a 'Preliminary shipment tally'), as (n, thing), else None. Only a title
+    that names a list: a draft computation's label counting what it priced ('the 18 exchanges at the first quote' of a
+    quantum schedule) is no list of them."""
+    if not _LIST_WORDS.search(title):
+        return None
+    for m in re.finditer(r"\b(\d{1,3})\s+(?:[\w-]+\s+){0,2}?([a-z][a-z-]{2,}s)\b", label or ""):
+        n, unit = int(m.group(1)), m.group(2).lower()
+        if 2 <= n <= COUNTED_MOST and unit not in _MEASURES and re.search(rf"\b{re.escape(unit[:-1])}s?\b", title, re.I):
+            return n, unit[:-1]
+    return None
