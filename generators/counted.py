@@ -21,6 +21,7 @@ from typing import Any
 
 from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.kinds.spreadsheet.promise import names_count
+from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.ledger import quantity_of, references
 from worldsmith.worlds.values import Money, Number
@@ -30,6 +31,7 @@ _PARTIES = {"investor", "lender", "creditor", "customer", "claimant", "supplier"
             "buyer", "distributor", "dealer", "franchisee", "licensee", "vendor", "policyholder", "bank"}
 # the largest single item of a count ('the largest single shipment, of March 2023, was USD 312,000')
 _LARGEST = re.compile(r"\b(?:largest|biggest|highest|maximum|single)\b", re.I)
+_STATUS = re.compile(r"(open|outstanding|unpaid|pending|unresolved|overdue|disputed|rejected|closed)\b", re.I)
 _MONTH_YEAR = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
                          r"December)\s+(\d{4})\b")
 
@@ -182,12 +184,17 @@ def counted_items(sheet: Any, ledger: Any, count: str | None, stem: str, label: 
     names = _names(rng, n, "company", faker) if party else []
     described = _described(ledger.facts[count], stem) if count else cap_first(stem)
     prefix = re.sub(r"[^A-Z]", "", stem.upper())[:3] or "ITM"
+    # each row's status where the count's label gives it ('open severity-1 defects': each is open)
+    status = _STATUS.match(re.sub(r"^(?:the|number of)\s+", "", fact_label(ledger.facts[count]), flags=re.I)) \
+        if count else None
     first = len(sheet.lines)
     for i, day in enumerate(days):
         extra = {0: i + 1, 1: f"{prefix}-{day.year}-{i + 1:03d}", 2: day.isoformat()}
         sheet.add(names[i] if party else described, role="item",
                   amount=_num(amounts[i]) if amounts else None, fmt=("money" if currency else "number") if amounts
-                  else None, extra=extra)
+                  else None, extra=extra,
+                  note=label[largest] if largest is not None and amounts[i] == ledger.value(largest).amount
+                  else cap_first(status.group(1).lower()) if status else "")
     last = len(sheet.lines) - 1
     bottom = sheet.add(label[count] if count else f"{thing}s listed", role="derived" if count else "item", amount=n,
                        fmt="number", fact=count, formula=f"COUNT(A{first + 2}:A{last + 2})",

@@ -51,6 +51,7 @@ def test_a_sheet_titled_for_counted_things_lists_them_adding_up_to_the_ledger():
     assert days == sorted(days) and dt.date(2021, 1, 1) <= days[0] and days[-1] <= dt.date(2024, 12, 31)
     # the largest on the month its statement gives
     assert days[amounts.index(Decimal("97400"))].strftime("%Y-%m") == "2022-05"
+    assert items[amounts.index(Decimal("97400"))].cells[-1] == "Largest single invoice"
     by_fact = {ln.fact: ln for ln in sk.lines if ln.fact}
     assert by_fact["invoice_count"].formula == "COUNT(A2:A24)" and by_fact["invoice_count"].role == "derived"
     assert by_fact["largest_invoice"].formula == "MAX({0}:{22})"
