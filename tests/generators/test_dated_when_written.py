@@ -110,3 +110,22 @@ def test_nobody_promises_a_position_on_a_figure_their_side_stated():
         body = _plan_answer(Picker(ctx.seed), ctx, {}, "Re: Liability cap").body
         assert bool(re.search(r"come back to you on|(?:position|response) on .{0,20}will be with you|You will have our",
                               body)) is promised, body
+
+
+def test_a_contract_in_force_is_dated_before_the_history_it_governs():
+    # wind-gearbox-serial-defect: "Full-Service Agreement: availability guarantee and LD schedule (Annex 5)", produced
+    # in January 2027, read "This contract of employment is dated 12 January 2027", 28 months after the takeover of
+    # September 30, 2024 that its 15-year service term ran from (blind read 27: an agreement dated after the go-live
+    # it governs)
+    from tests.generators.context_fixture import document_context
+    from worldsmith.generators.compose.substance.agreement import executed_on
+    from worldsmith.generators.compose.substance.employment import is_employment
+
+    ctx = document_context("agreement")
+    spec = ctx.spec.model_copy(update={"title": "Full-Service Agreement: availability guarantee and LD schedule (Annex 5)",
+                                       "date": dt.date(2027, 1, 12)})
+    ctx = ctx.model_copy(update={"spec": spec, "window_start": dt.date(2027, 1, 11), "world_summary":
+                                 "The wind farm was taken over on September 30, 2024 and is serviced under a 15-year "
+                                 "full-service agreement."})
+    assert not is_employment(ctx)
+    assert executed_on(ctx) < dt.date(2024, 9, 30)

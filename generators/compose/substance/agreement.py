@@ -13,8 +13,10 @@ from worldsmith.generators.compose.substance.common import cited_clause, gist, i
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
+# (an annex, appendix or exhibit is a part of a contract in force, produced: "Full-Service Agreement: availability
+# guarantee and LD schedule (Annex 5)" was drafted on the matter's day, 28 months after the takeover it serves)
 _EXECUTED = re.compile(r"\b(executed|as produced|as signed|as amended|signed copy|charter party|charterparty|extracts?|"
-                       r"excerpts?)\b", re.I)
+                       r"excerpts?|annex(?:es)?|appendix|appendices|exhibit)\b", re.I)
 
 
 def executed_on(ctx: ArtifactContext) -> dt.date:
@@ -68,6 +70,11 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
         # contractor's coding is at issue')
         back += 365
     made = start - dt.timedelta(days=back)
+    history = [d for d in matter_dates(ctx) if d < made]
+    if history:
+        # a contract in force when the matter's history began was made before it: never after the takeover or the
+        # go-live it governs (blind read 27: an agreement dated after the go-live it governs)
+        made = min(history) - dt.timedelta(days=back)
     while made.weekday() >= 5:
         made -= dt.timedelta(days=1)
     return made

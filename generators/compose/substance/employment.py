@@ -13,7 +13,9 @@ from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import identity, label
 
-_EMPLOYMENT = re.compile(r"\b(contract of employment|employment (contract|agreement)|service agreement|"
+# ("service agreement" is a director's contract; a "Full-Service Agreement" (a hyphened or "full" service)
+# is a supplier's: read as employment, the wind farm's maintenance annex became a contract with "the Employee")
+_EMPLOYMENT = re.compile(r"\b(contract of employment|employment (contract|agreement)|(?<!-)(?<!full )service agreement|"
                          r"statement of (main )?terms( of employment)?)\b", re.I)
 _CORPORATE = re.compile(r"\b(Ltd|Limited|Inc|LLP|LLC|plc|Corporation|Company|Co|Group|Partners|Solicitors|Bank)\b\.?")
 
