@@ -397,3 +397,21 @@ def test_an_event_or_a_paper_falls_on_its_day_and_is_not_one():
     # a label of a point in time is its date, as before
     due = _event("due", "The reply is due on May 1, 2026.", "the reply deadline", dt.date(2026, 5, 1))
     assert plain(due) == "the reply deadline was May 1, 2026"
+
+
+def test_a_name_still_open_is_looked_into_never_taken_forward():
+    # "Who is taking the Iranian end user forward from here?" (labels4's harness of an unseen outline at seed 61): a
+    # name, a finding or an event's date is looked into; a figure is still taken forward or picked up
+    from tests.generators.context_fixture import PARENT, email_context
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.kinds.email.compose import _plan_question
+    parent = PARENT.model_copy(update={"body": "Hi Dana,\n\nHere is where we are.\n\nSam"})
+    for label, word in (("the sanctioned consignee", True), ("the lessee's nominated operator", True),
+                        ("the removal costs", False)):
+        ctx = email_context("reply", seed=3, facts=[]).model_copy(update={
+            "thread_labels": [label], "word_labels": [label] if word else [], "parent": parent})
+        asked = [_plan_question(Picker(seed), ctx) for seed in range(6)]
+        assert all(label in a for a in asked), asked
+        taken = [a for a in asked if re.search(rf"(?i)taking {label} forward|who (?:has|is picking up|is carrying) "
+                                               rf"{label}|next step on {label}: who (?:has it|is on it)", a)]
+        assert not taken if word else taken, asked

@@ -1161,7 +1161,8 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             return pick.fill(frames["working"], label=label) or ""
         if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
             # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
-            return pick.fill(frames["ahead" if _DATED.search(label) else "open"], label=label) or ""
+            return pick.fill(frames["ahead" if _DATED.search(label) else
+                                     "open_word" if label in ctx.word_labels else "open"], label=label) or ""
         # the note already gave the point an owner and a day: nobody asks who has it ("Who has the run-up?" under
         # the note's own list of owners and dates, read 16); a date ahead is still asked after, whether it is on
         # course, and so is a paper that came in (with nothing asked, the reply asked "Anything else needed from me?"
