@@ -359,7 +359,9 @@ def count_said(name: str, text: str) -> str:
     affected", "412,600 customers" -> "412,600 customers were affected"; "the disputed invoices", "12 invoices" -> "12
     invoices are disputed"), '' where the label's words allow no such clause. Blind read 27: "the open severity-1
     defects are 41 defects"; "The number of customers affected is 412,600 customers" said the noun twice too."""
-    clause = count_clause(name, text)
+    # a span of time is no set of things: never "there are 46 weeks off work", "there are 45 days late"
+    span = re.search(r"(?i)\b(?:seconds|minutes|hours|days|weeks|months|years)$", text.strip())
+    clause = "" if span else count_clause(name, text)
     if clause and text in clause:
         return clause
     m = re.fullmatch(r"(?:the\s+)?(?:number of\s+)?(?P<mod>[a-z][\w-]*)(?P<kind>(?:\s+[\w-]+){0,2}?)\s+(?P<unit>[a-z]+)",
@@ -370,7 +372,7 @@ def count_said(name: str, text: str) -> str:
         # days", never "owner-caused delay days are 71 days" (an unseen outline's delay analysis, label_slot_grammar)
         thing = re.sub(r"^(?:the\s+)?(?:number of\s+)?", "", name.strip(), flags=re.I)[:-len(m.group("unit"))].strip()
         return f"the {thing} is {text}"
-    if m is None or text.split()[-1].lower() != m.group("unit").lower() or len(text.split()) != 2 \
+    if span or m is None or text.split()[-1].lower() != m.group("unit").lower() or len(text.split()) != 2 \
             or not _STATE.fullmatch(m.group("mod").lower()):
         return ""
     # a word of state before the things counted: "41 defects are open", "12 invoices are disputed"; and a grade or a

@@ -236,6 +236,20 @@ def on_its_day(out: str, fact: FactRef) -> str:
     return re.sub(rf"(?i)\b({bare}) (is|was|are|were) (?={re.escape(fact.text)})", rf"\1 \2 {by} ", out)
 
 
+def said_once(out: str, fact: FactRef) -> str:
+    """`out` with a count whose label names the things counted said as a count where a frame made the things its value
+    ("The number of barrels discharged is 18,400 barrels." -> "18,400 barrels were discharged."; labels.count_said);
+    unchanged for any other fact or wording."""
+    label = (fact.label or "").strip()
+    said = count_said(label, fact.text) if fact.value.type == "number" and label else ""
+    if not said:
+        return out
+    bare = re.escape(re.sub(r"(?i)^(?:the|an?)\s+", "", label))
+    pattern = re.compile(rf"(?i)(?<![\w'])(?:the\s+)?{bare} (?:is|are|was|were) {re.escape(fact.text)}(?![\w,.]\d)")
+    return pattern.sub(lambda m: cap_first(said) if re.search(r"(?:^\s*(?:- )?|[.!?:]\s+|\n\s*(?:- )?)$", out[:m.start()])
+                       else said, out)
+
+
 # A frame that says a value was decided, and a statement that says so (generators/beats.py _DECIDE).
 _RESOLVED = re.compile(r"\b(?:agreed|resolved|minute|landed|came out|outcome)\b")
 _RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejected|agrees?|agreed|accepts?|"

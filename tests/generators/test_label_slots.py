@@ -415,3 +415,20 @@ def test_a_name_still_open_is_looked_into_never_taken_forward():
         taken = [a for a in asked if re.search(rf"(?i)taking {label} forward|who (?:has|is picking up|is carrying) "
                                                rf"{label}|next step on {label}: who (?:has it|is on it)", a)]
         assert not taken if word else taken, asked
+
+
+def test_a_count_any_frame_named_by_its_things_is_said_once():
+    # "The number of barrels discharged is 18,400 barrels." (a served notice), "As we have it from you, the number of
+    # units declared in the royalty reports is 41,260 units; please confirm." (labels4's harness at seed 61)
+    from worldsmith.generators.compose.facts import said_once
+    crates = _count("crates", "The carrier lost 220 crates in transit.", "the number of crates lost", 220, "crates")
+    pumps = _count("pumps", "Six pumps with cracked housings were found.", "the number of pumps with cracked housings",
+                   6, "pumps")
+    late = _count("late", "Payment was 45 days late.", "the number of days late", 45, "days")
+    assert said_once("Hi.\n\nThe number of crates lost is 220 crates.", crates) == "Hi.\n\n220 crates were lost."
+    assert said_once("As we have it, the number of crates lost is 220 crates; please confirm.", crates) == \
+        "As we have it, 220 crates were lost; please confirm."
+    assert said_once("- The number of pumps with cracked housings is 6 pumps.", pumps) == \
+        "- There are 6 pumps with cracked housings."
+    # a span of time is no set of things: as it was
+    assert said_once("The number of days late is 45 days.", late) == "The number of days late is 45 days."

@@ -8,7 +8,8 @@ from zoneinfo import ZoneInfo
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import _plural, agree, fact_sentence, fixed, limit_words, unjoined
+from worldsmith.generators.compose.facts import (_plural, agree, fact_sentence, fixed, limit_words, on_its_day,
+                                                  said_once, unjoined)
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
@@ -487,7 +488,14 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     # deduction cap", mail10's read at seed 223)
     labels = [f.label for f in ctx.facts if f.label] + list(ctx.thread_labels) + \
         [i.label for f in ctx.facts for i in f.inputs if i.label]
-    email = email.model_copy(update={"body": agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)})
+    body = agree(tidy(email.body, tuple(f.text for f in ctx.facts)), labels)
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
+    own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    for f in ctx.facts:
+        # (whatever frame named it, in the message's own lines: an event or a paper on its day, a count's things said
+        # once; see facts)
+        own = said_once(on_its_day(own, f), f)
+    email = email.model_copy(update={"body": own + quoted})
     if isinstance(spec, EmailSpec) and off_hours(clock):
         pick = picker_for(ctx, 1)
         when = "over the weekend" if clock.weekday() >= 5 else "late"

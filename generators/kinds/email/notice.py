@@ -12,7 +12,7 @@ import re
 
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.parties import client_of, org, principal, reserves_rights, role_party
-from worldsmith.generators.compose.facts import event_clause, on_its_day
+from worldsmith.generators.compose.facts import event_clause, on_its_day, said_once
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -155,7 +155,7 @@ def _plain(f: FactRef) -> str:
     if event:
         return f"{cap_first(event)} on {f.text}."
     verb = "was" if f.value.type == "date" and f.past else "is"
-    return on_its_day(f"{cap_first(label)} {verb} {f.text}.", f)
+    return said_once(on_its_day(f"{cap_first(label)} {verb} {f.text}.", f), f)
 
 
 def _demanded(ctx: ArtifactContext, what: str) -> FactRef | None:
