@@ -432,3 +432,12 @@ def test_a_count_any_frame_named_by_its_things_is_said_once():
         "- There are 6 pumps with cracked housings."
     # a span of time is no set of things: as it was
     assert said_once("The number of days late is 45 days.", late) == "The number of days late is 45 days."
+
+
+def test_a_paper_to_a_body_is_about_its_subject_never_the_body_of_it():
+    # "asked us to advise on the board of the DPC inquiry, the submissions and the exposure" (labels4's harness of an
+    # unseen outline at seed 61, from a title 'Board paper: ...')
+    from worldsmith.generators.compose.substance.common import topic
+    assert topic("Board paper: the harbour wall claim and the exposure") == "the harbour wall claim and the exposure"
+    assert topic("Credit committee paper: the refinancing of the term loan") == "the refinancing of the term loan"
+    assert topic("Marine survey report: M/T Aurelian Tide") == "the marine survey of M/T Aurelian Tide"  # as before

@@ -303,6 +303,13 @@ _QUALIFIER = {"advice", "advisory", "coverage", "briefing", "legal", "internal",
               "strategy", "position", "status", "update", "client", "draft", "working", "discussion"}
 
 
+# Whom a paper goes to, before its genre word ('Board paper: X', 'Credit committee paper: X'): the paper is about X, never
+# 'the board of X' (labels4's harness of the unseen emoney outline at seed 61: 'asked us to advise on the board of the
+# DPC inquiry, the submissions and the exposure').
+_AUDIENCE = re.compile(r"(?:the )?(?:board|(?:[a-z]+ )?committee|ic|management|investors?|lenders?|shareholders?|"
+                       r"trustees?|council|staff|team|partners?|client)")
+
+
 def topic(title: str, names: list[str] = ()) -> str:
     """What a paper is about, from its title: 'Memo re breaking the limit: the 33 CFR 164.25 steering-gear test' ->
     'breaking the limit (the 33 CFR 164.25 steering-gear test)'; 'Marine survey report: M/T Aurelian Tide' -> 'the
@@ -333,7 +340,7 @@ def topic(title: str, names: list[str] = ()) -> str:
             head = _GENRE_WORD.sub(" ", head).strip()
         if not head or head.lower() in ("engagement", "covering", "cover"):
             return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
-        if head.lower() in _QUALIFIER and tail:
+        if (head.lower() in _QUALIFIER or _AUDIENCE.fullmatch(head.lower())) and tail:
             # 'Advice note: merits and value of the claim' is about the merits and value, not 'the advice of merits';
             # 'Coverage memo: the coinsurance penalty' not 'the coverage of the coinsurance penalty'
             about = lower_first(tail)
