@@ -246,7 +246,7 @@ def said_once(out: str, fact: FactRef) -> str:
         return out
     bare = re.escape(re.sub(r"(?i)^(?:the|an?)\s+", "", label))
     pattern = re.compile(rf"(?i)(?<![\w'])(?:the\s+)?{bare} (?:is|are|was|were) {re.escape(fact.text)}(?![\w,.]\d)")
-    return pattern.sub(lambda m: cap_first(said) if re.search(r"(?:^\s*(?:- )?|[.!?:]\s+|\n\s*(?:- )?)$", out[:m.start()])
+    return pattern.sub(lambda m: cap_first(said) if re.search(r"(?:^|[.!?:]\s+|\n)\s*(?:- |\d+(?:\.\d+)*\.? |\([a-z0-9]+\) )?$", out[:m.start()])
                        else said, out)
 
 

@@ -441,3 +441,15 @@ def test_a_paper_to_a_body_is_about_its_subject_never_the_body_of_it():
     assert topic("Board paper: the harbour wall claim and the exposure") == "the harbour wall claim and the exposure"
     assert topic("Credit committee paper: the refinancing of the term loan") == "the refinancing of the term loan"
     assert topic("Marine survey report: M/T Aurelian Tide") == "the marine survey of M/T Aurelian Tide"  # as before
+
+
+def test_a_papers_paragraphs_say_a_count_once_and_an_event_on_its_day():
+    # "1.3 The number of turbines in the wind farm is 24 turbines." (an agreement's recital, labels4's harness at 61)
+    import datetime as dt
+
+    from worldsmith.generators.kinds.document.compose import _on_day_once
+    pumps = _count("pumps", "The station has 8 pumps in service.", "the number of pumps in the station", 8, "pumps")
+    alarm = _event("alarm", "The fire panel raised the alarm on March 3, 2026.", "the fire alarm", dt.date(2026, 3, 3))
+    out = _on_day_once("1.3 The number of pumps in the station is 8 pumps. The fire alarm was March 3, 2026.",
+                       [pumps, alarm])
+    assert out == "1.3 There are 8 pumps in the station. The fire alarm was on March 3, 2026.", out

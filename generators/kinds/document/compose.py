@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
-from worldsmith.generators.compose.facts import fact_sentence, fixed, with_lead
+from worldsmith.generators.compose.facts import fact_sentence, fixed, on_its_day, said_once, with_lead
 from worldsmith.generators.compose.genres import (Writer, _short_date, house_style, is_answer, letterhead,
                                                   party_names)
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
@@ -348,6 +348,15 @@ def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
         lines.append(f"This paper rests on the documents held on {day}; a document that comes to light later may "
                      f"change it.")
     return [" ".join(lines)]
+
+
+def _on_day_once(paragraph: str, facts) -> str:
+    """A paragraph with each fact's event or paper on its day and each count's things said once, whatever frame named
+    them (facts.on_its_day, said_once: "1.3 The number of turbines in the wind farm is 24 turbines.", labels4's
+    harness at seed 61)."""
+    for f in facts:
+        paragraph = said_once(on_its_day(paragraph, f), f)
+    return paragraph
 
 
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
@@ -747,7 +756,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 
         sections = with_draft_basis(ctx, sections)
     keep = tuple(f.text for f in ctx.facts)
-    sections = [x.model_copy(update={"paragraphs": [tidy(p, keep) for p in x.paragraphs]}) for x in sections]
+    sections = [x.model_copy(update={"paragraphs": [_on_day_once(tidy(p, keep), ctx.facts) for p in x.paragraphs]})
+                for x in sections]
     if kind == "letter" and not in_mail:
         sections = [x.model_copy(update={"paragraphs": [as_itself(p, spec.title) for p in x.paragraphs]})
                     for x in sections]
