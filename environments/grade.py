@@ -1930,7 +1930,10 @@ def _inputs_typed_in(session: Session, path: str) -> bool:
     except SessionError:
         return False
     held = {round(n, 9) for row in rows for _, n, f in row if n is not None and not f and n not in (0, 1)}
-    return any(round(float(x), 9) in held for row in rows for _, _, f in row if f for x in _LITERAL.findall(f))
+    # (a percent's '/100' scales the percent row it divides; it types in no row's figure, though a rate of 100% holds
+    # 100: erp at seed 239, the reference sheet '=(B4/100*B2)' beside a cap percentage of 100 lost its formula)
+    return any(round(float(m.group()), 9) in held for row in rows for _, _, f in row if f
+               for m in _LITERAL.finditer(f) if not (m.group() == "100" and f[:m.start()].rstrip().endswith("/")))
 
 
 def _cites(text: str, check: Check) -> bool:
@@ -3209,6 +3212,22 @@ _WHICH_IS_PAID = re.compile(r",\s*(?:which|that)\s+(?:is|will\s+be|would\s+be|ar
                             r"[^.;\n]{0,60}?\b(?:paid|payable|owed|due|receive[sd]?|get|gets|recover)\b", re.I)
 
 
+def _receiving(clause: str, one: dict, value: dict, named) -> re.Match | None:
+    """The first word of paying or receiving in a clause that is not a fact's own name giving that fact's own figure:
+    'The total claim (SGD 9,500,000) exceeds the cap' pays nothing (erp at seed 239: the reference reply and memo
+    scored 0), where 'The earn-out payment is USD 7,500,000', not its figure, still pays the uncapped sum."""
+    spans = [(m.start(), m.end(), one[m.group().lower()]) for m in named.finditer(clause)] if named is not None else []
+    for verb in _RECEIVES.finditer(clause):
+        own = next((fid for a, b, fid in spans if a <= verb.start() < b), None)
+        if own is not None:
+            first = next((m for m in answers.parse(clause[verb.end():]).mentions
+                          if m.kind == "money" and m.value is not None), None)
+            if first is not None and float(first.value) == value.get(own):
+                continue
+        return verb
+    return None
+
+
 def pays_a_figure_that_does_not_decide(world, text: str) -> bool:
     """Whether a deliverable has money paid, received or owed at the figure of the side of a lesser-of or greater-of
     that does not decide, or at the margin the deciding side cuts off ('The sellers will receive USD 9,750,000' where
@@ -3229,8 +3248,9 @@ def pays_a_figure_that_does_not_decide(world, text: str) -> bool:
         if said and not said[-1].negated and any(said[-1].value in (lose, gap) and said[-1].value != win
                                                  for win, lose, gap in pairs):
             return True
+    one, value, named = _named_facts(world)
     for clause in _CLAUSE.split(text):
-        verb = _RECEIVES.search(clause)
+        verb = _receiving(clause, one, value, named)
         if not verb or _NOT_OWN_VIEW.search(clause[:verb.start()]):
             continue
         after = clause[verb.end():]
