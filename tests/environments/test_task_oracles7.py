@@ -39,3 +39,18 @@ def test_a_percent_scaled_by_100_types_in_no_rows_figure(published_legal, tmp_pa
     session.write_sheet(path, head + 'liability cap,=(100/100*B2),computed\nrecoverable claim,"=MIN(B3,B5)",computed\n')
     assert not _formula_comes_to(session, check)  # the rate's own 100 typed in is still typed in
     world.close()
+
+
+def test_a_what_if_takes_the_input_read_across_files_over_one_read_off_one_file(monkeypatch):
+    # schuldschein at seed 239: the 5-year coupon's what-if changed its spread (the pricing sheet alone, so a warm-up,
+    # dropped) where its mid-swap sat in a second paper; the world made five tasks
+    from worldsmith.environments import graph_tasks
+
+    one, two = ["Pricing sheet.xlsx"], ["Pricing sheet.xlsx", "Allocation recommendation.docx"]
+    candidates = [(3, 1, 2, "fee", "tranche", None, None, [], [], ["a", "b", "c"], ["drive"]),
+                  (1, 1, 2, "coupon", "spread", None, None, [], [], one, ["drive"]),
+                  (1, 1, 2, "coupon", "swap", None, None, [], [], two, ["drive"]),
+                  (1, 1, 2, "rate", "only", None, None, [], [], one, ["drive"])]
+    monkeypatch.setattr(graph_tasks, "what_if_candidates", lambda graph: candidates)
+    monkeypatch.setattr(graph_tasks, "_what_if_task", lambda graph, top, leaf, *rest: (top, leaf))
+    assert graph_tasks.what_if_tasks(None, limit=3) == [("fee", "tranche"), ("coupon", "swap"), ("rate", "only")]
