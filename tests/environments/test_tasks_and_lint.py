@@ -48,11 +48,13 @@ def test_the_task_set_is_deep_and_the_lint_is_clean(request, which):
 
 def test_a_what_if_is_the_ledger_recomputed_with_one_input_changed(legal):
     world, task_set = legal
-    task = warm_task(world, "whatif-liability_cap-gross_tonnage")
+    # (the cap's what-if changes the per-ton limit, read in a second paper, not the tonnage the cap's own paper gives:
+    # a what-if read off one file is a warm-up, and the cap would have none)
+    task = next(t for t in task_set.tasks if t.id == "whatif-liability_cap-per_ton_limit")
     facts = world.facts
-    tonnage = Decimal(task.instruction.split("were ")[1].split(" GT")[0].replace(",", ""))
-    assert tonnage != facts["gross_tonnage"].value.value
-    expected = max(facts["per_ton_limit"].value.amount * tonnage, facts["limit_floor"].value.amount)
+    rate = Decimal(task.instruction.split("were USD ")[1].split()[0].rstrip(",.;").replace(",", ""))
+    assert rate != facts["per_ton_limit"].value.amount
+    expected = max(rate * facts["gross_tonnage"].value.value, facts["limit_floor"].value.amount)
     final = next(c for c in task.rubric.criteria if c.check.type == "answer_final")
     assert final.check.numbers == [float(expected)]
     # the answer is in no file of the room: reading is not enough
