@@ -212,3 +212,23 @@ def test_the_largest_item_a_max_computes_back_is_one_of_the_parts_its_total_adds
     assert len(db.execute(sql).fetchall()) == 1  # no MAX line of the fact: the item is an amount the SUM adds
     db.execute("insert into sheet_lines values ('s', 5, 5, 'derived', 'largest_invoice', '=MAX(E2:E3)')")
     assert db.execute(sql).fetchall() == []
+
+
+def test_a_log_of_things_lists_no_team_papers():
+    """'A hot documents log that lists the firm's own deliverables', 'an investor roadshow and call log with no
+    investors or calls' (read 27): a log or register of things, with no items of its own in the ledger, holds its
+    figures and nothing else; an action log still lists the team's work. (emoney at seed 61, its timeline's spec
+    retitled; before: the log listed the team's papers, 'Circulated' / 'Draft in progress'.)"""
+    from tests.generators.planned import planned
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet, logs_things
+
+    plan, taxonomy = planned("emoney-data-breach-dpc-inquiry", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "spreadsheet" and a.title.startswith("Incident timeline"))
+    spec.title = "Incident call log"
+    ctx = build_context(plan, taxonomy, spec, {})
+    sheet = compose_sheet(ctx)
+    assert len(sheet.rows) == len(ctx.facts), sheet.rows
+    cells = [str(x) for row in sheet.rows for x in row]
+    assert not any(x in ("Circulated", "Draft in progress") for x in cells), sheet.rows
+    assert not logs_things("Action log") and not logs_things("Issues register") and logs_things("Risk register")

@@ -387,6 +387,17 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
 
 # Title words of a sheet of dated steps, where 'schedule' is one of them ('Schedule of key dates', a procedural
 # timetable), as against a schedule of figures ('Comparable evidence schedule', a schedule of dilapidations).
+# A log or register whose title names the team's own work (actions, issues, tasks, decisions, deliverables).
+_OWN_WORK = re.compile(r"\b(?:actions?|issues?|tasks?|work|workstreams?|decisions?|raid|status|progress|deliverables?|"
+                       r"punch|to-?do|tracker|papers?|filings?|drafts?)\b", re.I)
+
+
+def logs_things(title: str) -> bool:
+    """Whether a title is a log or register of things other than the team's own work ('E-mail review hot documents
+    log', 'Investor roadshow and call log', 'Failure register'); not an action log, an issues register or a tracker."""
+    return re.search(r"\b(?:log|register)\b", title, re.I) is not None and _OWN_WORK.search(title) is None
+
+
 _DATED_STEPS = re.compile(r"\b(timelines?|calendars?|milestones?|chronolog\w*|timetables?|deadlines?|dates|procedural|"
                           r"programmes?|steps|plan)\b", re.I)
 
@@ -580,6 +591,11 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     # gives is a made-up figure (blind read 25: 'rows such as "Escrow holdback", "Uplift" and "Deductible", each at
     # 50, have nothing to do with a CMR limit')
     bare = bool(layout.get("figures_only")) and bool(ctx.facts)
+    # a log or register of things (calls, hot documents, failures) is no list of the team's own papers: with no
+    # items of its own in the ledger it holds its figures and nothing else (blind read 27: 'a hot documents log that
+    # lists the firm's own deliverables', 'an investor call log with no investors or calls')
+    things = key == "tracker" and logs_things(spec.title) and bool(ctx.facts)
+    bare = bare or things
     if bare:
         n = len(ctx.facts)
     amounts = [float(f.value.amount) for f in ctx.facts if isinstance(f.value, Money)]
@@ -590,7 +606,8 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     # Each fact takes a row of its own while rows last, then shares one whose cell of its type is still free.
     taken: set[tuple[int, int]] = set()
     order = pick.shuffled(range(n))
-    work = _work_rows(pick, cols, layout, ctx, scale, max(0, n - len(ctx.facts))) if key in ("tracker", "schedule") else []
+    work = _work_rows(pick, cols, layout, ctx, scale, max(0, n - len(ctx.facts))) \
+        if key in ("tracker", "schedule") and not things else []
     if work:
         # A tracker or a calendar lists its team's own papers, done and to come, and a row for each fact; no stock
         # tasks ("Book call 3", "Check calendar 2")
