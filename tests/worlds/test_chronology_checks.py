@@ -80,3 +80,26 @@ def test_no_position_is_awaited_on_a_figure_its_side_stated(tmp_path):
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
     assert flagged == ["m2", "m3"]
+
+
+def test_a_count_with_its_unit_is_not_mentioned_before_it_is_known(tmp_path):
+    # blind read 27 (an unseen sanctions outline): "14 custodians were reviewed" on the day the hold went out, a month
+    # before the ledger learned the count; a bare number or a span of time says too little to count
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_US', 'America/Chicago', '2026-01-05', '2026-06-30')")
+    for fid, text, num in [("custodians", "14 custodians", 14), ("lookback", "10 years", 10), ("few", "3 custodians", 3)]:
+        con.execute("insert into facts (id, statement, type, text, value_num) values (?, 's', 'number', ?, ?)",
+                    [fid, text, num])
+        con.execute("insert into fact_values values (?, '2026-02-19', null, ?, ?, null)", [fid, text, num])
+    for aid, at, body in [("early", "2026-01-19 10:00:00-06", "Of the 14 custodians, all were reviewed."),
+                          ("span", "2026-01-19 11:00:00-06", "We look back 10 years and at 3 custodians."),
+                          ("late", "2026-02-20 10:00:00-06", "All 14 custodians were reviewed.")]:
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\") "
+                    "values (?, 'email', 'i', ?, 't', 'p', 'o', ?)", [aid, f"{aid}.eml", at])
+        con.execute("insert into emails (artifact_id, path, sent_at, body, body_new) values (?, ?, ?, ?, ?)",
+                    [aid, f"{aid}.eml", at, body, body])
+    check = next(c for c in load_checks() if c.id == "fact_mentioned_before_known")
+    flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
+    con.close()
+    assert flagged == ["early"]

@@ -6,14 +6,21 @@
 -- an artifact dated before the fact's first value. It does not count when another fact or distractor
 -- known by then has the same text (a cap that equals a contractual figure), nor in the superseded
 -- draft that carries that value. Numbers and percents are left out: "35%" or "400" says too little
--- to be a mention, and so is a text value that is the name of an organisation or person of the
--- world (a responsible party is a company everyone names). The label-and-amount form is
--- amount_beside_label's.
+-- to be a mention (a count of ten or more with its unit, "14 custodians", is one), and so is a text value that is
+-- the name of an organisation or person of the world (a responsible party is a company everyone names). The
+-- label-and-amount form is amount_beside_label's.
 with values_ as (
     select v.fact_id, v.text, squash(v.text) as wanted, v.value_num, f.type,
            min(v.since) over (partition by v.fact_id) as first_known
     from fact_values v join facts f on f.id = v.fact_id
-    where f.type in ('money', 'date', 'text') and length(v.text) >= 6
+    where (f.type in ('money', 'date', 'text')
+           -- a count with its unit ('14 custodians', '412,600 customers') says which count it is, as a bare number or a
+           -- span of time ('10 years') does not (blind read 27: '14 custodians were reviewed' on the day the hold went
+           -- out, a month before the log learned the count)
+           or (f.type = 'number' and v.value_num >= 10
+               and regexp_matches(v.text, '^[0-9][0-9.,]* [A-Za-z]')
+               and not regexp_matches(v.text, ' (?:years?|months?|weeks?|days?|hours?|quarters?|minutes?)$')))
+      and length(v.text) >= 6
       and squash(v.text) not in (select squash(name) from organisations union all select squash(name) from people)
 ),
 known_texts as (
