@@ -72,46 +72,49 @@ def test_the_clean_world_raises_no_realism_error(clean_world):
     assert not [c for c in report.failed() if c.id.startswith("realism_") and c.severity == "error"]
 
 
-@pytest.mark.parametrize("sentence, phrase", [
+# A world validated per defect was ~0.8 CPU-s (eleven here). The defects are seeded a group to a copy instead, each
+# group validated once (as test_prose_checks.py does): the sentences each go into a message of their own kind of
+# check (no two of one check in one message), the plan edits and the copied body into another copy. Each group trips
+# exactly its own defects' checks, at exactly the messages they were put in; each test asserts its own finding.
+LEAKS = [
     ("Please send the draft to [Client Name] by Friday.", 'placeholder "[Client Name]"'),
     ("Lorem ipsum dolor sit amet, consectetur adipiscing elit.", "lorem ipsum"),
     ("Dear {first_name}, the figures are attached.", 'template field "{first_name}"'),
     ("As an AI language model, I cannot give legal advice.", "model talk"),
     ("Dates for the hearing are TBD.", 'placeholder word "TBD"'),
-])
-def test_leakage_in_a_body_is_caught(clean_world, tmp_path, sentence, phrase):
-    world = _copy(clean_world, tmp_path)
-    target = _fact_free(world)[0]
-    _insert(target, sentence)
-    errors = _errors(validate_copy(world))
-    assert set(errors) == {"realism_leakage"}
-    (row,) = errors["realism_leakage"]
-    assert phrase in row.detail and row.path == target.relative_to(world / "room").as_posix()
+]
+DOMAIN = "The notice is on www.kestrel-shipping.com and with ops@kestrel-shipping.com."
+PHONE = "Call me on +1 212 736 5000, or on +1 212 555 0142 after six."
+# issue 22: realism_fiction_mentions confirms a whole name only where the text holds it, so "Best regards" (Best
+# Buy's first word, in every signed message) costs nothing; the name itself is still caught, and a product named
+# after a company is still not a mention.
+MENTION = "Best regards from the meeting: the buyers of Best Buy want the figures in Microsoft Teams."
+# sentence -> the check it trips: the five leaks each in a message of their own (the messages without a fact first:
+# editing their text cannot hide a planted value; a sentence added to the others removes none), and the domain,
+# phone and company each beside a leak in another message.
+SENTENCES = {**{text: "realism_leakage" for text, _ in LEAKS}, DOMAIN: "realism_fiction_domains",
+             PHONE: "realism_fiction_phones", MENTION: "realism_fiction_mentions"}
 
 
-def test_a_real_looking_domain_in_a_body_is_caught(clean_world, tmp_path):
-    world = _copy(clean_world, tmp_path)
-    target = _fact_free(world)[0]
-    _insert(target, "The notice is on www.kestrel-shipping.com and with ops@kestrel-shipping.com.")
-    errors = _errors(validate_copy(world))
-    assert set(errors) == {"realism_fiction_domains"}
-    assert {r.detail for r in errors["realism_fiction_domains"]} == {
-        "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain",
-        "address or link ops@kestrel-shipping.com: kestrel-shipping.com is not a reserved domain"}
+def _targets(world: Path) -> dict[str, str]:
+    """sentence -> the room path of the message it is put into."""
+    free = _fact_free(world)
+    order = [*free, *(p for p in _emails(world) if p not in free)]
+    assert len(order) >= len(LEAKS), order
+    paths = [p.relative_to(world / "room").as_posix() for p in order]
+    return {**{text: paths[i] for i, (text, _) in enumerate(LEAKS)}, DOMAIN: paths[0], PHONE: paths[1],
+            MENTION: paths[2]}
 
 
-def test_a_phone_number_outside_the_reserved_ranges_is_caught(clean_world, tmp_path):
-    world = _copy(clean_world, tmp_path)
-    target = _fact_free(world)[0]
-    _insert(target, "Call me on +1 212 736 5000, or on +1 212 555 0142 after six.")
-    errors = _errors(validate_copy(world))
-    assert set(errors) == {"realism_fiction_phones"}
-    (row,) = errors["realism_fiction_phones"]
-    assert row.detail == "phone number in the text: +1 212 736 5000 is not in a reserved range"
-
-
-def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
-    world = _copy(clean_world, tmp_path)
+def _plan_edited(world: Path) -> dict[str, str]:
+    """A real company's name and a non-reserved domain given to the plan's organisations (by hand or another tool:
+    the outline refuses both), and a message's own text made another's: what each defect expects to be named."""
+    plan = json.loads((world / "plan.json").read_text())
+    index = next(i for i, o in enumerate(plan["organisations"]) if o["name"] == "Brightwater Fuels Inc.")
+    plan["organisations"][index]["name"] = "Goldman Sachs Group, Inc."
+    other = next(i for i in range(len(plan["organisations"])) if i != index)
+    plan["organisations"][other]["domain"] = "harbour-lines-shipping.com"
+    (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
     # a plain reply (not a forward, no attachment parts), so that its text can be swapped as it stands
     plain = [p for p in _emails(world) if "multipart" not in p.read_text(encoding="utf-8").split("\n\n", 1)[0].lower()]
     first = plain[0]
@@ -125,14 +128,66 @@ def test_a_duplicated_email_body_is_caught(clean_world, tmp_path):
     message_id = header(last, "Message-ID")
     last.write_text(f"{head}\n\n{source_body.rstrip()}\n{quoted}", encoding="utf-8")
     sync_mailboxes(last, message_id)
-    errors = _errors(validate_copy(world))
-    assert "realism_near_duplicates" in errors
+    room = world / "room"
+    return {"copied": last.relative_to(room).as_posix(), "source": first.relative_to(room).as_posix(),
+            "renamed_domain": plan["organisations"][other]["name"]}
+
+
+@pytest.fixture(scope="module")
+def seeded(clean_world, tmp_path_factory) -> dict:
+    """The two seeded copies, each validated once: {"sentences": (targets, errors), "plan": (named, errors)}."""
+    world = _copy(clean_world, tmp_path_factory.mktemp("sentences"))
+    targets = _targets(world)
+    for text, path in targets.items():
+        _insert(world / "room" / path, text)
+    edited = _copy(clean_world, tmp_path_factory.mktemp("plan"))
+    named = _plan_edited(edited)
+    return {"sentences": (targets, _errors(validate_copy(world))), "plan": (named, _errors(validate_copy(edited)))}
+
+
+def test_each_seeded_sentence_trips_only_its_own_check_in_its_own_message(seeded):
+    targets, errors = seeded["sentences"]
+    assert set(errors) == set(SENTENCES.values())
+    for check, rows in errors.items():
+        assert {r.path for r in rows} == {targets[t] for t, c in SENTENCES.items() if c == check}, check
+
+
+@pytest.mark.parametrize("sentence, phrase", LEAKS)
+def test_leakage_in_a_body_is_caught(seeded, sentence, phrase):
+    targets, errors = seeded["sentences"]
+    (row,) = [r for r in errors["realism_leakage"] if r.path == targets[sentence]]
+    assert phrase in row.detail
+
+
+def test_a_real_looking_domain_in_a_body_is_caught(seeded):
+    targets, errors = seeded["sentences"]
+    assert {(r.path, r.detail) for r in errors["realism_fiction_domains"]} == {
+        (targets[DOMAIN], "address or link www.kestrel-shipping.com: kestrel-shipping.com is not a reserved domain"),
+        (targets[DOMAIN], "address or link ops@kestrel-shipping.com: kestrel-shipping.com is not a reserved domain")}
+
+
+def test_a_phone_number_outside_the_reserved_ranges_is_caught(seeded):
+    targets, errors = seeded["sentences"]
+    (row,) = errors["realism_fiction_phones"]
+    assert row.detail == "phone number in the text: +1 212 736 5000 is not in a reserved range"
+    assert row.path == targets[PHONE]
+
+
+def test_a_real_company_in_a_body_is_caught_beside_its_first_word_and_a_product(seeded):
+    targets, errors = seeded["sentences"]
+    (row,) = errors["realism_fiction_mentions"]
+    assert row.detail == "names the real Best Buy in the new text of the message"
+    assert row.path == targets[MENTION]
+
+
+def test_a_duplicated_email_body_is_caught(seeded):
+    named, errors = seeded["plan"]
     (row,) = errors["realism_near_duplicates"]
-    assert row.path == last.relative_to(world / "room").as_posix()
-    assert "100% alike" in row.detail and first.relative_to(world / "room").as_posix() in row.detail
+    assert row.path == named["copied"]
+    assert "100% alike" in row.detail and named["source"] in row.detail
 
 
-def test_a_real_company_name_as_an_organisation_is_refused_by_the_outline_and_caught_in_a_plan(clean_world, tmp_path):
+def test_a_real_company_name_as_an_organisation_is_refused_by_the_outline_and_caught_in_a_plan(seeded):
     # The outline check refuses it before anything is made (it could never publish) ...
     from worldsmith.worlds.errors import OutlineError
     from worldsmith.worlds.outline import parse_outline
@@ -141,26 +196,16 @@ def test_a_real_company_name_as_an_organisation_is_refused_by_the_outline_and_ca
     with pytest.raises(OutlineError, match="named like the real Goldman Sachs"):
         parse_outline(text, file="real-name.yaml")
     # ... and a plan edited afterwards (by hand or another tool) is caught by validation.
-    world = _copy(clean_world, tmp_path)
-    plan = json.loads((world / "plan.json").read_text())
-    index = next(i for i, o in enumerate(plan["organisations"]) if o["name"] == "Brightwater Fuels Inc.")
-    plan["organisations"][index]["name"] = "Goldman Sachs Group, Inc."
-    (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    errors = _errors(validate_copy(world))
+    _, errors = seeded["plan"]
     (row,) = errors["realism_fiction_names"]
     assert row.detail == "organisation Goldman Sachs Group, Inc. is named like the real Goldman Sachs"
 
 
-def test_a_non_reserved_domain_of_an_organisation_is_caught(clean_world, tmp_path):
+def test_a_non_reserved_domain_of_an_organisation_is_caught(seeded):
     # The outline refuses such a domain; a plan edited afterwards (by hand or another tool) is caught here.
-    world = _copy(clean_world, tmp_path)
-    plan = json.loads((world / "plan.json").read_text())
-    plan["organisations"][1]["domain"] = "brightwater-fuels.com"
-    (world / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    errors = _errors(validate_copy(world))
-    assert "realism_fiction_domains" in errors
+    named, errors = seeded["plan"]
     details = {r.detail for r in errors["realism_fiction_domains"]}
-    assert any(d.startswith("organisation Brightwater Fuels Inc.: brightwater-fuels.com") for d in details)
+    assert any(d.startswith(f"organisation {named['renamed_domain']}: harbour-lines-shipping.com") for d in details)
 
 
 # ---------------------------------------------------------------- boilerplate, on a store built by hand
@@ -204,20 +249,6 @@ def test_repeats_within_the_allowance_facts_lists_and_signatures_are_not_boilerp
     bodies = [f"Hi,\n\n{statement} {names}\n\n{signature}" for _ in range(8)]
     bodies += [f"{STOCK}\n\nAl"] * 3  # three repeats: a habit, not a template (issue 10: at most 3 artifacts)
     assert _boilerplate(_store(tmp_path, bodies, statement)) == []
-
-
-def test_a_real_company_in_a_body_is_caught_beside_its_first_word_and_a_product(clean_world, tmp_path):
-    # issue 22: realism_fiction_mentions confirms a whole name only where the text holds it, so "Best regards"
-    # (Best Buy's first word, in every signed message) costs nothing; the name itself is still caught, and a
-    # product named after a company is still not a mention.
-    world = _copy(clean_world, tmp_path)
-    target = _fact_free(world)[0]
-    _insert(target, "Best regards from the meeting: the buyers of Best Buy want the figures in Microsoft Teams.")
-    errors = _errors(validate_copy(world))
-    assert set(errors) == {"realism_fiction_mentions"}
-    (row,) = errors["realism_fiction_mentions"]
-    assert row.detail == "names the real Best Buy in the new text of the message"
-    assert row.path == target.relative_to(world / "room").as_posix()
 
 
 @pytest.mark.parametrize("sample_above", [100000, 0])
