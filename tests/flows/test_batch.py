@@ -107,12 +107,13 @@ def test_worlds_made_side_by_side_are_those_made_one_at_a_time(batch, tmp_path):
 
     root, result = batch
     assert AT_ONCE > 1  # the fixture's batch made its worlds side by side
-    folder = tmp_path / "two"
+    # One world made alone is the twin of the one made beside four others (a second made alone, after it, was
+    # about 2 CPU-s for what the first shows).
+    folder = tmp_path / "one"
     folder.mkdir()
-    for code in ("15-1252", "17-2051"):
-        shutil.copy(root / "out" / "_drafts" / f"draft-{code}-s0.yaml", folder)
+    shutil.copy(root / "out" / "_drafts" / "draft-15-1252-s0.yaml", folder)
     alone = run_batch(at_once=1, outlines=str(folder), out=str(tmp_path / "out"), report=False)
-    _assert_byte_identical(alone, result, 2)
+    _assert_byte_identical(alone, result, 1)
 
 
 def test_a_running_dask_cluster_is_used_by_its_address(batch, tmp_path, monkeypatch):
