@@ -34,7 +34,11 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE"):
     import sys
 
     del os.environ["PYTHONDONTWRITEBYTECODE"]
-    _private_dir("PYTHONPYCACHEPREFIX", "worldsmith-pycache-")
+    if "PYTHONPYCACHEPREFIX" not in os.environ:  # the session's first process: workers and subprocesses inherit it
+        _private_dir("PYTHONPYCACHEPREFIX", "worldsmith-pycache-")
+        from tests.pycache_seed import seed_pycache
+
+        seed_pycache(os.environ["PYTHONPYCACHEPREFIX"])
     sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
     sys.dont_write_bytecode = False
 # A pytest-xdist worker is given COLUMNS=80, which rich's consoles fix as their width when flows/cli.py is
