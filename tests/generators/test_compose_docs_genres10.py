@@ -147,3 +147,16 @@ def test_an_invoice_bills_its_addressee_with_number_charges_tax_and_terms():
         assert re.search(r"(VAT|Sales tax|GST): the charges above", text) and "Payment is due" in text, text
         assert all(f.text in text for f in ctx.facts), text
         assert "Recommendation" not in heads and "we advise" not in text.lower(), text
+
+
+def test_a_contract_chooses_the_law_and_courts_of_the_matters_country():
+    # blind read 27: a German loan agreement and mandate letter 'governed by the law of England and Wales'; a German
+    # and an Australian matter's contracts, and an English one's kept as it was
+    for fixture, needle, law in (("wind-gearbox-serial-defect", "Turbine Supply Agreement", "German law"),
+                                 ("solar-farm-project-finance", "Syndicated Facility Agreement", "New South Wales"),
+                                 ("demurrage-arbitration", "Charterers' defence", "England and Wales")):
+        update = {} if "Agreement" in needle else {"title": "Settlement agreement", "doc_type": "agreement"}
+        ctx, heads, text = _composed(fixture, needle, **update)
+        governed = re.findall(r"governed by ([^.]+)", text)
+        assert governed and all(law in g for g in governed), governed
+        assert law == "England and Wales" or "England" not in " ".join(governed), governed

@@ -14,6 +14,7 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.compose.law import governing_law
 
 _WORD = r"(?:Section|Clause|Article)"
 _BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
@@ -228,8 +229,7 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
                                "contract year is limited to the fees paid or payable under it in that year.",
                                "The limits in this Section do not apply to a Party's obligations to pay fees due, or "
                                "to its liability under the indemnities in this Agreement."]}[key]
-    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
-                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    law, courts = governing_law(ctx.locale)
     food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
     indemnity = refs.get("indemnity", "")
     cap = refs.get("limitation", "")
@@ -847,8 +847,7 @@ def recovery_agreement(ctx: ArtifactContext, n: int, insured: str, insurer: str,
 
     day = long_date(ctx.spec.date, ctx.locale)
     against = opponent or "the party liable for the loss"
-    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
-                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    law, courts = governing_law(ctx.locale)
     decided = [f for f in ctx.facts if f.value.type == "text" and not re.search(r"\d", f.text)]
     articles = [
         ("Conduct of the Claim",

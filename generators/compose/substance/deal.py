@@ -9,6 +9,7 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
+from worldsmith.generators.compose.law import governing_law
 from worldsmith.generators.compose.substance.common import (as_told, decisions, derivation, figures, identity, label,
                                                             merge_short, plain, plain_sentence, points_of, stated)
 
@@ -57,7 +58,7 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
                       f"principal terms on which the Buyer proposes to acquire the entire issued share capital of "
                       f"{second}."]
         elif k == "governing" or "governing" in low:
-            law = "the laws of the State of New York" if ctx.locale == "en_US" else "English law"
+            law = governing_law(ctx.locale)[0]
             out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
                       f"exclusivity and costs, which bind on signature. They are governed by {law}."]
         elif "condition" in low:
@@ -277,8 +278,6 @@ _FIN_ROUTES = (("pricing", re.compile(r"\b(margin|fees?|interest|coupon|spread|p
                                      r"bps|basis points)\b", re.I)),
                ("security", re.compile(r"\b(dscr|llcr|gearing|leverage|covenants?|security|ratio|lock-?up|reserves?|"
                                        r"cure|headroom)\b", re.I)))
-_LAW = {"en_US": "the laws of the State of New York", "de_DE": "German law", "en_IE": "Irish law",
-        "en_AU": "the laws of New South Wales", "en_CA": "the laws of the Province of Ontario", "fr_FR": "French law"}
 
 
 def is_financing(ctx: ArtifactContext) -> bool:
@@ -343,7 +342,7 @@ def financing_term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[t
             out[i] = ["This term sheet is indicative only and is not a commitment to lend or to arrange: no Lender is "
                       "bound until the facility agreement and the other finance documents are signed, save for the "
                       "provisions on confidentiality, costs and expenses, which bind on signature. It is governed by "
-                      f"{_LAW.get(ctx.locale, 'English law')}."]
+                      f"{governing_law(ctx.locale)[0]}."]
         elif "condition" in low:
             named = [c for c in map(_condition, ctx.facts) if c]
             out[i] = ["First utilisation is subject to the conditions precedent usual for facilities of this kind: "

@@ -15,6 +15,7 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.compose.law import chooses_english, governing_law
 
 _LOI = re.compile(r"\bletter of intent\b|\bLOI\b")
 SELLERS = re.compile(r"\b(sell-side|sellers?|vendors?|shareholders)\b", re.I)
@@ -136,8 +137,10 @@ def loi_bodies(ctx: ArtifactContext, salutation: str, signer: PersonRef | None, 
                                          f"share purchase agreement is signed."]),
               ("Governing Law", ["This letter and any non-contractual obligation arising out of it are governed by the "
                                  "law of England and Wales, and the courts of England and Wales have exclusive "
-                                 "jurisdiction." if ctx.locale != "en_US" else
-                                 "This letter is governed by the laws of the State of New York."])]
+                                 "jurisdiction." if chooses_english(ctx.locale) else
+                                 "This letter is governed by the laws of the State of New York." if ctx.locale == "en_US"
+                                 else "This letter and any non-contractual obligation arising out of it are governed by "
+                                 "{}, and {} have exclusive jurisdiction.".format(*governing_law(ctx.locale))])]
     used = {id(f) for f in (ev, ebitda, multiple, escrow, exclusivity, signing, completion) if f is not None}
     left = [f for f in facts if id(f) not in used]
     if left:

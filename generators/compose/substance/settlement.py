@@ -13,6 +13,7 @@ import re
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import label
+from worldsmith.generators.compose.law import governing_law
 
 _SETTLEMENT = re.compile(r"\b(settlement agreement|settlement and release|deed of settlement|release agreement|"
                          r"terms of settlement|settlement)\b", re.I)
@@ -69,8 +70,7 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
     about = re.split(r":\s*", ctx.spec.title, maxsplit=1)
     subject = about[1].strip() if len(about) > 1 and about[1].strip() else "the matters between them"
     subject = subject if re.match(r"(?i)the\b", subject) else f"the {subject}"
-    law, courts = (("the laws of the State of New York", "the state and federal courts sitting in New York County")
-                   if ctx.locale == "en_US" else ("English law", "the courts of England and Wales"))
+    law, courts = governing_law(ctx.locale)
     money = [f for f in ctx.facts if f.value.type == "money"]
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
     bodies: dict[int, list[str]] = {
