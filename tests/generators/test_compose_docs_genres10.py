@@ -160,3 +160,26 @@ def test_a_contract_chooses_the_law_and_courts_of_the_matters_country():
         governed = re.findall(r"governed by ([^.]+)", text)
         assert governed and all(law in g for g in governed), governed
         assert law == "England and Wales" or "England" not in " ".join(governed), governed
+
+
+def test_a_mandate_letter_appoints_the_arranger_or_adviser_and_the_client_countersigns():
+    # blind read 27: 'a mandate letter that never appoints the bank (opens with a limitation-of-liability clause)'; a
+    # financing's and an acquisition's paper, retitled
+    examples = Path(__file__).resolve().parents[2] / "outlines/examples"
+    docs = []
+    for fixture, needle, client, appointed, term in (
+            ("solar-farm-project-finance", "Term sheet", "Yarrabin Solar Farm Pty Ltd (the Borrower)",
+             "Harbourline Bank Limited (the Arranger)", "sole lead arranger"),
+            (str(examples / "buyside-diligence.yaml"), "SPA heads", "Pennock Row Capital LLP (the Client)",
+             "Larkspur Hale & Co. (the Adviser)", "sole financial adviser")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="agreement", title="Mandate letter: the transaction",
+                                     sections=6)
+        assert heads[0] == "Appointment" and heads[-1] == "Acceptance" and "Exclusivity" in heads, heads
+        assert f"{client} appoints {appointed} as {term}" in text, text
+        assert text.startswith("Dear ") and "Yours sincerely," in text and "Accepted and agreed" in text, text
+        assert "limitation" not in text.lower() and "Recitals" not in heads, text
+        assert all(f.text in text for f in ctx.facts), text
+        docs.append((fixture, "agreement", "Mandate letter: the transaction", heads, text))
+    assert _structure_rows(docs) == []  # a letter: its salutation and close, not an agreement's recitals
+    _, heads, text = _composed("solar-farm-project-finance", "Syndicated Facility Agreement")
+    assert any("salutation" in r for r in _structure_rows([("a", "agreement", "Mandate letter", heads, text)]))

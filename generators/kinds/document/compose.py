@@ -24,6 +24,7 @@ from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
 from worldsmith.generators.compose.law import chooses_english, governing_law
+from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
@@ -396,6 +397,13 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if invoice:
         kind = "default"
         plan = invoice_plan(max(1, spec.sections))
+    # a mandate letter appoints the arranger or adviser, on what terms, and is countersigned by the client (blind read
+    # 27: 'a mandate letter that never appoints the bank; it opens with a limitation-of-liability clause')
+    mandate = not spec.path.endswith(".eml") and not (proc_order or staff_notice or interview or invoice) and \
+        is_mandate_letter(ctx)
+    if mandate:
+        kind = "default"
+        plan = mandate_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -605,6 +613,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = interview_bodies(pick, ctx, plan)
     if invoice:
         bodies = invoice_bodies(pick, ctx, plan)
+    if mandate:
+        bodies = mandate_bodies(pick, ctx, plan)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
@@ -719,8 +729,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor minutes, which record who said what, nor an insurer's policy form: blind read, session 16, 'Item |
         # Figure | Source: This paper' under a kick-off's decisions, and a policy whose limit is sourced to the
         # policyholder's counsel's minutes)
-        # (nor an invoice, whose charges are its own lines)
-        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice)
+        # (nor an invoice, whose charges are its own lines, nor a mandate letter to the client)
+        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:

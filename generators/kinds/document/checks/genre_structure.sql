@@ -8,6 +8,8 @@
 with genre as (
     select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections,
            case when regexp_matches(lower(a.doc_type || ' ' || a.title), 'letter of intent') then 'letter'
+                -- (a mandate letter, by its title's own noun phrase, is the arranger's letter the client countersigns)
+                when regexp_matches(lower(a.title), '^(draft\S*\s+)?((signed|final|revised|executed|countersigned|amended|updated)\s+)?mandate letter\b') then 'letter'
                 -- (a side letter between parties a room can tell apart is written as a letter; else as an agreement)
                 when regexp_matches(lower(a.doc_type || ' ' || a.title), 'side letter')
                      and regexp_matches(coalesce(d.text, ''), '(?m)^Dear ') then 'letter'
