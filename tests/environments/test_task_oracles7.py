@@ -54,3 +54,21 @@ def test_a_what_if_takes_the_input_read_across_files_over_one_read_off_one_file(
     monkeypatch.setattr(graph_tasks, "what_if_candidates", lambda graph: candidates)
     monkeypatch.setattr(graph_tasks, "_what_if_task", lambda graph, top, leaf, *rest: (top, leaf))
     assert graph_tasks.what_if_tasks(None, limit=3) == [("fee", "tranche"), ("coupon", "swap"), ("rate", "only")]
+
+
+def test_a_what_ifs_worked_count_is_in_the_unit_its_fact_declares():
+    # wind-gearbox at seed 61: the gearboxes still to be exchanged are the turbines less the failed ones; the what-if
+    # memo's reference wrote '23 turbines', which the misstatement check read against the ledger's '18 gearboxes'
+    from decimal import Decimal
+
+    from worldsmith.environments.graph_tasks import _as_ledger_writes
+    from worldsmith.worlds.ledger import Quantity
+
+    fact = NS(id="retrofit_units", formula="turbine_count - failed_turbines",
+              value=NS(type="number", value=Decimal(18), unit="gearboxes"))
+    ratio = NS(id="leverage", formula="debt / ebitda", value=NS(type="number", value=Decimal("3.7"), unit="x"))
+    world = NS(plan=NS(facts=[fact, ratio]))
+    out = _as_ledger_writes(world, {"retrofit_units": Quantity("number", Decimal(23), None, "turbines"),
+                                    "leverage": Quantity("number", Decimal("3.638548951"), None, None)})
+    assert out["retrofit_units"].unit == "gearboxes"
+    assert (out["leverage"].unit, out["leverage"].amount) == ("x", Decimal("3.64"))
