@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from worldsmith.generators.compose.text import cap_first
-from worldsmith.generators.kinds.spreadsheet.promise import names_count
+from worldsmith.generators.kinds.spreadsheet.promise import id_list, id_range, names_count
 from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.ledger import quantity_of, references
@@ -32,6 +32,10 @@ _PARTIES = {"investor", "lender", "creditor", "customer", "claimant", "supplier"
 # the largest single item of a count ('the largest single shipment, of March 2023, was USD 312,000')
 _LARGEST = re.compile(r"\b(?:largest|biggest|highest|maximum|single)\b", re.I)
 _STATUS = re.compile(r"(open|outstanding|unpaid|pending|unresolved|overdue|disputed|rejected|closed)\b", re.I)
+# a register of things by their identifiers (not a log of events): its rows are the things, dated only by what
+# befell them
+_ID_RANGE_WORDS = re.compile(r"\b(?:register|list|listing|inventory|schedule|fleet)\b", re.I)
+_MARK = re.compile(r"\b(failed|defective|affected|damaged|exchanged|replaced|open|rejected|disputed|missing)\b", re.I)
 _MONTH_YEAR = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
                          r"December)\s+(\d{4})\b")
 
@@ -78,6 +82,10 @@ def _period(ledger: Any, count: str | None, total: str | None, title: str, day: 
     """The days the items fall on: the years the count's statement (else the title) names, else the month before the
     total (or the count) was known; never after the sheet's day, nor before the matter where no year is named."""
     said = ledger.facts[count].statement if count else ledger.distractor.label
+    between = _between(said)
+    if between is not None and between[0] < day:
+        # the period the count's statement names ('between June 3 and December 19, 2026 ... six turbines failed')
+        return between[0], min(between[1], day - dt.timedelta(days=1))
     # (the years of a span, not of a day the text dates itself by: 'tally of March 2, 2026: 9 invoices from 2023')
     said = re.sub(r"\b\w+\s+\d{1,2},\s+\d{4}\b|\b\d{1,2}\s+\w+\s+\d{4}\b", "", said)
     years = [int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", said)] or \
@@ -181,6 +189,36 @@ def counted_items(sheet: Any, ledger: Any, count: str | None, stem: str, label: 
         days.append(pinned)
         days.sort()
         amounts.insert(days.index(pinned), ledger.value(largest).amount)
+    # the items' own identifiers where the title names their range or the count's statement lists them ('WEA 01 to
+    # WEA 24'; 'six turbines (WEA 03, 07, 11, 12, 18 and 22)'); of a range, the ones another count lists are marked
+    # with what that count says of them, on the days its period gives
+    refs = id_range(spec.title) if count else []
+    refs = refs if len(refs) == n else (id_list(ledger.facts[count].statement) if count else [])
+    refs = refs if len(refs) == n else []
+    if refs and not _ID_RANGE_WORDS.search(spec.title) and _between(ledger.facts[count].statement) is not None:
+        # a listed item's day is its own, the same in every sheet that lists it (the register's 'Date failed')
+        pairs = sorted((_day_of(r, (start, end), taken, ledger), r) for r in refs)
+        days, refs = [d for d, _ in pairs], [r for _, r in pairs]
+    marks: dict[int, str] = {}
+    if refs and _ID_RANGE_WORDS.search(spec.title):
+        days = [None] * n
+        for fid in carried:
+            sub = ledger.facts[fid]
+            listed = id_list(sub.statement) if fid != count and getattr(sub.value, "unit", None) == \
+                ledger.facts[count].value.unit else []
+            if listed and len(listed) == int(ledger.value(fid).value) and set(_norm(x) for x in listed) <= \
+                    set(_norm(x) for x in refs):
+                word = _MARK.search(fact_label(sub))
+                at = sorted(i for i, r in enumerate(refs) if _norm(r) in {_norm(x) for x in listed})
+                period = _between(sub.statement)
+                for i in at:
+                    marks[i] = cap_first(word.group(1).lower()) if word else cap_first(fact_label(sub))
+                    if period is not None:
+                        days[i] = _day_of(refs[i], period, taken, ledger)
+                break
+    if marks and all(days[i] is not None for i in marks):
+        # a register's date is the day of what befell the marked things ('Date failed')
+        sheet.columns[2] = SheetColumn(name=f"Date {next(iter(marks.values())).lower()}", type="date")
     names = _names(rng, n, "company", faker) if party else []
     described = _described(ledger.facts[count], stem) if count else cap_first(stem)
     prefix = re.sub(r"[^A-Z]", "", stem.upper())[:3] or "ITM"
@@ -189,12 +227,13 @@ def counted_items(sheet: Any, ledger: Any, count: str | None, stem: str, label: 
         if count else None
     first = len(sheet.lines)
     for i, day in enumerate(days):
-        extra = {0: i + 1, 1: f"{prefix}-{day.year}-{i + 1:03d}", 2: day.isoformat()}
+        extra = {0: i + 1, 1: refs[i] if refs else f"{prefix}-{day.year}-{i + 1:03d}",
+                 2: day.isoformat() if day else None}
         sheet.add(names[i] if party else described, role="item",
                   amount=_num(amounts[i]) if amounts else None, fmt=("money" if currency else "number") if amounts
                   else None, extra=extra,
                   note=label[largest] if largest is not None and amounts[i] == ledger.value(largest).amount
-                  else cap_first(status.group(1).lower()) if status else "")
+                  else marks.get(i) or (cap_first(status.group(1).lower()) if status else ""))
     last = len(sheet.lines) - 1
     bottom = sheet.add(label[count] if count else f"{thing}s listed", role="derived" if count else "item", amount=n,
                        fmt="number", fact=count, formula=f"COUNT(A{first + 2}:A{last + 2})",
@@ -234,3 +273,44 @@ def _described(fact: Any, stem: str) -> str:
     if words and re.fullmatch(rf"{re.escape(stem)}s", words[-1], re.I) and len(words) <= 5:
         return cap_first(" ".join(words[:-1] + [stem]))
     return cap_first(stem)
+
+
+def _norm(ref: str) -> str:
+    """An identifier without its padding and spacing: 'WEA 03' and 'WEA 3' alike."""
+    m = re.match(r"(.*?)(\d+)$", ref.replace(" ", "").replace("-", ""))
+    return f"{m.group(1).upper()}{int(m.group(2))}" if m else ref
+
+
+def _between(statement: str) -> tuple[dt.date, dt.date] | None:
+    """The period a statement names ('Between June 3 and December 19, 2026'), or None."""
+    m = re.search(r"\b[Bb]etween\s+(\w+ \d{1,2})(?:,\s*(\d{4}))?\s+and\s+(\w+ \d{1,2}),\s*(\d{4})", statement or "")
+    if m is None:
+        return None
+    try:
+        a = dt.datetime.strptime(f"{m.group(1)} {m.group(2) or m.group(4)}", "%B %d %Y").date()
+        b = dt.datetime.strptime(f"{m.group(3)} {m.group(4)}", "%B %d %Y").date()
+    except ValueError:
+        return None
+    return (a, b) if a <= b else None
+
+
+def _day_of(ref: str, period: tuple[dt.date, dt.date], taken: set, ledger: Any = None) -> dt.date:
+    """The day of what befell an identified item in a period: seeded by the item and the period, so that every sheet
+    listing it gives it the same day; never a dated fact's day, nor before a day another statement of the ledger
+    gives the item in the period ('attributes WEA 11 and 18 to overload from grid-fault transients on August 14')."""
+    start = period[0]
+    for fact in (ledger.facts.values() if ledger is not None else []):
+        if _norm(ref) not in {_norm(x) for x in id_list(fact.statement)} or _between(fact.statement) == period:
+            continue
+        for m in re.finditer(r"\b(\w+ \d{1,2}), (\d{4})\b", fact.statement):
+            try:
+                said = dt.datetime.strptime(f"{m.group(1)} {m.group(2)}", "%B %d %Y").date()
+            except ValueError:
+                continue
+            if period[0] <= said < period[1]:
+                start = max(start, said + dt.timedelta(days=1))
+    rng = random.Random(f"{_norm(ref)}:{period[0]}:{period[1]}")
+    day = start + dt.timedelta(days=rng.randint(0, (period[1] - start).days))
+    while day in taken and day < period[1]:
+        day += dt.timedelta(days=1)
+    return day

@@ -5,6 +5,7 @@ gross, each deduction and the net; the check fails a sheet whose title names cou
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from decimal import Decimal
 from pathlib import Path
 
@@ -105,28 +106,50 @@ def test_a_superseded_tally_lists_the_things_its_label_counts():
     assert drafted_count("DRAFT quantum schedule: first quote", "the 18 exchanges at the first quote") is None
 
 
-def test_a_fixtures_counted_things_are_listed_with_their_share():
-    """wind-gearbox-serial-defect: 'SCADA downtime and lost energy: six failed turbines' lists the six turbines, each
-    with its lost MWh, adding up to the energy lost by a live SUM. Before: two figure lines. (The fixture's sheet and
-    ledger laid out alone, as the planner lays them out: no world planned.)"""
+@functools.cache
+def _wind_sheet(needle: str):
+    """(skeleton, ledger facts) of a wind-gearbox-serial-defect sheet, laid out alone as the planner lays it out (no
+    world planned; the outline's YAML read as it stands: load_outline checks the whole outline, 3 s)."""
     import yaml
 
     from worldsmith.generators.planner import ledger_fact
     from worldsmith.worlds.outline import Fact
 
-    # (the outline's YAML read as it stands: load_outline checks the whole outline against the taxonomy, 3 s)
     outline = yaml.safe_load((Path(__file__).resolve().parents[1] / "fixtures" /
                               "wind-gearbox-serial-defect.yaml").read_text())
-    item = next(i for f in outline["inventory"] for i in f["items"] if "failed turbines" in i.get("title", ""))
+    item = next(i for f in outline["inventory"] for i in f["items"] if needle in i.get("title", ""))
     facts = {f["id"]: ledger_fact(Fact.model_validate(f), outline["locale"]) for f in outline["facts"]}
     spec = _spec(item["title"], item["facts"]).model_copy(update={"date": outline["window"]["end"]})
-    sk = build_skeleton(spec, list(facts.values()), None, outline["locale"], Faker(), outline["window"]["start"])
+    return build_skeleton(spec, list(facts.values()), None, outline["locale"], Faker(),
+                          outline["window"]["start"]), facts
+
+
+def test_a_fixtures_counted_things_are_listed_with_their_share():
+    """wind-gearbox-serial-defect: 'SCADA downtime and lost energy: six failed turbines' lists the six turbines, each
+    with its lost MWh, adding up to the energy lost by a live SUM. Before: two figure lines."""
+    sk, facts = _wind_sheet("failed turbines")
     items = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
     assert len(items) == int(facts["failed_turbines"].value.value) == 6
     total = next(ln for ln in sk.lines if ln.fact == "lost_energy")
     assert total.role == "total" and total.formula == "SUM({0}:{5})"
     assert sum(Decimal(str(ln.cells[sk.amount])) for ln in items) == facts["lost_energy"].value.value
     assert all(ln.cells[2] for ln in items)
+
+
+def test_a_register_of_a_range_lists_each_by_its_identifier():
+    """wind-gearbox-serial-defect: 'Failure register: gearboxes WEA 01 to WEA 24' (24 turbines) lists WEA 01 to WEA 24;
+    the six the failures' statement lists are marked Failed, each on one day of the failures' period, the same day
+    the SCADA sheet gives it, and WEA 11 and 18 after the August 14 transients another statement blames. Before: the
+    register listed the team's agreements, minutes and memos."""
+    sk, _ = _wind_sheet("Failure register")
+    items = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
+    assert [ln.cells[1] for ln in items] == [f"WEA {k:02d}" for k in range(1, 25)]
+    failed = {ln.cells[1]: ln.cells[2] for ln in items if ln.cells[-1] == "Failed"}
+    assert sorted(failed) == ["WEA 03", "WEA 07", "WEA 11", "WEA 12", "WEA 18", "WEA 22"]
+    assert all("2026-06-03" <= d <= "2026-12-19" for d in failed.values()) and sk.columns[2].name == "Date failed"
+    assert failed["WEA 11"] > "2026-08-14" and failed["WEA 18"] > "2026-08-14"
+    scada, _ = _wind_sheet("failed turbines")
+    assert {ln.cells[1]: ln.cells[2] for ln in scada.lines if ln.role == "item" and ln.cells[0]} == failed
 
 
 def test_a_funds_flow_sets_out_the_gross_each_deduction_and_the_net():

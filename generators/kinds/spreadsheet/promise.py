@@ -187,6 +187,12 @@ def counted(title: str, facts: list[Any]) -> tuple[Any, str] | None:
     """The count fact whose things a sheet of this title lists, and the thing in the singular: a count whose thing the
     title names ('Shipment tracing schedule' of 17 shipments), else, in a title that names a list, a count the
     statement of a figure the title names gives ('Order book at close': the final order book 'from 58 investors')."""
+    ids = id_range(title)
+    for f in facts:
+        # a title naming a range of as many identifiers as the count ('WEA 01 to WEA 24' of 24 turbines)
+        stem = counted_noun(getattr(getattr(f, "value", None), "unit", None) or "", f)
+        if ids and stem and len(ids) == f.value.value:
+            return f, stem
     for f in facts:
         stem = counted_noun(title, f)
         if stem:
@@ -220,3 +226,26 @@ def drafted_count(title: str, label: str) -> tuple[int, str] | None:
         if 2 <= n <= COUNTED_MOST and unit not in _MEASURES and re.search(rf"\b{re.escape(unit[:-1])}s?\b", title, re.I):
             return n, unit[:-1]
     return None
+
+
+# A range of identifiers a title names ('gearboxes WEA 01 to WEA 24', 'Units 1 to 12'), and a list of them a statement
+# gives ('the gearboxes of six turbines (WEA 03, 07, 11, 12, 18 and 22) failed').
+_ID_RANGE = re.compile(r"\b(?P<p>[A-Z][A-Za-z-]{0,5}[ -]?)(?P<a>\d{1,4})\s+(?:to|through|-|\u2013)\s+(?P=p)(?P<b>\d{1,4})\b")
+_ID_LIST = re.compile(r"\b(?P<p>[A-Z][A-Za-z-]{0,5}[ -]?)(?P<first>\d{1,4})(?P<rest>(?:\s*,\s*\d{1,4})*,?\s+and\s+\d{1,4})\b")
+
+
+def id_range(title: str) -> list[str]:
+    """The identifiers of the range a title names, as it writes them ('WEA 01' ... 'WEA 24'); [] where none."""
+    m = _ID_RANGE.search(title)
+    if m is None or not 2 <= int(m.group("b")) - int(m.group("a")) + 1 <= COUNTED_MOST:
+        return []
+    width = len(m.group("a")) if m.group("a").startswith("0") else 1
+    return [f"{m.group('p')}{k:0{width}d}" for k in range(int(m.group("a")), int(m.group("b")) + 1)]
+
+
+def id_list(statement: str) -> list[str]:
+    """The identifiers a statement lists ('WEA 03, 07, 11, 12, 18 and 22'), each with its prefix; [] where none."""
+    m = _ID_LIST.search(statement or "")
+    if m is None:
+        return []
+    return [f"{m.group('p')}{k}" for k in [m.group("first"), *re.findall(r"\d{1,4}", m.group("rest"))]]
