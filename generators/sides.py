@@ -8,7 +8,12 @@ import re
 from worldsmith.worlds.outline import Outline
 
 # Roles that put an organisation across the table, whatever else they mention.
-_ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|regulator|claimant'?s counsel)\b", re.I)
+_ADVERSE = re.compile(r"\b(opposing|counterparty|adverse|regulator)\b", re.I)
+# ...and the counsel of a party named by its role ('the claimant's counsel'): across, unless the home side is that
+# party (an expert 'instructed by the claimant's counsel' was put across from the claimant and its counsel, who then
+# wrote to their own client 'we write on ... Our client's rights are reserved', mail12's read of an unseen outline)
+_PARTYS_COUNSEL = re.compile(r"\b(claimant|respondent|plaintiff|defendant|applicant|appellant)['’]?s?['’]?\s+"
+                             r"(?:counsel|solicitors|lawyers|attorneys)\b", re.I)
 # Words that put an organisation across the table on a buy-side deal, and on the home side when the home acts for
 # the seller: 'forensic accountants retained for the sellers' are ours in an earn-out dispute the sellers bring.
 _DEAL_SIDE = re.compile(r"\b(sell-side|vendor'?s?|seller'?s?|the target)\b", re.I)
@@ -86,10 +91,19 @@ def public_body(role: str) -> bool:
     return bool(_PUBLIC_BODY.search(role)) and not _SERVING.search(role)
 
 
+def _is_party(role: str, noun: str) -> bool:
+    """Whether a role says it is, or acts for, the party of that role noun ('client and claimant', 'counsel to the
+    claimant'), not only that it works on that party's affairs ("on the claimant's earnings")."""
+    return bool(re.search(rf"\b{re.escape(noun)}s?\b(?!['’])", role, re.I))
+
+
 def _across(role: str, home_roles: list[str]) -> bool:
     """Whether a role puts its organisation across the table from the home side (whose roles are `home_roles`)."""
     if _ADVERSE.search(role) or public_body(role):
         return True
+    party = _PARTYS_COUNSEL.search(role)
+    if party:
+        return not any(_is_party(r, party.group(1)) for r in home_roles)
     deal = _DEAL_SIDE.search(role)
     if not deal:
         return False
@@ -123,14 +137,46 @@ def privileged_circle(outline: Outline) -> set[str]:
             # serves or works on, not it: auditors 'engaged by Corvane ... to audit the licensee's royalty reports'
             # brought 'the licensee whose ... books are audited' inside the licensor's circle, so the licensor's
             # counsel disputed its own audit fees, 'You put the fees ... at USD 64,800', blind read 26)
-            names_in_mine = any(k in o.role.lower() for c in inside
+            # (and never as the other party to a dealing of theirs: 'the client's former distributor ... that
+            # re-exported to Iran' came inside the exporter's circle, and the exporter's general counsel answered the
+            # distributor's dispute of her termination 'Do you want anything further from us?', mail12's read of an
+            # unseen outline)
+            names_in_mine = any(_names_as_own(o.role, k) for c in inside
                                 for k in _keys(c.name, "" if rel.get(c.id, (None, None))[0] else c.role))
+            # an adviser engaged by a party's counsel named by the party's role ('instructed by the claimant's
+            # counsel') is that party's, where the party is inside
+            hired = re.search(_ENGAGED.pattern + r"(?:the\s+)?([a-z]+)['’]s?\s+(?:counsel|solicitors|lawyers|attorneys)\b",
+                              o.role, re.I)
+            names_in_mine = names_in_mine or bool(hired) and any(
+                _is_party(c.role, hired.group(1)) for c in inside)
+            # ...and so is an adviser whose role says it acts for a role of theirs ('transaction counsel, drafting the
+            # loan agreement for the arrangers' where the home bank is the lead arranger: mail12, an unseen outline,
+            # whose arranger then asked its own counsel 'Please let us know what else you require of us')
+            serves = re.search(r"\b(?:for|to|acting for|on behalf of) the ([a-z]+?)s?\b(?!['’])", o.role, re.I) \
+                if _ADVISER.search(o.role) else None
+            names_in_mine = names_in_mine or bool(serves) and len(serves.group(1)) > 3 and any(
+                _is_party(c.role, serves.group(1)) for c in inside)
             mine_name_it = any(k in c.role.lower() for c in inside for k in _keys(o.name, o.role)[:3]) or \
                 re.match(r"\s*client\b", o.role, re.I)
             if names_in_mine or mine_name_it:
                 circle.add(o.id)
                 changed = True
     return circle
+
+
+# What a party's counterparty in a dealing is, when a role names it by the party ('the client's former distributor',
+# "the licensor's licensee"): the other party to it, never one of the party's own people or advisers.
+_COUNTERPARTY = re.compile(r"(?:['’]s?)?\s+(?:[\w-]+\s+){0,2}?(?:distributors?|suppliers?|vendors?|customers?|dealers?|"
+                           r"resellers?|subcontractors?|contractors?|counterpart(?:y|ies)|competitors?|landlord|tenants?|"
+                           r"licensees?|licensors?|franchisees?|franchisors?|lessees?|lessors?|borrowers?|lenders?|"
+                           r"buyers?|purchasers?|sellers?|opponents?)\b", re.I)
+
+
+def _names_as_own(role: str, key: str) -> bool:
+    """Whether a role names an organisation (by one of its keys) other than as the party across a dealing of it."""
+    low = role.lower()
+    at = [m.end() for m in re.finditer(re.escape(key), low)]
+    return any(not _COUNTERPARTY.match(low, i) for i in at)
 
 
 # How a role names the organisation it serves or was engaged by: "counsel to X", "adviser to X", "engaged by
@@ -201,8 +247,13 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             serves = engaged = None  # an independent accountant 'appointed under the agreement' serves neither side
         elif serves is None and _ADVISER.search(role) and not (_ADVERSE.search(role) or _DEAL_SIDE.search(role)):
             # "outside counsel" names no one: it acts for the matter's one client
-            clients = [x.id for x in others if re.match(r"\s*client\b", x.role, re.I)]
-            serves = clients[0] if len(clients) == 1 else None
+            clients = [x for x in others if re.match(r"\s*client\b", x.role, re.I)]
+            serves = clients[0].id if len(clients) == 1 else None
+            # ...unless it names the party it acts for by a role the client is not ('counsel to the lenders' was the
+            # borrower's counsel, mail12)
+            party = _PARTYS_COUNSEL.search(role) or re.search(r"\b(?:to|for) the ([a-z]+?)s?\b(?!['’])", role, re.I)
+            if serves and party and party.group(1).lower() in PARTY_ROLES and not _is_party(clients[0].role, party.group(1)):
+                serves = None
         if re.match(r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", role, re.I):
             # a party acts for no one, whatever its role goes on to say of it ("opposing party; the franchisee of 14
             # Brightmoor restaurants" read as acting for Brightmoor, and a demand to its CEO asked her to confirm
