@@ -366,15 +366,15 @@ class _Planner:
         targets = self.kept_inside(targets, speakers + cc)
         total = item.messages + (1 if targets else 0)
         beats = plan_beats(item.purpose or "", item.messages - 1, self.rng)
-        # The outline's `messages` is the most a thread has, not a quota: a quiet week's note (getattr: _quiet) is
-        # answered once, by its reader taking it in, and the thread stops there. Its replies after that were an empty
-        # chain ("Anything else needed from me?" / "No, we are covered at present" / "FYI, see below on this",
-        # mail5's read of issue 17). The dropped messages are still drawn, so that no other message of the world
-        # changes; a thread that decides, or is forwarded by the outline, keeps them all.
+        # The outline's `messages` is the most a thread has, not a quota: a quiet week's note (getattr: _quiet) goes
+        # out and the thread stops there. Its replies were an empty chain ("Anything else needed from me?" / "No, we
+        # are covered at present" / "FYI, see below on this", mail5's read of issue 17), and the one kept after that,
+        # "Thanks Helena, got it." or "Confirmed, thanks.", was the top of its thread and carried nothing (blind read
+        # 27; mail12). The dropped messages are still drawn, so that no other message of the world changes; a thread
+        # that decides, or is forwarded by the outline, keeps them all.
         keep = total
-        if getattr(self, "_quiet", False) and len(beats) > 2 and not names_decision(item.purpose or "") \
-                and not item.forward_to:
-            keep, beats[1] = 2, "confirm"
+        if getattr(self, "_quiet", False) and not names_decision(item.purpose or "") and not item.forward_to:
+            keep = 1
         # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
         decision_fact = next((f for f in item.facts if f in self.first_known and self.outline_fact(f).value.type == "text"
                               and names_decision(self.outline_fact(f).statement)), None)

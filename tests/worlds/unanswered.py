@@ -161,9 +161,11 @@ def asks(text: str) -> list[str]:
     # (a step of a note's list, "- Catherine: the memo to you, with a note of the points that need your view", is
     # work someone will do, not a question to the reader)
     # (nor is a promise: "Your response will be with you by Wednesday"; nor a day held to: "We look forward to your
-    # response by then.")
+    # response by then.", "I will look out for your response by Thursday.")
     return [s for s in sentences(text) if not s.startswith("- ") and not (_COMING.search(s) and not s.endswith("?"))
             and not s.endswith("by then.")
+            # (nor a day held to by what it awaits: "Thank you; I will look out for your response by Thursday.")
+            and not (re.search(r"\b(?:look out for|watch for|look for|expect)\b", s, re.I) and not s.endswith("?"))
             and (s.endswith("?") or _REQUEST.search(s))]
 
 

@@ -210,6 +210,11 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
             # adviser does not 'write on behalf of our client' (read 12); the email line is taken by the letter's
             # draw, so that nothing else the message draws changes
             plain = email["moves"]["across_open_plain"]
+            if not carries_working(ctx):
+                # "our numbers, and how we get to them" is said only over figures and their working: before one date
+                # it promised what the message never gave (blind read 27: "a promise of our numbers, and how we get
+                # to them, then one figure")
+                plain = email["moves"]["across_open_plain_bare"]
             if any(their_figure(ctx, f) for f in ctx.facts):
                 # the other side's figure is never "our view, with the working behind it" (read 20: the vendors'
                 # adviser so restated the buyer's price cut)
@@ -242,6 +247,12 @@ def _opening(pick: Picker, ctx: ArtifactContext, values: dict[str, str]) -> list
 _PICKS_UP = re.compile(r"following up|picking up|as discussed|as promised|come back to you on|circling back|"
                        r"further to|following our|our earlier|our previous", re.I)
 FIRST_DAYS = 7
+
+
+def carries_working(ctx: ArtifactContext) -> bool:
+    """Whether a message carries figures with how they are reached: a figure worked out from others, or two figures."""
+    figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
+    return len(figures) >= 2 or any(f.label in ctx.label_reasons for f in figures)
 
 
 def _fresh_start(ctx: ArtifactContext, frames: list[str]) -> list[str]:
@@ -511,7 +522,10 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward", "decide", "noted") \
-            and only_acknowledges(ctx, email.body):
+            and only_acknowledges(ctx, email.body) and not told_nothing_needed(ctx):
+        # (told that nothing more is needed, the writer does not ask it again: "Please let us know what else you
+        # require of us." / "No, nothing further for now." / "Fine, thank you. Please let us know what else you
+        # require of us." / "Nothing further at this stage", a circular thread of an unseen outline, mail12)
         # (a decision that follows moves the thread itself, and answers no question put before it)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
     elif isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat in ("ack", "confirm") \
@@ -981,10 +995,14 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     asks = in_voice(ctx, bank("email")["ack_asks_asker" if opened_by_us(ctx) else "ack_asks_across"]) \
         if ctx.organisations and across(ctx) else bank("email")["ack_asks"]
     question = _plan_question(pick, ctx)
+    if ctx.organisations and across(ctx) and _DEMANDED.search(own_text(ctx.parent.body if ctx.parent else "")):
+        # a dispute or a demand is answered, never thanked for or 'confirmed' ("We refuse the instructions as
+        # confidential. We reserve our rights." answered "Confirmed, thanks. Anything further needed from us?")
+        head = ""
     if re.search(r"(?i)\bthank", head):
         # thanked once ("Understood, thank you. Thank you. We expect to hear from you by then.", read22)
         question = re.sub(r"^(?:Thank you|Thanks)(?:, \w+)?[.;]\s*(?=[A-Z])", "", question)
-    paras[at] = " ".join([head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"])
+    paras[at] = " ".join(x for x in [head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"] if x)
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
 
@@ -1053,6 +1071,12 @@ _PROMISED = re.compile(r"\b(?<!your )(?<!your client's )(?<!your written )(?:rep
 
 
 # A message that asks its reader for the reader's side's response ("Kindly let us have your response by April 21.").
+# A message that disputes, rejects or demands ("We dispute the termination", "We ask you to withdraw ...", "we reserve
+# all our rights"): the other side's position, which its reader answers, never thanks for and offers help on.
+_DEMANDED = re.compile(r"\b(?:we|our client|they) (?:disputes?|rejects?|refuses?|do(?:es)? not accept|cannot accept|"
+                       r"contests?)\b|"
+                       r"\b(?:we )?(?:ask|call on|require|demand) (?:that )?you (?:to )?(?:withdraw|pay|retract|reverse)\b|"
+                       r"\bwe reserve (?:all )?(?:of )?our (?:client's )?rights\b|\bformal notice\b", re.I)
 _ASKED_US = re.compile(r"\b(?:let (?:us|me) have your (?:client's )?(?:written )?(?:response|reply|position|comments)|"
                        r"(?:we|I) (?:ask|look forward to|await) (?:for )?your (?:client's )?(?:response|reply|position)|"
                        r"we require your (?:written )?(?:response|reply)|please (?:respond|reply))\b", re.I)
@@ -1083,6 +1107,42 @@ def stated_by(ctx: ArtifactContext, organisation: str) -> set[str]:
             if re.search(rf"\b{re.escape(x)} (?:is|was|stands at|comes to|at (?:[A-Z]{{3}} )?[0-9])", text, re.I)}
 
 
+# What a message says is coming to its reader, and by when ("you will have the working by 28 September", "Our view
+# on X will be with you by Friday", "I will send you the paper it comes from ... by 28 September").
+_AWAITED = (re.compile(r"\byou will have (?P<what>[^.;,?!]{3,70}?) by (?P<day>[^.;,?!]{3,40})", re.I),
+            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!]{3,80}?), which you will have by (?P<day>[^.;,?!]{3,40})"),
+            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!]{3,70}?) will be with you by (?P<day>[^.;,?!]{3,40})"),
+            re.compile(r"\b(?:we|I) will send (?:you )?(?P<what>[^.;?!]{3,70}?)(?:, [^.;?!]{0,40})? by "
+                       r"(?P<day>[^.;,?!]{3,40})", re.I),
+            re.compile(r"\b(?:we|I|and) will (?:respond|reply|revert|write again|come back to you)(?P<what>)"
+                       r"(?: (?:in full|on [^.;,?!]{3,50}))? by (?P<day>[^.;,?!]{3,40})", re.I))
+
+
+def awaited(ctx: ArtifactContext) -> str:
+    """What the message replied to says comes to its reader and by when, as the reader says it ('the working by
+    Monday'); '' where it says none, or a day it names is gone by."""
+    from worldsmith.generators.compose.voice import resolve_day, say_day
+
+    own = _parent_own(ctx) if ctx.parent is not None else ""
+    m = next((m for rx in _AWAITED if (m := rx.search(own))), None)
+    if m is None or ctx.parent_sent is None:
+        return ""
+    due = resolve_day(m.group("day"), ctx.parent_sent.date())
+    today = ctx.spec.sent_at.date()
+    if due is None or due < today:
+        return ""
+    what = re.sub(r"^(?:our|my)\b", "your", m.group("what").strip(), flags=re.I) or "your response"
+    what = re.sub(r"\b(?:us|me)\b", "you", what)
+    what = lower_first(what) if not re.match(r"[A-Z][a-z]+ [A-Z]", what) else what
+    when = say_day(due, today, ctx.locale)
+    if when == "tomorrow":
+        # (the day by its name: a reply moved into its writer's working hours abroad is sent a day on from the day
+        # planned, and 'tomorrow' then named the day it went out, mail12's read of an unseen outline)
+        when = due.strftime("%A")
+    by = when if re.match(r"(?i)(?:by |today|this |next )", when) else f"by {when}"
+    return f"{what} {by}"
+
+
 def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
     """What an acknowledgement that a reply follows asks, where the thread has a point to move: the plan for a date
     gone by (or, where the note already gave one, when it goes ahead), else the next step on a point still open;
@@ -1106,6 +1166,11 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
                 # deadline")
                 return pick.fill(frames["across_overdue"], when=long_date(due, ctx.locale), day=_by(pick, ctx)) or ""
             return pick.fill(frames["across_held"]) or ""
+        if _DEMANDED.search(own):
+            # they dispute, reject or demand: we do not accept it, and say by when we answer; never what else they
+            # require of us ("We dispute the termination ... we reserve all our rights." answered "Do you want anything
+            # further from us? Just say.", blind read 27)
+            return pick.fill(in_voice(ctx, bank("email")["across_demanded"]), day=_by(pick, ctx)) or ""
         if _ASKED_US.search(own):
             # they have asked for our response by a day: we owe it, and say by when, never ask them when they will
             # come back (my read of bi-claim at seed 83: the adjuster's position letter, "Kindly let us have your
@@ -1724,11 +1789,16 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     if stood is not None:
         return stood
     if spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward", "object") and ctx.parent is not None \
-            and _COMING_BY.search(_parent_own(ctx)) and "?" not in _parent_own(ctx):
+            and (_COMING_BY.search(_parent_own(ctx)) or awaited(ctx)) and "?" not in _parent_own(ctx):
         # told by when a paper comes, the reader takes the day, and does not hold the point over for review or ask
         # again ("The records will be with you by June 8." answered "we will go through the loss and expense claimed
         # internally and come back with any questions. I'll work it into my notes for the week today", mail10)
-        lines = [pick.fill(email["promise_noted"], **values) or "Thank you; noted."]
+        # (what is awaited, by when: "Thank you; I will look out for it." three days on said nothing, blind read 27)
+        # (where a reply follows, the thanks asks on instead (_asks_on), and says the day there: "I will look for your
+        # response by end of day. We expect to hear from you by then." said it twice)
+        coming = awaited(ctx) if ctx.next_beat in ("", "forward", "decide", "noted") else ""
+        lines = [pick.fill(email["promise_noted" if not coming else "promise_awaited"], **dict(values, awaited=coming))
+                 or "Thank you; noted."]
         lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
         return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
     if spec.mode == "reply" and asks_plan(ctx) and spec.beat not in ("decide", "noted", "forward"):
