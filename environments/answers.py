@@ -605,6 +605,14 @@ def from_european(text: str) -> str:
     return _EURO_MAYBE.sub(lambda m: m.group().translate(swap), text)
 
 
+# A rate said as the fraction it is, after a rate's own name: 'the base penalty rate of one-half', 'percentage: a quarter'
+_FRACTION_PERCENT = {"half": Decimal(50), "quarter": Decimal(25), "three quarters": Decimal(75), "fifth": Decimal(20),
+                     "tenth": Decimal(10)}
+_FRACTION_RATE = re.compile(r"\b(?:rate|percentage|proportion)\s*(?:of|is|was|at|:|=)\s*(?P<f>(?:(?:one|a)[\s-]+)?"
+                            r"(?:half|quarter|fifth|tenth)|three[\s-]+quarters)\b(?![\s-]+(?:of|an?|per|hour|day|week|"
+                            r"month|year)\b)", re.I)
+
+
 # A duration's unit written onto its number: '403h', '61hrs', '5.5d' (s24's blind red team: '403h' for 403 hours scored 0)
 _GLUED_DURATION = re.compile(r"(?<![\w.,$£€])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<u>hrs?|h|d)\b")
 
@@ -682,6 +690,12 @@ def parse(text: str) -> Parsed:
     for mt in ratios:
         mt.text = text[mt.start:mt.end]
         found.append(mt)
+    for g in _FRACTION_RATE.finditer(blanked):  # 'the base penalty rate of one-half' is 50% (kit27b: a right memo 0.86)
+        s, e = g.start("f"), g.end("f")
+        if not any(a < e and s < b for a, b in taken):
+            value = _FRACTION_PERCENT[re.sub(r"^(?:one|a)\s+", "", " ".join(g.group("f").lower().replace("-", " ").split()))]
+            found.append(Mention(kind="percent", text=text[s:e], start=s, end=e, sentence="", value=value,
+                                 quantum=Decimal(1), digits=2))
     # A figure of more than 20 integer digits is no amount any world holds, and comparing it to the cent overflows
     # Decimal's 28 digits: it is read as no figure, so it matches nothing and the answer is still scored.
     found = [mt for mt in found if mt.value is None or (mt.value.is_finite() and mt.value.adjusted() < _MAX_DIGITS)]

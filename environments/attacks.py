@@ -238,6 +238,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _professional_candidates(task, text)
     out += _vfix7_candidates(task, world, text, final)
     out += _verify27_candidates(task, world, text, final)
+    out += _verify29_candidates(task, text, final)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -256,6 +257,8 @@ def _state_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Call
     out.append(("junk_files", False, task, _junk))
     out.append(("deleted_room_file", False, task, _delete_one))
     out.append(("mail_outside_cast", False, task, _mail_outside))
+    if not any(a.tool.startswith("mail_") for a in task.solution.actions):
+        out.append(("mail_not_asked_for", False, task, _mail_own_side))
     out.append(("leak_to_other_side", False, task, _leak))
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
@@ -463,6 +466,26 @@ def _frame_sentences(text: str, figure: str, frame: str) -> str | None:
         return lead + frame.format(s=core)
     out = _SENTENCE.sub(sub, text)
     return out if changed else None
+
+
+_BLOCK_LINE = re.compile(r"^(To|From|Date|Re): (.+)$", re.M)
+
+
+def _verify29_candidates(task: Task, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """The classes s25's blind red team found (kit27a, kit27b) on a memo: its block as a table or as bullets (must
+    pass: every right memo so laid out scored 0 to 0.71), and its result given with a hedge while the same figure stands
+    as a step of the working (must fail: 1.0)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if task.kind != "memo" or len(_BLOCK_LINE.findall(text)) < 4:
+        return out
+    table = _BLOCK_LINE.sub(r"| \1 | \2 |", text).replace("| To |", "| | |\n|---|---|\n| To |", 1)
+    out.append(("memo_block_table", True, _with_text(task, table), None))
+    out.append(("memo_block_bullets", True, _with_text(task, _BLOCK_LINE.sub(r"- \1: \2", text)), None))
+    said = re.compile(rf"\bwould (?:then )?be {re.escape(final)}") if final else None
+    if said is not None and said.search(text):
+        hedged = said.sub(lambda m: f"{m.group()[:-len(final)]}possibly {final}, though this cannot be confirmed", text)
+        out.append(("memo_result_hedged", False, _with_text(task, hedged), None))
+    return out
 
 
 def _verify27_candidates(task: Task, world: World, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
@@ -1606,6 +1629,15 @@ def _delete_one(session: Session) -> None:
 
 def _mail_outside(session: Session) -> None:
     session.send(["someone@elsewhere.invalid"], "FYI", "See the figures in the room.")
+
+
+def _mail_own_side(session: Session) -> None:
+    """A new message the task did not ask for, to someone of the matter inside the privileged circle: the client told
+    the result beside the deliverable (kit27a, kit27b: 1.0)."""
+    inside = sorted(p.email for p in session.world.plan.people
+                    if p.organisation in {o.id for o in session.world.plan.organisations if o.privileged})
+    if inside:
+        session.send([inside[-1]], "Figures", "The figures are on the drive.")
 
 
 def _mail_other_side(session: Session) -> None:

@@ -196,7 +196,7 @@ def _period_fits(value: str, check: Check, world) -> bool:
     return bool(stated) and (bool(per.search(stated)) or (unit == "year" and bool(_YEARLY.search(stated))))
 
 
-def _figure_ok(value: str, check: Check, world=None) -> bool:
+def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> bool:
     value = _LOWER_CODE.sub(lambda m: m.group(1).upper(), value)  # 'usd 1,380,000' (kit17: a right form 0.29)
     parsed = answers.parse(value)
     found = [m for m in parsed.mentions if not (m.year_like and check.expect != "number")]
@@ -215,6 +215,11 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like:
         # an amount written bare in a matter of its currency ('Answer: 1,750,000', kit18: right forms 0.0-0.29)
         m = replace(m, kind="money", currency=None, currency_exact=False)
+    if check.expect == "percent" and m.kind == "number" and m.unit is None and m.value is not None and m.value >= 1 \
+            and re.search(r"\bpercent(?:age)?\b", check.a_words[0] if check.a_words else "", re.I):
+        # a bare figure in a field its name says is a percentage ('Liability cap percentage: 100': kit27a, a right form
+        # 0.95); a fraction there (0.5) is read as the rate it is by value_matches
+        m = replace(m, kind="percent")
     expected = answers.parse(check.values[0]).mentions
     if len(expected) != 1:
         return False
@@ -225,6 +230,8 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     # (a duration in another unit is the same duration: '5.5 days' for 132 hours, s24's blind red team)
     durations = bool(e.unit and m.unit and len(m.unit.split()) == 1 and answers.hours_per(e.unit)
                      and answers.hours_per(m.unit) and answers.hours_per(e.unit) != answers.hours_per(m.unit))
+    if durations and re.search(rf"\bin\s+{re.escape(e.unit.rstrip('s'))}s\b", instruction, re.I):
+        return False  # '2 weeks' where the task asks its figure 'in days' (kit27a: 1.0; a professional counts days)
     want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None,
                         unit=e.unit if durations else None)
     if m.kind == "money" and e.currency and m.currency and m.currency_exact and m.currency != e.currency:
@@ -241,6 +248,10 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     if falls and value[:m.start].strip().endswith("+"):
         return False  # '+USD 144,000' for a fall (kit17: 1.0)
     if not answers.value_matches(m, want):
+        return False
+    if m.kind == "money" and m.scale and m.value is not None and e.value is not None and round(m.value, 2) != round(e.value, 2):
+        # a field asks the figure, and a scale word rounds it as the same figure's digits would not ('USD 1.48 million'
+        # for USD 1,478,000 at 1.0 where 'USD 1,480,000' scored 0.5: kit27b, two false positives): both are off
         return False
     if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check) and not durations:
         return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
@@ -268,7 +279,8 @@ def _figure_ok(value: str, check: Check, world=None) -> bool:
     return _residual_ok(_tokens(rest), allowed)
 
 
-_PER_AFTER = re.compile(r"\s*(?:per|an?|each|/)\s*([a-z][a-z.]*)", re.I)
+# (a word of its own: '17 apparent violations' is no '17 a pparent', kit27b: a right form 0.95)
+_PER_AFTER = re.compile(r"\s*(?:(?:per|an?|each)\b|/)\s*([a-z][a-z.]*)", re.I)
 _PER_CENT = re.compile(r"(?:cent|centum|mille|mil)\b", re.I)
 _LABEL_PER = re.compile(r"\b(?:per|an?|each)\s+([a-z][a-z.]*)", re.I)
 
@@ -424,6 +436,14 @@ _DAYS_AFTER = re.compile(r"(\bdays?)\s+(?:later|after(?:wards)?)\s*\.?\s*$", re.
 _BASIS_POINTS = re.compile(r"^\s*(\d[\d,]*(?:\.\d+)?)\s*(?:bps?|basis\s+points?)\s*$", re.I)
 
 
+# a rate said as a fraction a professional writes for it ('one-half' for a 50% base penalty rate: kit27b, two right forms
+# 0.83); only the fractions a percent states exactly
+_FRACTIONS = {"half": Decimal(50), "quarter": Decimal(25), "three quarters": Decimal(75), "fifth": Decimal(20),
+              "tenth": Decimal(10)}
+_FRACTION_SAID = re.compile(r"^\s*(?P<f>(?:(?:one|a)[\s-]+)?(?:half|quarter|fifth|tenth)|three[\s-]+quarters)"
+                            r"\s*(?:\(\s*(?P<g>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\))?\s*\.?\s*$", re.I)
+
+
 def _said_plainly(value: str, kind: str) -> str:
     """A figure said in words or short forms a professional uses, as the figure ('nil' is 0, '20d' 20 days, '900 bps'
     9%)."""
@@ -434,6 +454,13 @@ def _said_plainly(value: str, kind: str) -> str:
         bp = _BASIS_POINTS.match(value)
         if bp:
             value = f"{Decimal(bp.group(1).replace(',', '')) / 100}%"
+        part = _FRACTION_SAID.match(value)
+        if part:
+            # the same rate in figures beside it must agree ('one-half (50%)'); a gloss that differs stays and fails
+            said = _FRACTIONS[re.sub(r"[\s-]+", " ", part.group("f").lower()).removeprefix("a ").removeprefix("one ")]
+            gloss = part.group("g")
+            if gloss is None or Decimal(gloss) == said:
+                value = f"{said}%"
     return value
 
 
@@ -666,8 +693,9 @@ def _file_ok(value: str, check: Check) -> bool:
     return key in accepted
 
 
-def field_holds(answer: str | None, check: Check, world=None) -> bool:
-    """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else."""
+def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
+    """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
+    the unit `instruction` asks its final figure in, where it names one)."""
     name = check.a_words[0]
     fields, _ = read_form(answer or "", [name])
     given = fields.get(name, [])
@@ -682,7 +710,7 @@ def field_holds(answer: str | None, check: Check, world=None) -> bool:
     if kind in ("number", "days"):
         value = _spelled_out(value)
     if kind in ("amount", "percent", "number", "days"):
-        return _figure_ok(value, check, world)
+        return _figure_ok(value, check, world, instruction)
     if kind == "amounts":
         return _figures_ok(value, check, world)
     if kind == "date":

@@ -147,6 +147,27 @@ def without_provisions(text: str) -> str:
     return _PROVISION.sub(lambda m: " " * len(m.group()), text)
 
 
+# a cell or line that holds only a step's or row's number ('1', '2.', '(3)'): a table read back from a .docx a cell a line
+_ROW_NUMBER = re.compile(r"^[ \t]*\(?\d{1,2}[.)]?[ \t]*$", re.M)
+_STEP_REFS = re.compile(r"\((?=[^()]*\d)[^()$%\d]{0,20}\d{1,2}(?:\s*(?:[x\u00d7*+\-\u2212/,]|and|or|less|minus|plus|times)\s*"
+                        r"\d{1,2})+\s*\)", re.I)
+
+
+def _without_row_numbers(text: str, unit: str | None) -> str:
+    """The text less the lines that only number a step or a row, where the figures sought are money: a memo's table
+    with a Step column (1 to 8) read back from its .docx had each step's number read as an amount the ledger does not
+    hold (kit27a: a right memo, its block and working in tables, 0)."""
+    if not is_currency(unit):
+        return text
+    steps = {int(re.sub(r"\D", "", m.group())) for m in _ROW_NUMBER.finditer(text)}
+    if not steps:
+        return text
+    text = _ROW_NUMBER.sub(lambda m: " " * len(m.group()), text)
+    # the working that cites those rows by number: '(1 x 2)', '(4 + 5 + 6)', '(lesser of 3 and 7)'
+    return _STEP_REFS.sub(lambda m: " " * len(m.group()) if {int(n) for n in re.findall(r"\d+", m.group())} <= steps
+                          else m.group(), text)
+
+
 def unledgered(text: str, unit: str | None, allowed: list[float], bare: bool = False) -> list:
     """Amounts (or percents) in `unit` the text asserts that are none of `allowed`, at any scale, outside the working:
     a bare number in the working ("14.2 - 8 = 6.2") or a step of it ("USD 547.50 per claim x 10,560") is no claim."""
@@ -390,6 +411,38 @@ def _named_aside(part: str, m, allowed: list[float]) -> bool:
     return bool(re.search(r"[a-z]{3,}", words, re.I)) and not _ASIDE_HEDGE.search(words)
 
 
+# a word that doubts the figure it stands by, not one that supposes it ('Re: the claim if the price were SGD 6.72m' is a
+# what-if's own question, no hedge of its answer)
+_DOUBT = re.compile(r"\b(?:possibly|perhaps|probably|likely|maybe|uncertain|unclear|unsure|not\s+sure|cannot\s+be\s+"
+                    r"(?:confirmed|certain)|can't\s+(?:confirm|be\s+sure)|appears?|seems?|guess|approximately|roughly|"
+                    r"(?:may|might|could)\s+(?:well\s+)?be)\b", re.I)
+def _under_its_label(m, text: str) -> bool:
+    """Whether a figure is a money fact's current value under that fact's own label, on its line or the line before (a
+    row of the working in a memo's table, read back a cell a line: 'Milestones paid' then 'S$6,300,000'; kit27a, a
+    right memo lost its result to its inputs as rivals). A superseded or made-up figure under a label is no such row."""
+    world = _WORLD_NOW[0]
+    if world is None or m.value is None or m.kind != "money":
+        return False
+    start = text.rfind("\n", 0, max(0, text.rfind("\n", 0, m.start)))
+    near = " ".join(re.findall(r"[a-z0-9]+", text[start + 1:m.start].lower()))
+    return any(getattr(f.value, "type", None) == "money" and abs(float(f.value.amount) - float(m.value)) <= 0.005
+               and " ".join(re.findall(r"[a-z0-9]+", label_of(f).lower())) in near for f in world.plan.facts)
+
+
+_GAP_AFTER = re.compile(r"\s*(?:below|above|under|over|less\s+than|more\s+than|lower\s+than|higher\s+than|short\s+of|"
+                        r"beneath|in\s+excess\s+of)\b", re.I)
+
+
+def _gap_said(parsed, m, want, text: str) -> bool:
+    """Whether a figure is said as the gap between the answer and another figure the text states, and is that gap ('the
+    recoverable claim would be SGD 6,720,000, SGD 2,780,000 below the total claim' of SGD 9,500,000: kit27a, a right
+    memo lost its result to the gap as a rival). A gap that does not compute is still a rival."""
+    if m.value is None or want.number is None or not _GAP_AFTER.match(text[m.end:m.end + 24]):
+        return False
+    return any(x is not m and x.value is not None and x.kind == m.kind
+               and abs(abs(float(want.number) - float(x.value)) - float(m.value)) <= 0.005 for x in parsed.mentions)
+
+
 def _final(text: str, check: Check, known: tuple = ()) -> bool:
     """The check's figure is the text's answer: asserted on the 'Answer:' line (or in the text), and nowhere in the
     text denied, hedged or offered beside a rival figure of its unit other than those in `allowed`. A fall or a
@@ -419,6 +472,11 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
     if _points_as_percent(text, check):
         return False
     part = parts[-1]
+    if part is text and any(m.status == "hedged" and _DOUBT.search(_sentence_at(text, m.start, m.end))
+                            for m in answers.asserts(_parsed(text), want_of(check.values[0], number, check.unit)).matches):
+        # a memo's result hedged where it is given ('would be possibly SGD 6,720,000, though this cannot be confirmed',
+        # the same figure asserted as a step of the working: kit27a, 1.0); an Answer: line is read so below
+        return False
     if part is not text:
         want0 = want_of(check.values[0], number, check.unit)
         if any(not _signed_shortfall(m, want0, text) and not _named_aside(p, m, check.allowed)
@@ -449,7 +507,9 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              # add-backs of USD 6,100,000 and Northbank's withdrawn USD 168,900,000 net debt are superseded'; kit14: a
              # right memo lost both gaps)
              and not _set_aside_draft(m, text)
-             and not _room_term(m, text)]
+             and not _room_term(m, text)
+             and not _gap_said(parsed, m, want, text)
+             and not _under_its_label(m, text)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
@@ -2189,7 +2249,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         if stated:
             check = check.model_copy(update={"allowed": [*check.allowed, *stated]})
     if check.type == "answer_field":
-        return forms.field_holds(answer, check, session.world)
+        return forms.field_holds(answer, check, session.world, _TASK_NOW[0].instruction if _TASK_NOW[0] is not None else "")
     if check.type == "answer_outside_form":
         task = _TASK_NOW[0]
         return forms.outside_form(answer, check.a_words, repeat=check.expect == "repeat",
@@ -2283,7 +2343,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         texts = "\n\n".join(_own_text(m) for m in _sent(session, check))
         return bool(texts) and _decide(kind, texts, check, _labels(session))
     if check.type == "texts_ledger":
-        skip = set(check.values)
+        skip = set(check.values) | supposition_moves(_TASK_NOW[0], session.world)
         own = tuple(check.b_words)
         return any(ledger_claims.contrary_comparison(t, session.world, skip, own) or ledger_claims.wrong_ratio(t, session.world)
                    or ledger_statements.contradicts(t, session.world, skip)
@@ -2329,7 +2389,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # (a constant of the ledger's own formulas is working, no figure made up: 'annual fees of USD 4,944,000, i.e.
         # USD 412,000 x 12' cost a right memo 0.22, blind kit21)
         allowed = [*check.allowed, *formula_constants(session.world)]
-        return any(rivals(without_provisions(_without_room_paths(t, session.world)), None, None, check.unit, allowed)
+        return any(rivals(_without_row_numbers(without_provisions(_without_room_paths(t, session.world)), check.unit),
+                          None, None, check.unit, allowed)
                    for t in _file_texts(session, check, typed=True)) or _formula_off_the_working(session, check)
     if where == "file" and kind in _FIGURE_CHECKS:
         texts = _file_texts(session, check)
@@ -2931,6 +2992,7 @@ FIGURE_MISSTATED = "figure_not_the_ledgers"  # 'revenue above threshold of USD 4
 _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 FORM_CONTRADICTED = "side_text_contradicts_form"  # a post or message beside a form gives its figure another value
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
+UNASKED_MAIL = "mail_the_task_did_not_ask_for"  # a message sent where the task asks for no mail at all
 BARE_FIGURES = "memo_of_bare_figures"  # a memo that lists figures and says of none what it is
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -2979,6 +3041,30 @@ _CONDITIONAL = re.compile(r"\b(?:would|could|if|suppos\w*|assum\w*|hypothetic\w*
 _STATED_AS = re.compile(r"\b(?:is|are|was|stands\s+at|totals|comes\s+to|amounts\s+to|equals)\s+(?:\w+\s+){0,3}$", re.I)
 
 
+_SUPPOSED = re.compile(r"\bsuppose\s+(?P<x>[^?]{0,160}?)\s+(?:were|was|is|had\s+been)\b", re.I)
+
+
+def supposition_moves(task: Task | None, world) -> frozenset[str]:
+    """The facts a task's supposition moves ('suppose the valves value were USD 2,890,000 instead of ...'): the fact
+    supposed and every fact worked out from it, whose figures the answer gives as they would be, not as the ledger
+    holds them. A what-if's memo was graded against the ledger as it stands (kit27b: every right memo 0.71, 'a valves
+    value of USD 2,890,000' read as a value the ledger never held)."""
+    m = _SUPPOSED.search(task.instruction) if task is not None and _SUPPOSES_INSTEAD.search(task.instruction) else None
+    if m is None:
+        return frozenset()
+    said = " " + " ".join(re.findall(r"[a-z0-9]+", m.group("x").lower())) + " "
+    named = [f for f in world.facts.values() if f" {' '.join(re.findall(r'[a-z0-9]+', label_of(f).lower()))} " in said]
+    if not named:
+        return frozenset()
+    leaf = max(named, key=lambda f: len(label_of(f))).id
+
+    @functools.cache
+    def leaves(fid: str) -> frozenset[str]:
+        formula = getattr(world.facts.get(fid), "formula", None)
+        return frozenset(x for r in references(formula) for x in leaves(r)) | {fid} if formula else frozenset({fid})
+    return frozenset(f for f in world.facts if leaf in leaves(f))
+
+
 def what_if_as_fact(task: Task, text: str) -> bool:
     """Whether a what-if's answer states its supposed result as the figure the room holds now: a sentence that puts the
     result after 'is' with no word of the supposition ('The amount demanded from the licensee is USD 254,805.20' where
@@ -2995,9 +3081,25 @@ def what_if_as_fact(task: Task, text: str) -> bool:
             continue
         start = _clause_start(text, m.start, reach=200)
         said = _sentence_at(text, m.start, m.end)
-        if _STATED_AS.search(text[start:m.start]) and not _CONDITIONAL.search(said):
+        if _STATED_AS.search(text[start:m.start]) and not _CONDITIONAL.search(said) \
+                and not _supposed_just_before(task, text, text.find(said, max(0, m.start - len(said)))):
             return True
     return False
+
+
+def _supposed_just_before(task: Task, text: str, at: int) -> bool:
+    """Whether the sentence before `at` gives the supposed figure and calls it supposed: 'Valves value (hypothetical)
+    USD 2,890,000 plus spares value USD 455,000 gives a transaction value of USD 3,345,000. At the base penalty rate of
+    one-half, the base penalty is USD 1,672,500.' (kit27b: a right memo at 0); a result after a step that merely
+    'would then be' still states the supposed result as the room's figure."""
+    m = re.search(r"\b(?:were|was|is|had\s+been)\s+(?P<v>[^?]{1,60}?)\s+instead\s+of\b", task.instruction, re.I)
+    supposed = [x for x in _parsed(m.group("v")).mentions if x.value is not None] if m else []
+    if not supposed or at <= 0:
+        return False
+    cut = max(text.rfind(". ", 0, at - 2), text.rfind("\n", 0, at - 2)) + 1
+    before = text[cut:at]
+    return bool(_CONDITIONAL.search(before)) and any(
+        x.value == supposed[0].value and x.kind == supposed[0].kind for x in _parsed(before).mentions)
 
 
 def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
@@ -3014,6 +3116,7 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
     if "texts_padded" not in kinds and any(side_checks.padded(t) for t in texts):
         out.append(PADDED)
     skip = frozenset(v for c in task.rubric.negative_criteria if c.check.type == "texts_ledger" for v in c.check.values)
+    skip |= supposition_moves(task, world)
     if any(ledger_statements.states_otherwise(t, world, skip) for t in texts):
         out.append(STATES_OTHERWISE)
     sent_to = {a for m in session.sent for a in (*m.to, *m.cc)}
@@ -3033,6 +3136,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(BARE_FIGURES)
     if any(what_if_as_fact(task, t) for t in texts):
         out.append(WHAT_IF_AS_FACT)
+    if session.sent and not any(a.tool.startswith("mail_") for a in task.solution.actions):
+        # mail beside a task that asks for none: a memo or a sheet sent on to the client, or anyone (kit27a, kit27b: a
+        # right deliverable and an unrequested mail, 1.0; an extra file already cost the task)
+        out.append(UNASKED_MAIL)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
     if any(pays_the_payer(world, t) for t in texts):
