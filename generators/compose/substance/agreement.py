@@ -187,8 +187,10 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
         here = next((o for o in ctx.organisations if o.name == name), None)
         # (what each clause of the role says the organisation is, before whom it is that to: a sponsor 'investor in
         # the borrower' is no Borrower, counsel 'to the buyer' no Buyer)
+        # (each 'and' starts a clause of its own: 'maker of cereal bars and buyer under the supply agreement' is a
+        # buyer)
         role = "; ".join(re.split(r"\s(?:in|of|to|for|by|under|with|from|owned|owning)\s", c)[0]
-                         for c in here.role.lower().split(";")) if here is not None else ""
+                         for c in re.split(r";|,|\sand\s", here.role.lower())) if here is not None else ""
         if any("insurer" in (o.role or "").lower() for o in ctx.organisations if o.name in (first, second)):
             # between an insurer and its insured the parties are those, whatever their roles elsewhere (read 12:
             # a recovery agreement that 'calls the insured "the Buyer"')
