@@ -67,6 +67,15 @@ def test_only_figures_with_their_working_are_promised_as_our_numbers_and_how_we_
     ctx = email_context("new", facts=[DEADLINE, CLAUSE])
     assert not carries_working(ctx)  # a date and a clause: no figure to work (fails before: no such test, the frame
     assert carries_working(email_context("new", facts=[CAP, RATE, TONNES]))  # promised 'how we get to them' anyway)
+    # a worked figure of the reader's own is put to them to confirm, not worked (an unseen outline at seed 311: "our
+    # figures, and how we get to them. We have the holdback retained from your side as CAD 4,980,000; please confirm")
+    worked = email_context("new", facts=[CAP, DEADLINE])
+    if carries_working(worked):
+        assert not carries_working(worked.model_copy(update={"readers_own": [CAP.id]}))
+    else:
+        assert not carries_working(worked.model_copy(update={"readers_own": [CAP.id],
+                                                             "label_reasons": {CAP.label: "the lesser of two"}}))
+        assert carries_working(worked.model_copy(update={"label_reasons": {CAP.label: "the lesser of two"}}))
 
 
 def _check(check_id: str):

@@ -251,7 +251,9 @@ FIRST_DAYS = 7
 
 def carries_working(ctx: ArtifactContext) -> bool:
     """Whether a message carries figures with how they are reached: a figure worked out from others, or two figures."""
-    figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
+    # (a figure of the reader's own is put to them to confirm, not worked: "We have the holdback retained from your
+    # side as CAD 4,980,000; please confirm" under "our figures, and how we get to them", an unseen outline at seed 311)
+    figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.id not in ctx.readers_own]
     return len(figures) >= 2 or any(f.label in ctx.label_reasons for f in figures)
 
 
