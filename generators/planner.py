@@ -373,8 +373,12 @@ class _Planner:
         # 27; mail12). The dropped messages are still drawn, so that no other message of the world changes; a thread
         # that decides, or is forwarded by the outline, keeps them all.
         keep = total
-        if getattr(self, "_quiet", False) and not names_decision(item.purpose or "") and not item.forward_to:
-            keep = 1
+        # (mail12 kept the note alone, keep 1: the buy-side example's share of copied mail then rose past the Enron
+        # profile's band, 0.345 against 0.269 with a tolerance of 0.238, and the final CI failed; its one reply is
+        # kept until the note's thread can end without moving the profile)
+        if getattr(self, "_quiet", False) and len(beats) > 2 and not names_decision(item.purpose or "") \
+                and not item.forward_to:
+            keep, beats[1] = 2, "confirm"
         # The decision may be a fact of the item that becomes known only when it is taken (later than the opener).
         decision_fact = next((f for f in item.facts if f in self.first_known and self.outline_fact(f).value.type == "text"
                               and names_decision(self.outline_fact(f).statement)), None)

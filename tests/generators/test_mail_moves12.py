@@ -133,8 +133,9 @@ def test_the_checks_fail_each_class_and_pass_its_answer():
     assert con.execute(_check("thread_ends_on_bare_thanks")).fetchall() == []
 
 
-def test_a_weekly_note_of_no_news_is_answered_by_nobody():
-    # (fails before: its reader answered 'Thanks Helena, got it.' or 'Confirmed, thanks.', the top of the thread)
+def test_a_weekly_note_of_no_news_is_answered_once_at_most():
+    # (mail12 let nobody answer it; the final CI of session 26 found the buy-side example's share of copied mail then
+    # past the Enron profile's band, so its reader's one reply is kept, and never the empty chain after it)
     import collections
     import re
 
@@ -149,7 +150,7 @@ def test_a_weekly_note_of_no_news_is_answered_by_nobody():
             later = re.search(r"_(\d+)$", a.thread)
             if a.position == 0 and later and int(later.group(1)) > 1 and not a.facts and not a.attachments:
                 seen += 1
-                assert count[a.thread] == 1, (fixture, a.thread)
+                assert count[a.thread] <= 2, (fixture, a.thread)
     assert seen
 
 
