@@ -70,10 +70,24 @@ def _short(amount: Decimal, currency: str) -> list[str]:
                 if currency == "USD":
                     out.append(f"{text} {word} dollars")
             break
+    if currency == "INR" and amount == amount.to_integral_value() and amount >= 10 ** 5:
+        # as an Indian professional writes rupees: in crore, with lakh grouping, after "Rs." (kit28a: all scored 0)
+        out += [f"Rs. {amount:,.0f}", f"INR {indian_grouping(int(amount))}"]
+        crore = (amount / Decimal(10) ** 7).normalize()
+        if amount >= 10 ** 7 and crore == crore.quantize(Decimal("0.001")):
+            out.append(f"INR {crore:f} crore")
     if currency in _NAMES and amount == amount.to_integral_value() and 0 < amount < 10 ** 12:
         # the amount written out in words after the figure, as a contract or a letter of demand does
         out.append(f"{currency} {amount:,.0f} ({in_words(int(amount))} {_NAMES.get(currency, currency)})")
     return out
+
+
+def indian_grouping(n: int) -> str:
+    """A whole number grouped as in India: the last three digits, then twos: 7026000000 -> '7,02,60,00,000'."""
+    digits = str(abs(n))
+    head, tail = digits[:-3], digits[-3:]
+    pairs = [head[max(0, i - 2):i] for i in range(len(head), 0, -2)][::-1]
+    return ("-" if n < 0 else "") + ",".join([*pairs, tail] if head else [tail])
 
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "

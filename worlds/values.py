@@ -123,14 +123,14 @@ _SIGNED = re.compile(rf"[+-]?(?:{NUMBER})")
 # The codes a figure is read with: CURRENCIES and "RMB", which people write for CNY.
 READ_CODES = (*CURRENCIES, "RMB")
 CURRENCY_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
-                    "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR"}
+                    "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "RS.": "INR", "RS": "INR"}
 # A bare "$" or "dollars" is any dollar: a Canadian answer writes "$" too.
 DOLLAR_CODES = {"USD", "CAD", "AUD", "NZD", "HKD", "SGD"}
 CURRENCY_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars": "CAD", "australian dollars": "AUD",
                   "pounds sterling": "GBP", "pounds": "GBP", "sterling": "GBP", "euros": "EUR", "euro": "EUR",
                   "yen": "JPY", "swiss francs": "CHF", "francs": "CHF"}
 SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9,
-          "b": 9, "trillion": 12, "tn": 12}
+          "b": 9, "trillion": 12, "tn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7}  # (India: 1 lakh 10^5, 1 crore 10^7)
 _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
 
 # A number written with a separator (thousands or decimals), not a date's part: either side of a quotient written
@@ -149,9 +149,9 @@ FIGURE = re.compile(rf"""
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
-    (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
+    (?P<num>\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
         |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
-    (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
+    (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
