@@ -11,6 +11,7 @@ import unicodedata
 from faker import Faker
 from faker.config import AVAILABLE_LOCALES
 
+from worldsmith.generators.compose.genres import office_city
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import privileged_circle
 from worldsmith.worlds.outline import Outline
@@ -37,7 +38,19 @@ _CA_AREAS = [204, 226, 236, 250, 289, 306, 343, 403, 416, 418, 437, 438, 450, 50
              639, 647, 705, 709, 778, 780, 807, 819, 825, 867, 873, 902, 905]
 
 
-def fictional_phone(rng: random.Random, locale: str) -> str:
+# The area codes of the cities an office is printed in (genres.office_city): a Toronto contractor dials from 416 or
+# 905, not from Yukon's 867 (blind read 28: "area codes from across Canada for people said to be in Toronto").
+_CITY_AREAS = {
+    "Toronto": [416, 647, 437, 905, 289, 365], "Calgary": [403, 587, 825], "Vancouver": [604, 778, 236],
+    "Montreal": [514, 438], "Houston": [713, 281, 832, 346], "Chicago": [312, 773, 872], "New York": [212, 646, 332],
+    "Boston": [617, 857], "Dallas": [214, 469, 972], "Columbus": [614, 380], "Cleveland": [216], "Cincinnati": [513],
+    "Philadelphia": [215, 267, 445], "Pittsburgh": [412, 878], "Detroit": [313], "Los Angeles": [213, 323, 310],
+    "San Francisco": [415, 628], "Miami": [305, 786], "New Orleans": [504], "Minneapolis": [612],
+    "St. Paul": [651], "Milwaukee": [414], "Atlanta": [404, 470, 678], "Denver": [303, 720], "Seattle": [206],
+}
+
+
+def fictional_phone(rng: random.Random, locale: str, city: str = "") -> str:
     """A phone number from a range reserved for fiction, so no real line is ever printed; '' in a country where we
     know of no such range (a German asset manager signing '+1 417 555 0101' was a giveaway to every reader of an
     unseen de_DE outline; a signature without a line is what a real one often is)."""
@@ -47,7 +60,8 @@ def fictional_phone(rng: random.Random, locale: str) -> str:
     if locale not in _NANP:
         return ""
     # (a Toronto firm dials from a Canadian area code: the reservation holds in every area code of the plan)
-    return f"+1 {rng.choice(_CA_AREAS if locale in ('en_CA', 'fr_CA') else _AREAS)} 555 01{rng.randint(0, 99):02d}"
+    areas = _CITY_AREAS.get(city) or (_CA_AREAS if locale in ('en_CA', 'fr_CA') else _AREAS)
+    return f"+1 {rng.choice(areas)} 555 01{rng.randint(0, 99):02d}"
 
 
 # the locales of countries in the North American Numbering Plan (+1), whose 555-0100 to 555-0199 are fiction's
@@ -74,10 +88,16 @@ def world_key(outline: Outline, seed_bits: int) -> int:
     return int.from_bytes(hashlib.sha256(identity.encode()).digest()[:8], "big")
 
 
-def _unique_phone(rng: random.Random, locale: str, used: set[str]) -> str:
-    """A fictional number no one else in the world has."""
-    for _ in range(200):
-        phone = fictional_phone(rng, locale)
+def office_of(outline: Outline, org_id: str) -> str:
+    """The city an organisation's letterhead prints (genres.office_city), whose area codes its people dial from."""
+    org = next(o for o in outline.organisations if o.id == org_id)
+    return office_city(org.name, outline.locale, org.role, outline.summary)[0]
+
+
+def _unique_phone(rng: random.Random, locale: str, used: set[str], city: str = "") -> str:
+    """A fictional number no one else in the world has: from its city's area codes while they have one free."""
+    for attempt in range(200):
+        phone = fictional_phone(rng, locale, city if attempt < 150 else "")
         if phone not in used or not phone:
             break
     used.add(phone)
@@ -153,6 +173,7 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 organisation=member.organisation,
                 occupation=occupation.code,
                 seniority=member.seniority,
-                phone=_unique_phone(lines, phone_locale(outline, member.organisation), used_phones),
+                phone=_unique_phone(lines, phone_locale(outline, member.organisation), used_phones,
+                                    office_of(outline, member.organisation)),
             ))
     return people

@@ -128,6 +128,54 @@ def home_place(org_name: str, role: str = "", *texts: str) -> tuple[str, str]:
     return "", ""
 
 
+# A region a matter's summary may name, by the city of the locale whose streets stand for it ('a condominium in
+# Mississauga, Ontario': a Toronto office, never a Calgary one; blind read 28 rejected a Calgary letterhead for an
+# Ontario contractor).
+_REGION_CITY = {
+    "en_CA": {"Ontario": "Toronto", "Mississauga": "Toronto", "Brampton": "Toronto", "Markham": "Toronto",
+              "Alberta": "Calgary", "Edmonton": "Calgary"},
+    "en_AU": {"New South Wales": "Sydney", "NSW": "Sydney", "Victoria": "Melbourne", "Queensland": "Brisbane"},
+    "en_GB": {"Greater Manchester": "Manchester", "Yorkshire": "Leeds"},
+    "de_DE": {"Bayern": "München", "Bavaria": "München", "Munich": "München", "Hessen": "Frankfurt am Main",
+              "Hesse": "Frankfurt am Main", "Frankfurt": "Frankfurt am Main"},
+}
+
+
+@functools.lru_cache(maxsize=256)
+def matter_city(locale: str, summary: str) -> str:
+    """The city of the locale (one whose streets are known) that the matter's summary names first, by itself or by
+    its region; '' where it names none. An organisation the plan does not place elsewhere has its office there."""
+    cities = {**{c: c for c in _STREETS.get(locale, {})}, **_REGION_CITY.get(locale, {})}
+    if locale == "en_US" or not cities or not summary:
+        return ""  # an American party is placed by its own state (home_place), not by the matter's
+    hits = [(m.start(), cities[m.group(0)]) for m in
+            re.finditer(r"\b(?:" + "|".join(sorted(map(re.escape, cities), key=len, reverse=True)) + r")\b", summary)]
+    return min(hits)[1] if hits else ""
+
+
+def office_city(org_name: str, locale: str, role: str = "", summary: str = "") -> tuple[str, str]:
+    """(city, state) of an organisation's office as its letterhead prints it (its phone numbers dial from there too);
+    (city, '') abroad or outside the US, ('', state) for a state whose streets are not known, ('', '') where the
+    locale's streets are not known."""
+    h = _digest(org_name)
+    abroad = world_city(org_name, role, summary)
+    if abroad and abroad not in _STREETS.get(locale, {}):
+        return abroad, ""
+    if locale not in _STREETS:
+        return "", ""
+    by_city = _STREETS[locale]
+    if abroad:
+        by_city = {abroad: by_city[abroad]}
+    elif matter_city(locale, summary):
+        by_city = {matter_city(locale, summary): by_city[matter_city(locale, summary)]}
+    city, state = home_place(org_name, role, summary) if locale == "en_US" else ("", "")
+    if state and state not in _STATE_CITIES:
+        return "", state
+    if state:
+        by_city = _STATE_CITIES[state] if not city else {city: _STATE_CITIES[state][city]}
+    return sorted(by_city)[h // 3 % len(by_city)], state
+
+
 def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary: str = "") -> str:
     """An organisation's letterhead line: its name, an invented street address and its web domain; the same
     organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
@@ -142,16 +190,10 @@ def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary:
         # a country whose streets are not known here: no invented place ('1811 Travis Street, Houston' on a Dublin
         # firm's letterhead in an en_IE outline)
         return f"{org_name} · {domain}"
-    by_city = _STREETS[locale]
-    if abroad:
-        by_city = {abroad: by_city[abroad]}
-    city, state = home_place(org_name, role, summary) if locale == "en_US" else ("", "")
-    if state and state not in _STATE_CITIES:
+    city, state = office_city(org_name, locale, role, summary)
+    if not city:
         return f"{org_name} · {state} · {domain}"  # a state whose streets are not known: the state, no invented city
-    if state:
-        by_city = _STATE_CITIES[state] if not city else {city: _STATE_CITIES[state][city]}
-    city = sorted(by_city)[h // 3 % len(by_city)]
-    streets = by_city[city]
+    streets = (_STATE_CITIES[state] if state else _STREETS[locale])[city]
     if state:
         return f"{org_name} · {100 + h % 1900} {streets[h // 7 % len(streets)]}, {city}, {state} · {domain}"
     # British, Irish and European buildings carry short numbers; American blocks run to four digits.

@@ -117,3 +117,22 @@ def test_a_canadian_line_has_a_canadian_area_code():
 
     phone = fictional_phone(random.Random(3), "en_CA")
     assert int(phone.split()[1]) in _CA_AREAS and " 555 01" in phone
+
+
+def test_a_matter_placed_in_a_region_has_its_offices_and_area_codes_there():
+    # blind read 28: an Ontario contractor on a Calgary letterhead, Toronto people dialling from 204, 709 or 867
+    from worldsmith.generators.cast import _CITY_AREAS
+    from worldsmith.generators.compose.genres import letterhead, matter_city
+
+    text = MINI.read_text(encoding="utf-8").replace(
+        "summary: A small matter used by the tests; every kind of item once.",
+        "summary: A builder's claim over a condominium in Mississauga, Ontario.\nlocale: en_CA")
+    outline = parse_outline(text)
+    assert matter_city("en_CA", outline.summary) == "Toronto"
+    assert matter_city("en_CA", "A pipeline in Alberta, near Edmonton.") == "Calgary"
+    assert matter_city("en_US", "A refinery in Houston.") == ""  # an American party is placed by its own state
+    plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), 5, "w")
+    for org in outline.organisations:
+        assert ", Toronto · " in letterhead(org.name, org.domain, "en_CA", org.role, outline.summary), org.name
+    phones = [p.phone for p in plan.people]
+    assert phones and all(int(p.split()[1]) in _CITY_AREAS["Toronto"] for p in phones), phones
