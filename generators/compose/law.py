@@ -16,6 +16,26 @@ _CHOSEN = {
     "en_NZ": ("New Zealand law", "the courts of New Zealand"),
     "en_CA": ("the laws of the Province of Ontario", "the courts of the Province of Ontario"),
     "en_SG": ("Singapore law", "the courts of Singapore"),
+    # (an Indian insolvency matter's papers chose English law: blind read 28)
+    "en_IN": ("the laws of India", "the courts at Mumbai"),
+    "hi_IN": ("the laws of India", "the courts at Mumbai"),
+    "pt_BR": ("the laws of the Federative Republic of Brazil", "the courts of the City of São Paulo"),
+    "pt_PT": ("Portuguese law", "the courts of Lisbon"),
+    "es_ES": ("Spanish law", "the courts of Madrid"),
+    "es_MX": ("the federal laws of Mexico", "the courts of Mexico City"),
+    "it_IT": ("Italian law", "the courts of Milan"),
+    "ja_JP": ("the laws of Japan", "the Tokyo District Court"),
+    "fr_BE": ("Belgian law", "the courts of Brussels"),
+    "nl_BE": ("Belgian law", "the courts of Brussels"),
+    "fr_CH": ("Swiss law", "the courts of Geneva"),
+    "de_LU": ("Luxembourg law", "the courts of Luxembourg City"),
+    "sv_SE": ("Swedish law", "the courts of Stockholm"),
+    "da_DK": ("Danish law", "the courts of Copenhagen"),
+    "no_NO": ("Norwegian law", "the courts of Oslo"),
+    "fi_FI": ("Finnish law", "the courts of Helsinki"),
+    "pl_PL": ("Polish law", "the courts of Warsaw"),
+    "zh_CN": ("the laws of the People's Republic of China", "the courts of Shanghai"),
+    "ko_KR": ("the laws of the Republic of Korea", "the Seoul Central District Court"),
 }
 _ENGLISH = ("English law", "the courts of England and Wales")
 
