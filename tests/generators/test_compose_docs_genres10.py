@@ -72,14 +72,15 @@ def test_a_legal_hold_notice_instructs_the_custodians_and_never_pastes_its_purpo
 
 
 def _structure_rows(docs) -> list[str]:
-    """genre_structure over composed papers (id, doc_type, title, headings, text) in a store of three tables."""
+    """genre_structure over composed papers (id, doc_type, title, headings, text[, tables]) in a store of three
+    tables."""
     con = duckdb.connect()
     con.execute("create table artifacts(id varchar, kind varchar, doc_type varchar, title varchar, sections int)")
-    con.execute("create table documents(artifact_id varchar, path varchar, text varchar, n_sections int)")
+    con.execute("create table documents(artifact_id varchar, path varchar, text varchar, n_sections int, n_tables int)")
     con.execute("create table document_blocks(path varchar, source varchar, kind varchar, text varchar)")
-    for i, doc_type, title, heads, text in docs:
+    for i, doc_type, title, heads, text, *tables in docs:
         con.execute("insert into artifacts values (?, 'document', ?, ?, ?)", [i, doc_type, title, len(heads)])
-        con.execute("insert into documents values (?, ?, ?, ?)", [i, i + ".docx", text, len(heads)])
+        con.execute("insert into documents values (?, ?, ?, ?, ?)", [i, i + ".docx", text, len(heads), (tables or [0])[0]])
         for h in heads:
             con.execute("insert into document_blocks values (?, 'docx', 'heading', ?)", [i + ".docx", h])
     return [f"{a}: {d}" for a, _, d in con.execute(parse_check(CHECK).sql).fetchall()]

@@ -6,7 +6,7 @@
 -- marker from what a reader sees: the .docx headings, or its text. A genre's markers are asked for
 -- only when the document has at least as many sections as the genre requires.
 with genre as (
-    select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections,
+    select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections, d.n_tables,
            case when regexp_matches(lower(a.doc_type || ' ' || a.title), 'letter of intent') then 'letter'
                 -- (a mandate letter, by its title's own noun phrase, is the arranger's letter the client countersigns)
                 when regexp_matches(lower(a.title), '^(draft\S*\s+)?((signed|final|revised|executed|countersigned|amended|updated)\s+)?mandate letter\b') then 'letter'
@@ -17,6 +17,14 @@ with genre as (
                 -- 'Note of interview: ...'), records who was interviewed and what they said, not an advice memo's
                 -- question and answer; a procedural order, which a tribunal makes, gives directions: blind read 27)
                 when regexp_matches(lower(a.title), '^(draft\S*\s+)?(file\s+)?(note|record|memorandum|memo|notes|summary)\s+of\s+(the\s+|an\s+)?interview\b|^(draft\S*\s+)?[a-z0-9 -]*?\binterview\s+(memo|memorandum|note|notes|record|summary)(\s*$|\s*[:(]|\s+[-–]\s|\s+(of|with|re|on)\s)') then 'interview'
+                -- (an operational record, by its title's head noun as contracts.yaml names its record genres (a daily
+                -- site report, a production report, a trade report, a periodic risk report), keeps its entries in
+                -- tables, never an advice memo's or a consultant's report's headings: blind read 28)
+                when (regexp_matches(a.title, '(?i)^[^:(]*\b(site|construction|superintendent''?s?|foreman''?s?)\b[^:(]*\b(report|diary|log|record)\s*($|[:(]|\s[-–]\s)') and not regexp_matches(a.title, '(?i)\b(visit|inspection|survey|memo|response|reply|notice|audit)\b')) or
+                     (regexp_matches(a.title, '(?i)^[^:(]*\b(production|output|plant|mill)\b[^:(]*\breport\s*($|[:(]|\s[-–]\s)') and not regexp_matches(a.title, '(?i)\b(loss|losses|memo|response|reply|document|audit|incident|accident|shutdown)\b')) or
+                     (regexp_matches(a.title, '(?i)^[^:(]*\b(daily|end-of-day|end of day)\b[^:(]*\b(transition|trade|trading|execution)\b[^:(]*\breport\s*($|[:(]|\s[-–]\s)') and not regexp_matches(a.title, '(?i)\b(memo|response|reply)\b')) or
+                     (regexp_matches(a.title, '(?i)^[^:(]*\b(pre-trade|post-trade|trade|trading|transition|execution)\b[^:(]*\b(report|estimate)\s*($|[:(]|\s[-–]\s)') and not regexp_matches(a.title, '(?i)\b(memo|response|reply|trade ?marks?)\b')) or
+                     (regexp_matches(a.title, '(?i)^[^:(]*\b(daily|weekly|monthly|quarterly|q[1-4])\b[^:(]*\b(risk|compliance|limits?|exposure)\b[^:(]*\breport\b|^[^:(]*\b(risk|compliance|limits?|exposure) report (q[1-4]|h[12])\b') and not regexp_matches(a.title, '(?i)\b(memo|response|reply|audit|incident|forensic)\b')) then 'record'
                 when regexp_matches(lower(a.title), '^(draft\S*\s+)?procedural (order|directions)(\s+no\.?\s*[0-9]+)?(\s*$|\s*[:(]|\s+[-–]\s|\s+(to|of|for|on|re|with|under|from|by|at|between|and|in)\s)') then 'order'
                 when regexp_matches(lower(a.doc_type), 'investment committee|ic memo|ic paper') then 'ic_memo'
                 when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
@@ -77,7 +85,9 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('letter', 2, 'complimentary close', 'text', '(?i)yours (sincerely|faithfully)|sincerely,'),
     ('report', 3, 'Executive Summary', 'heading', '(?i)executive summary|summary'),
     ('report', 3, 'Findings', 'heading', '(?i)findings'),
-    ('report', 3, 'Appendix', 'heading', '(?i)appendix')
+    ('report', 3, 'Appendix', 'heading', '(?i)appendix'),
+    -- (a record's entries are rows: at least one table, whatever its sections; its parts are genre_contract's)
+    ('record', 1, 'table of entries', 'tables', '1')
 ),
 headings as (
     select path, string_agg(text, chr(10)) as h from document_blocks
@@ -88,4 +98,6 @@ select g.id as artifact_id, g.path,
 from genre g
 join markers m on m.genre = g.genre and g.sections >= m.min_sections
 left join headings h on h.path = g.path
-where not regexp_matches(case when m.source = 'heading' then coalesce(h.h, '') else coalesce(g.text, '') end, m.pattern)
+where case when m.source = 'tables' then coalesce(g.n_tables, 0) < cast(m.pattern as integer)
+           else not regexp_matches(case when m.source = 'heading' then coalesce(h.h, '') else coalesce(g.text, '') end,
+                                   m.pattern) end
