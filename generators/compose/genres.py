@@ -33,6 +33,31 @@ def genre_of(doc_type: str, title: str = "") -> str:
     return "default"
 
 
+# The words that lead a title before its head noun ('Draft', 'Revised', 'Formal', a party's possessive) and the words
+# after which the head is found no further ('Notice of claim for delay under GC 6.5' -> 'notice').
+_LEADERS = re.compile(r"(?i)^(?:(?:draft|revised|final|formal|signed|executed|further|second|third|updated|amended|"
+                      r"(?:DRAFT\s+)?v\d+)\s+|[\w&.-]+(?:'s|s')\s+)+")
+_TAIL = re.compile(r"(?i)\s+(?:of|for|re|on|under|to|from|by|in|about|regarding|concerning|and|with|against|between)\b.*$")
+
+
+def head_noun(title: str) -> str:
+    """The noun a title is headed by, lower case: 'Notice of claim for delay under GC 6.5' -> 'notice', 'Forensic delay
+    analysis - Phase 2' -> 'analysis', 'Form H: compliance certificate' -> 'form'; a paper is of its head's genre,
+    never of a word found later in its title (blind read 28: a 'Form H' whose description said 'compliance
+    certificate' was written as a loan-covenant certificate)."""
+    first = re.split(r"\s*(?::|\s[-\u2013\u2014]\s|\()\s*", " ".join(title.split()), maxsplit=1)[0]
+    first = _TAIL.sub("", _LEADERS.sub("", first)).strip()
+    words = re.findall(r"[A-Za-z][\w-]*", first)
+    if len(words) >= 2 and words[-2].lower() == "form" and not words[-1].islower():
+        return "form"  # 'Form H', 'Form 8': a numbered form
+    return words[-1].lower() if words else ""
+
+
+def is_notice(title: str) -> bool:
+    """Whether a paper's title is headed by 'notice' (a notice given under a contract, a statute or rules)."""
+    return head_noun(title) == "notice"
+
+
 # -- letterhead and house style ----------------------------------------------------------------------
 
 # Each city with streets of its own: an expert reader rejects a Leeds firm on Lexington Avenue.

@@ -19,14 +19,25 @@ from worldsmith.worlds.values import numeric_value
 _COMPLIANCE = re.compile(r"\bcompliance certificate\b|\bcertificate of compliance\b|\bofficer'?s certificate\b", re.I)
 _AGREEMENT = re.compile(r"\b((?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|dated)\s+[A-Z][a-z]+\s+\d{1,2},\s+\d{4}|"
                         r"(?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|dated)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})")
+# the writer certifies a covenant: the plan names one, or the financing agreement it is tested under
+_COVENANT = re.compile(r"\bcovenants?\b|\b(credit|facility|facilities|loan)\s+agreement\b|\bleverage ratio\b", re.I)
 _LIMIT = re.compile(r"\b(maximum|minimum|cap|limit|floor|ceiling)\b", re.I)
 HEADINGS = [("Certification", "certify"), ("Test period", "period"), ("Computation", "computation"),
             ("Compliance", "compliance"), ("Signature", "signature")]
 
 
-def is_compliance_certificate(doc_type: str, title: str) -> bool:
-    """Whether a paper is an officer's compliance certificate under a financing agreement."""
-    return bool(_COMPLIANCE.search(f"{doc_type} {title}"))
+def is_compliance_certificate(doc_type: str, title: str, ctx: ArtifactContext | None = None) -> bool:
+    """Whether a paper is an officer's compliance certificate under a financing agreement: a certificate by its title's
+    head (never a numbered statutory form whose description says 'compliance certificate', blind read 28's 'Form H'),
+    in a plan that has a covenant to certify (its facts or summary name one, or a credit agreement)."""
+    from worldsmith.generators.compose.substance.statutory import statutory_form
+
+    if not _COMPLIANCE.search(f"{doc_type} {title}") or statutory_form(title):
+        return False
+    if ctx is None:
+        return True
+    text = " ".join([ctx.world_summary or ""] + [f"{f.label} {f.statement}" for f in ctx.facts])
+    return bool(_COVENANT.search(text))
 
 
 def _agreement(ctx: ArtifactContext) -> str:

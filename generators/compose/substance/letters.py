@@ -9,6 +9,7 @@ from typing import NamedTuple
 from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.voice import family_key
+from worldsmith.generators.compose.genres import is_notice
 from worldsmith.generators.compose.facts import slot_of
 import datetime as dt
 
@@ -794,9 +795,15 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # the history before the position; its figures are the position's, where a position follows (it took
             # them all, and the position was left stock words: 'Your figure for ... is not accepted')
             later = "position" in kinds[i:]
-            fs = take([f for f in ctx.facts if not identity(f) and not (later and f.value.type in ("money", "number",
-                                                                                                "percent"))])
-            if fs:
+            # a notice states the events it is given on, their days and counts, before the sum it claims: only its
+            # money waits for the position (blind read 28: a delay notice whose background was 'We refer to the
+            # earlier correspondence', naming no delay event)
+            held = ("money",) if is_notice(ctx.spec.title) and across(ctx) else ("money", "number", "percent")
+            fs = take([f for f in ctx.facts if not identity(f) and not (later and f.value.type in held)])
+            if fs and held == ("money",):
+                out[i] = merge_short(([replaced_line(ctx)] if replaced_line(ctx) else []) + notice_events(
+                    ctx, fs, lambda g: across_lines(pick, ctx, [g], client, as_told)))
+            elif fs:
                 out[i] = merge_short(([replaced_line(ctx)] if replaced_line(ctx) else []) +
                                      across_lines(pick, ctx, fs, client, as_told))
             elif replaced_line(ctx):
@@ -1666,6 +1673,39 @@ def _in_dispute(ctx: ArtifactContext, fs: list[FactRef], client: str) -> tuple[s
     line = (f"{lead}: {whose} {noun(a, ours)} is {a.text}" + (f" ({wa})" if wa else "") +
             f", against {_short(theirs)}'s {noun(b, theirs)} of {b.text}" + (f" ({wb})" if wb else "") + ".")
     return line, [f for f in (a, b, gap) if f is not None]
+
+
+_FIRST_PERSON = re.compile(r"\b(we|our|us|I|my)\b")
+# what an event arose from, in the record's words: '(late structural revisions to the slab and the late redesign)',
+# 'an extension of time of 5 weeks for the owner's late design changes', 'caused by the late access'
+_CAUSE = re.compile(r"\((?P<paren>[a-z][^()\d]{12,160})\)|\b(?:caused by|due to|because of|arising from|resulting from|"
+                    r"attributable to|(?:extension of time|delay|time)[^.;,()]{0,20}? for)\s+(?P<what>(?:the|a|an|its|"
+                    r"their)\s[^.;,()]{8,120})")
+
+
+def event_of(f: FactRef) -> str:
+    """What the event a fact records arose from, in its statement's words ('late structural revisions to the podium
+    transfer slab and the late sprinkler redesign'); '' where the statement gives no cause."""
+    m = _CAUSE.search(" ".join(f.statement.split()))
+    return strip_end(m.group("paren") or m.group("what")).strip() if m else ""
+
+
+def notice_events(ctx: ArtifactContext, fs: list[FactRef], told) -> list[str]:
+    """The events a notice is given on, each with what it arose from as the record states it: the statement whole
+    where this notice establishes the fact, else the fact by its label and value with the cause in the record's words
+    (the whole statement is the establishing paper's: fact_statement_established_only); a fact with no cause, or a
+    statement in someone's own voice, is told across the table instead (`told`)."""
+    out = []
+    for f in fs:
+        said = " ".join(f.statement.split()).rstrip(".")
+        cause = event_of(f)
+        if f.establish and said and not _FIRST_PERSON.search(said) and len(re.findall(r"[.;]\s+[A-Z]", said)) <= 1:
+            out.append(cap_first(said) + ("." if f.text in said else f" ({label(f)}: {f.text})."))
+        elif cause and not _FIRST_PERSON.search(cause):
+            out.append(f"{cap_first(label(f))} ({f.text}) arose from {cause}.")
+        else:
+            out.extend(told(f))
+    return out
 
 
 def across_lines(pick: Picker, ctx: ArtifactContext, fs: list[FactRef], client: str, told) -> list[str]:

@@ -11,13 +11,14 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, fixed, on_its_day, said_once, with_lead
 from worldsmith.generators.compose.genres import (Writer, _short_date, house_style, is_answer, letterhead,
                                                   party_names)
+from worldsmith.generators.compose.substance.statutory import form_bodies, statutory_form
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
 from worldsmith.generators.compose.substance.papers import certifier_bodies, is_certifier
 from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBMISSIONS_HEADINGS, is_submissions, \
     submissions_bodies
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
     determination_bodies, is_determination, paper_word
-from worldsmith.generators.compose.parties import across, client_of, engaged_by, neutral, opponent, own_acts, \
+from worldsmith.generators.compose.parties import across, client_of, home, engaged_by, neutral, opponent, own_acts, \
     own_possessives
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
@@ -142,6 +143,10 @@ def _certifies(kind: str, spec: DocumentSpec) -> bool:
         kind == "report" and re.match(r"(?:\w+'s\s+)?certificate\b", spec.title.strip(), re.I) is not None
 
 
+# the markings of a paper kept inside the writer's circle (privilege, internal use, strict confidence)
+_INNER = re.compile(r"(?i)privileged|work product|legal advice|internal|strictly|discussion")
+
+
 def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str) -> str:
     """The line under the title: the organisation's letterhead, its marking, author and date, and a distractor's
     label first. A privileged marking only where every reader is inside the author's privileged circle."""
@@ -167,10 +172,18 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         markings = [m for m in markings if "Internal" not in m] or [style["mark"]]
     marking = pick.one(markings)
     if kind == "letter" and across(ctx):
-        marking = style["mark"]  # a letter across the table: never "For Internal Use Only" or a privilege
+        # a letter across the table carries no marking of the writer's circle: never "For Internal Use Only", a
+        # privilege or "Strictly Confidential" (blind read 28: a contractual notice to the owner marked so)
+        marking = ""
+    elif across(ctx):
+        # a paper any reader of the other side reads is marked for them: no privilege, no internal or strictly
+        # confidential marking of the writer's circle
+        marking = next((m for m in markings if not _INNER.search(m)), "Confidential")
     if kind == "letter" and offer_marking(offer_regime(ctx)):
         marking = offer_marking(offer_regime(ctx))  # an offer to settle is marked as the rule it is made under has it
     sep = style["sep"]
+    # (a paper both parties hold is marked for both: never the house's 'Strictly Confidential')
+    plain_mark = "Confidential" if across(ctx) and _INNER.search(style["mark"]) else style["mark"]
     by = f"{ctx.author.name}, {ctx.author.title}"
     when = long_date(spec.date, ctx.locale)
     if kind == "minutes":
@@ -179,7 +192,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         if substance.without_prejudice(ctx):
             marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
         line = sep.join([marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}", when])
-    elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title):
+    elif statutory_form(spec.title) and kind in ("default", "report"):
+        line = sep.join([f"Certified by {by}, {ctx.author.organisation}", when])  # a filed form carries no marking
+    elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title, ctx):
         line = sep.join([f"Delivered by {by}, {ctx.author.organisation}", when])
     elif _certifies(kind, spec) and is_certifier(ctx):
         line = sep.join([f"Issued by {by}, {ctx.author.organisation}", when])
@@ -198,12 +213,12 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     elif kind == "default" and not spec.path.endswith(".eml") and is_invoice(ctx):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])  # a bill carries no privilege marking  # a policy form carries no internal marking
     elif kind == "agreement" and is_side_letter(spec.title, spec.doc_type) and all(sides(ctx.organisations)):
-        line = style["mark"]  # a letter between the parties: the house's plain marking, no byline
+        line = plain_mark  # a letter between the parties: the house's plain marking, no byline
     elif kind == "agreement" and is_loi(spec.title, spec.doc_type):
         line = sep.join(["Strictly private and confidential", "Subject to contract"])
     elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
-        line = sep.join([style["mark"], f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
+        line = sep.join([plain_mark, f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
     elif kind in ("agreement", "term_sheet"):
         # a draft of terms is for the other side to agree: subject to contract, never privileged (read 22: heads of
         # terms 'labelled "Privileged"')
@@ -516,7 +531,11 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # an offer to settle a claim in its procedural form, made by the party (read 25: a 'Part 36 offer' made
         # 'non-binding' for the insurer, 'subject to ... our investment committee')
         plan, bodies = offer_bodies(ctx, *party_names(ctx))
-    if kind == "default" and is_compliance_certificate(spec.doc_type, spec.title) and not in_mail:
+    if statutory_form(spec.title) and kind in ("default", "report") and not in_mail:
+        # a numbered statutory form: the officer's certificate to the body it is filed with, reciting its facts (read
+        # 28: 'Form H: compliance certificate of the resolution professional' written as a loan-covenant certificate)
+        plan, bodies = form_bodies(pick, ctx)
+    elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title, ctx) and not in_mail:
         # an officer certifies a test period's covenant figures to the agent (read 17: written as a guaranty)
         plan, bodies = compliance_bodies(ctx)
     elif _certifies(kind, spec) and not in_mail and is_certifier(ctx):
@@ -898,7 +917,18 @@ def courtesy(first: str, last: str, locale: str) -> str:
 def sign_off_block(ctx: ArtifactContext) -> list[str]:
     """A letter's close and signature block, each line its own paragraph: the close, the signer's name, title and
     organisation (read 12: 'the sign-off runs onto one line with no signature block for the firm')."""
-    return ["Yours sincerely,", ctx.author.name, ctx.author.title, ctx.author.organisation]
+    out = ["Yours sincerely,", ctx.author.name, ctx.author.title, ctx.author.organisation]
+    # the letter's other readers who are not of the writer's side are copied, a 'cc' line below the signature: a notice
+    # to the owner goes to its contract administrator too (blind read 28: 'It has no copy to the Consultant'); the
+    # writer's own client is never shown copied on a letter across the table
+    first = ctx.to[0].organisation if ctx.to else ""
+    mine = home(ctx, ctx.author.organisation)
+    copied = [p for p in ctx.to[1:] + ctx.cc if p.organisation not in (first, ctx.author.organisation)
+              and (home(ctx, p.organisation) != mine or neutral(ctx, p.organisation))]
+    if copied and across(ctx):
+        out.append("cc: " + "; ".join(f"{p.name}, {p.title}, {p.organisation}" for p in
+                                      {p.id: p for p in copied}.values()))
+    return out
 
 
 def item_name(label: str) -> str:

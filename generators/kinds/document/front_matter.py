@@ -118,6 +118,33 @@ def memo_addressees(plan: WorldPlan, spec: DocumentSpec) -> tuple[list[str], lis
     return to, cc + other
 
 
+def _suit_filed(plan: WorldPlan, spec: DocumentSpec) -> bool:
+    """Whether a claim is filed in the matter by the paper's day (a pleading that starts one is dated on or before it)."""
+    return any(getattr(a, "doc_type", None) and genre_of(a.doc_type, a.title) == "pleading" and
+               re.search(r"complaint|claim|petition|summons", a.title, re.I) and a.date <= spec.date
+               for a in plan.artifacts)
+
+
+# the head of a title that makes a paper a notice ('Notice of claim for delay ...', 'Delay notice under GC 6.5')
+_NOTICE_HEAD = re.compile(r"(?i)^(?:[\w-]+\s+){0,3}notice\b")
+_COUNSEL = re.compile(r"(?i)\b(counsel|solicitors?|lawyers?|attorneys?|law firm|barristers?)\b")
+
+
+def letter_matter(plan: WorldPlan, spec: DocumentSpec) -> str:
+    """The matter as a letter's subject line names it: a case caption ('A v. B') only in correspondence between
+    lawyers once a claim is filed; a notice under a contract, or a party's own letter, names the parties, not a suit
+    (blind read 28: a contractual delay notice 'carries a litigation caption')."""
+    line = matter_title(plan, spec)
+    if not re.search(r" v\.? ", line):
+        return line
+    author = plan.person(spec.author)
+    role = next((o.role for o in plan.organisations if o.id == author.organisation), "")
+    lawyer = bool(_COUNSEL.search(role.split(";")[0].split(",")[0]))
+    if lawyer and _suit_filed(plan, spec) and not _NOTICE_HEAD.search(spec.title.strip()):
+        return line
+    return re.sub(r" v\.? ", " / ", line, count=1)
+
+
 def matter_title(plan: WorldPlan, spec: DocumentSpec) -> str:
     """The matter's title as a paper of spec's day can give it: no figure in it that is known only later."""
     return title_as_known(plan.title, plan.facts, spec.date)
@@ -129,10 +156,7 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     author = plan.person(spec.author)
     to, cc = memo_addressees(plan, spec)
     re_line = matter_title(plan, spec)
-    if re.search(r" v\.? ", re_line) and not any(
-            getattr(a, "doc_type", None) and genre_of(a.doc_type, a.title) == "pleading" and
-            re.search(r"complaint|claim|petition|summons", a.title, re.I) and a.date <= spec.date
-            for a in plan.artifacts):
+    if re.search(r" v\.? ", re_line) and not _suit_filed(plan, spec):
         # no suit is filed yet on the memo's day: the matter is the parties', not a caption (read 15: 'The March 2
         # memo's RE line is the caption of a suit filed April 9')
         re_line = re.sub(r" v\.? ", " / ", re_line, count=1)

@@ -228,7 +228,28 @@ def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
             f"{long_date(ctx.spec.date, ctx.locale)}.")
 
 
-_FILLERS = {"commence": _commence, "purpose": _from_purpose, "step": _step, "provision": _provision, "question": _question, "reasons": _reasons,
+def _certify(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """A statutory form's words of certification: the officer, in the first person, certifying what the plan says the
+    form certifies (substance/statutory.py)."""
+    from worldsmith.generators.compose.substance.statutory import certified, statutory_form
+
+    what = (statutory_form(ctx.spec.title) or ("", ""))[1]
+    a = ctx.author
+    return f"I, {a.name}, {a.title} ({a.organisation}), certify {certified(ctx, what)}."
+
+
+def _recite(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """The facts a statutory form rests on, numbered, each by its label and value."""
+    return " ".join(f"{n}. {cap_first(label(f))}: {f.text}." for n, f in enumerate(ctx.facts, 1))
+
+
+def _verify(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
+    """A statutory form's verification by the officer who signs it."""
+    return (f"I, {ctx.author.name}, verify that the facts stated in this form are true and correct to the best of my "
+            f"knowledge and belief.")
+
+
+_FILLERS = {"certify": _certify, "recite": _recite, "verify": _verify, "commence": _commence, "purpose": _from_purpose, "step": _step, "provision": _provision, "question": _question, "reasons": _reasons,
             "ruling": _ruling, "relief": _relief,
             # (a record's entries are its rows, laid out by generators/records.py: no sentence stands in for them)
             "entries": lambda ctx, genre, part: ""}

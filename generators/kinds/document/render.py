@@ -13,8 +13,10 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
+from worldsmith.generators.compose.substance.statutory import statutory_form
 from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head,
-                                                              letter_paper, matter_title, look_of, markdown_lines, privileged,
+                                                              letter_matter, letter_paper, look_of, markdown_lines,
+                                                              privileged,
                                                               shows_heading)
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
@@ -112,6 +114,9 @@ def _margins(doc: Document, plan: WorldPlan, spec: DocumentSpec, look: str) -> N
     if look == "pleading":
         # a court paper carries no firm's running header nor a privilege marking (read 15: 'a firm privilege header')
         org, marking = "", ""
+    if statutory_form(spec.title):
+        marking = ""  # a form filed with a tribunal or a registry is no paper of the writer's circle
+
     for header in headers:
         header.paragraphs[0].text = org + (f"\t\t{marking}" if marking else "")
         header.paragraphs[0]._p.style = "Header"
@@ -155,7 +160,7 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         # the title stays in the properties, where a reader of the file finds it
         if content.subtitle:
             _add_styled(doc, content.subtitle, "Subtitle")
-        for line in letter_head(content.title, organisation_name(plan, spec.author), matter_title(plan, spec)):
+        for line in letter_head(content.title, organisation_name(plan, spec.author), letter_matter(plan, spec)):
             doc.add_paragraph().add_run(line).bold = True
     else:
         title = _add_styled(doc, content.title, "Title")
@@ -223,7 +228,7 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
-        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), matter_title(plan, spec)))
+        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), letter_matter(plan, spec)))
     else:
         blocks.append(f"# {content.title}")
         if content.subtitle:
