@@ -16,6 +16,7 @@ from typing import Any
 
 from worldsmith.generators.calendar import working_time
 from worldsmith.generators.labels import as_first_sent
+from worldsmith.generators.periods import without_interim
 from worldsmith.generators.sides import principal
 from worldsmith.worlds.plan import Attachment, DocumentSpec, EmailSpec, SheetSpec
 
@@ -84,7 +85,8 @@ def _files(artifacts: list[Any]) -> list[Any]:
 def _named(files: list[Any], name: str) -> list[Any]:
     """The instances of the outline item `name` (its id or title) among the room's files, oldest first."""
     hit = [f for f in files if f.item == name or re.fullmatch(re.escape(name) + r"_\d+", f.item)
-           or f.title == name or f.title.startswith(name + " - ")]
+           or f.title == name or without_interim(f.title).lower() == name.lower()  # (an interim paper: as_of_period)
+           or f.title.startswith(name + " - ")]
     return sorted(hit, key=lambda f: (f.date, f.id))
 
 

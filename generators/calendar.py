@@ -66,6 +66,34 @@ def is_workday(day: dt.date) -> bool:
     return day.weekday() < 5 and day not in public_holidays(day.year)
 
 
+def locale_workday(day: dt.date, locale: str = "") -> bool:
+    """Monday to Friday, no US or English public holiday (is_workday), and none of the locale's country: the day
+    prose may set for a step when only the locale is known (a composer has no time zone)."""
+    from worldsmith.worlds.public_holidays import matter_country, public_holidays as country_holidays
+
+    if not is_workday(day):
+        return False
+    return not locale or day not in country_holidays(matter_country("", locale), dt.date(day.year, 1, 1),
+                                                     dt.date(day.year, 12, 31))
+
+
+def step_day(want: dt.date, earliest: dt.date, latest: dt.date, locale: str = "") -> dt.date:
+    """The day prose sets for a step wanted on `want`: that day, else the nearest working day before it, never before
+    `earliest`; else the first working day after it up to `latest`; else `want`. Blind read 28: "everything for the
+    lien preservation deadline ready by 13 June", a Saturday, two days before a Monday deadline."""
+    day = want
+    while day >= earliest:
+        if locale_workday(day, locale):
+            return day
+        day -= dt.timedelta(days=1)
+    day = want + dt.timedelta(days=1)
+    while day <= latest:
+        if locale_workday(day, locale):
+            return day
+        day += dt.timedelta(days=1)
+    return want
+
+
 def business_days(start: dt.date, end: dt.date, off: Collection[dt.date] = ()) -> list[dt.date]:
     """Monday-to-Friday dates from start to end inclusive, less the days `off` (the matter's public holidays)."""
     days = []

@@ -10,7 +10,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import as_known_on, decided, fact_events, fact_label, put_forward, standing, title_as_known
+from worldsmith.generators.labels import (as_known_on, decided, fact_events, fact_label, put_forward, standing,
+                                         statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
@@ -772,7 +773,7 @@ def label_papers(plan: WorldPlan, thread: str, day: dt.date | None,
         when = artifact_day(doc) if doc is not None else None
         if doc is not None and when is not None and when <= day and sees(plan, viewer, doc.id, day, at) and (was := fact.on(when)) is not None \
                 and was[1] == held[1] and doc.distractor is None:
-            out[fact_label(fact)] = (doc.title, when)
+            out[fact_label(fact)] = (doc.title, stated_made_day(plan, doc, when))
     return out
 
 
@@ -1741,6 +1742,22 @@ def is_instrument(doc) -> bool:
     return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or bool(_EXECUTED.search(doc.title or "")))
 
 
+def stated_made_day(plan: WorldPlan, doc, when: dt.date | None) -> dt.date | None:
+    """An instrument's own date where the summary or any fact's statement gives it ('an investment management
+    agreement dated June 1, 2021') and it is before the copy's date `when`; else `when`. The room's copy of a 2021
+    agreement, produced on 5 March 2026, was cited "of 5 March 2026" by a mail and a sheet's source column, and "of
+    1 June 2021" by the mails beside them (blind read 28): one paper, two dates."""
+    from worldsmith.generators.compose.substance.agreement import stated_in
+
+    if when is None or not is_instrument(doc):
+        return when
+    cache = plan.__dict__.setdefault("_stated_made", {})
+    if doc.id not in cache:
+        cache[doc.id] = stated_in(doc.title, [plan.summary, *(f.statement for f in plan.facts)])
+    made = cache[doc.id]
+    return made if made is not None and made < when else when
+
+
 def instrument_terms(plan: WorldPlan, spec) -> dict[str, str]:
     """For an instrument: the ledger's derived figures whose formula reads only its own facts, or figures so derived
     (the annual contract value from the base price and the volume, the cap from its percentage and that value), each
@@ -1785,6 +1802,8 @@ def made_day(plan: WorldPlan, taxonomy: Taxonomy, doc, when: dt.date) -> dt.date
     if not is_instrument(doc):
         return when
     cache = plan.__dict__.setdefault("_made_days", {})
+    if doc.id not in cache and stated_made_day(plan, doc, when) != when:
+        cache[doc.id] = stated_made_day(plan, doc, when)  # (the day the matter gives it: what every citation says)
     if doc.id not in cache:
         cache[doc.id] = when  # (while it is worked out: a paper whose facts cite it back takes its own date)
         try:
@@ -1842,6 +1861,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             # The value the fact held on the artifact's own day: an old email carries the old figure.
             value, text = fact.on(day) or (fact.value, fact.text)
             statement = fact.statement if text == fact.text else f"The {named['label']} stood at {text}."
+            # (not a clause that dates an act or a paper after this day: "its notice is dated April 22, 2026" in a site
+            # report of April 13, blind read 28)
+            statement = statement_as_known(statement, day, text)
         if distractor is not None and text not in statement:
             # A superseded draft never sees the true value that a statement quotes beside its own, neither
             # in a composer nor in a model's prompt: the bare subject stands in for such a statement.

@@ -160,6 +160,34 @@ def as_known_on(label: str, day, papers=(), events=(), known_from=None) -> str:
     return label
 
 
+# A day a past act or a paper bears: "dated April 22, 2026", "registered on 27 May", "was served on June 3" (a day set
+# ahead, "by April 28" or "due on", is no act done).
+_DONE_ON = re.compile(r"(?i)(?:\bdated|\b\w+ed\s+on|\b(?:was|were)\s+(?:\w+\s+)?on)\s+(?:the\s+)?")
+
+
+def statement_as_known(statement: str, day, keep: str = "") -> str:
+    """A fact's statement as it can be written on `day`: without a clause (between semicolons, or a sentence) that
+    dates a paper or an act after that day ("its notice is dated April 22, 2026" in a site report of April 13: blind
+    read 28, a statement that told how the matter stood later). A clause that writes `keep` (the fact's own value,
+    which the plan gives the artifact) stays, and so does the statement's first clause, which says what the fact is."""
+    if day is None or not statement:
+        return statement
+    parts = re.split(r"(;\s+|(?<=[a-z0-9)])\.\s+(?=[A-Z]))", statement)
+    out, dropped = [parts[0]], False
+    for i in range(1, len(parts) - 1, 2):
+        sep, clause = parts[i], parts[i + 1]
+        later = [d for m in _DONE_ON.finditer(clause) for d in written_days(clause[m.end():m.end() + 20], year=day.year)[:1]
+                 if d > day]
+        if later and not (keep and keep in clause):
+            dropped = True
+            continue
+        out += [sep, clause]
+    if not dropped:
+        return statement
+    text = "".join(out).rstrip(" ;")
+    return text if re.search(r"[.!?]$", text) else text + "."
+
+
 def title_as_known(title: str, facts, day) -> str:
     """A matter's title as it can be written on `day`: without a fact's value (its canonical text) that nobody knows
     yet and no fact known by then shares. An outline titles its matter as it ends ("...: EUR 150,000,000 ...", the

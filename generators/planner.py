@@ -16,6 +16,7 @@ from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
+from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
 from worldsmith.generators.compose.facts import DUE_DATE
 from worldsmith.generators.labels import as_first_sent, fact_label
@@ -770,7 +771,9 @@ class _Planner:
         # A draft is named as it was the day it was made: "(superseded)" is what a later version makes true, and
         # a reader rejected a March 2 draft, and the mail that sent it, already titled superseded. Its label (the
         # distractor's) still says so inside; its folder ("Drafts", "Superseded") is the file room's, sorted later.
-        title = as_first_sent(title)
+        # (a paper dated inside the period its title names says it is an interim one: blind read 28, a "Q1 2026"
+        # report dated 10 March)
+        title = as_of_period(as_first_sent(title), day)
         path = self.unique(f"{folder}/{safe_filename(title)}", self.paths, "{} ({})") + f".{ext}"
         common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
                       facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,

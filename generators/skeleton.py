@@ -859,11 +859,18 @@ def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, Ledge
     docs = sorted((a for a in artifacts if getattr(a, "kind", "") == "document" and a.distractor is None
                    and not _WORK_PRODUCT.search(a.doc_type) and not re.match(r"\s*draft\b", a.title, re.I)
                    and sheet.id not in a.cites and a.date <= sheet.date), key=lambda a: a.date)
+    from worldsmith.generators.compose.substance.agreement import stated_in
+    from worldsmith.generators.context import is_instrument
+
+    statements = [f.statement for f in facts.values()]
     for fid, fact in facts.items():
         known = fact.known_from
         for d in docs:
             if fid in d.facts and (known is None or known <= d.date):
-                out[fid] = (d.title, d.date)
+                # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
+                # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
+                made = stated_in(d.title, statements) if is_instrument(d) else None
+                out[fid] = (d.title, made if made is not None and made < d.date else d.date)
                 break
     return out
 

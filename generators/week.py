@@ -386,7 +386,7 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             # week to 21 October" on the day exclusivity expired read as a contradiction (blind read 8)
             out.append(WeekEvent(what="passed", day=due, fact=fact.id, label=fact_label(fact), type="date",
                                  text=held[1]))
-        elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts:
+        elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts and not met_by(plan, fact, day):
             draft = _draft_for(plan, fact.id, side, day)
             out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1],
                                  draft=as_first_sent(draft.title) if draft else "",
@@ -515,13 +515,42 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
         held = fact.on(day)
         if held is None or held[0].type != "date" or fact.earlier or fact.id not in spec.facts:
             continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
-        if held[0].value > day:
+        if held[0].value > day and not met_by(plan, fact, day):
             dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
                                    text=held[1]))
     lapsed = _lapsed(plan, since, day)
     if lapsed and any(e.what == "latest" and e.label == lapsed.point for e in out):
         lapsed = None  # what became of it is the latest development, said once
     return out + ([lapsed] if lapsed else []) + sorted(dates, key=lambda e: e.day)[:1]
+
+
+# The words of a deadline's label that say what it is for, not that it is a day ("lien preservation deadline": lien,
+# preservation); an act done "inside the preservation period" or "before the filing deadline" met it.
+_DAY_WORDS = re.compile(r"(?i)^(?:the|a|an|of|for|to|on|date|day|deadline|due|period|time|limit|last|final|long-?stop|"
+                        r"cut-?off|window|target|expiry|statutory|contractual)$")
+_MET_BY = re.compile(r"(?i)\b(?:inside|within|before|ahead of|in time for|in good time for|so meeting|meeting)\s+(?:the\s+)?"
+                     r"((?:[\w-]+\s+){0,2}[\w-]+)")
+
+
+def met_by(plan: WorldPlan, fact, day: dt.date) -> bool:
+    """Whether a deadline ahead of `day` is met already: another date of the ledger, known and gone by on `day`, is an
+    act whose statement says it was done inside or before it (its words: "registered ... on May 27, 2026, inside the
+    preservation period"). Blind read 28: a weekly note of June 3 counted "12 days to the lien preservation
+    deadline (15 June 2026)" a week after the lien was registered."""
+    from worldsmith.generators.compose.facts import DUE_DATE
+
+    words = {w.lower() for w in re.findall(r"[\w-]+", fact_label(fact)) if not _DAY_WORDS.match(w) and len(w) > 3}
+    due = fact.on(day)
+    if not words or due is None or due[0].type != "date" or not DUE_DATE.search(fact_label(fact)):
+        return False
+    for other in plan.facts:
+        held = other.on(day) if other.id != fact.id else None
+        if held is None or held[0].type != "date" or held[0].value > day or held[0].value > due[0].value:
+            continue
+        for m in _MET_BY.finditer(" ".join((other.statement or "").split())):
+            if words & {w.lower() for w in re.findall(r"[\w-]+", m.group(1))}:
+                return True
+    return False
 
 
 # How long after a deadline a quiet note still says what became of it: two months (read 21: an update on August 14,

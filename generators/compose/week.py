@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from worldsmith.generators.calendar import step_day
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import DUE_DATE, agree
 from worldsmith.generators.compose.text import mail_day, cap_first
@@ -525,7 +526,9 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             if e.seen:
                 continue  # a paper the reader already has is no step ("walk you through the letter ... when we next speak")
             key = "paper_to_you"
-        ready = max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1))
+        # (a working day: never a Saturday two days before a Monday deadline, blind read 28)
+        ready = step_day(max(e.day - dt.timedelta(days=2), today + dt.timedelta(days=1)), today + dt.timedelta(days=1),
+                         e.day, locale)
         owner = owners[i % len(owners)]
         if key == "paper" and owner == _values(e, today, locale)["by_first"]:
             owner = next((o for o in owners if o != owner), owner)

@@ -7,14 +7,15 @@
 -- August 11, 2026", "withdrawn and reissued on April 8, 2026"). A file's own text, cells and margins are
 -- written on its day: a sheet "as at 28 September" cannot say it was replaced by the model of October 6,
 -- nor an August 5 draft carry a note about the August 11 review (blind read 23). A day written without its
--- year is taken in the file's year.
+-- year is taken in the file's year. Whatever is "dated" a day is a paper of that day, whatever its noun ("its notice is
+-- dated April 22, 2026" in a site report of April 13: blind read 28).
 with named as (
     select t.artifact_id, t.path, d.day,
            unnest(regexp_extract_all(t.text,
                '(?i)(?:\b(?:schedule|memo|memorandum|report|letter|minutes|draft|model|workbook|notes|note|opinion|'
                || 'advice|analysis|summary|notice|proposal|submissions|determination|valuation|certificate|'
                || 'estimate|tracker|log|computation|calculation|comparison|paper|version|review)s?'
-               || '\s+(?:of|dated)|\b(?:replaced|superseded|withdrawn|reissued)\s+(?:by|on)\b[^.;\n]{0,80}?)\s+'
+               || '\s+of|\bdated|\b(?:replaced|superseded|withdrawn|reissued)\s+(?:by|on)\b[^.;\n]{0,80}?)\s+'
                || '((?:January|February|March|April|May|June|July|August|September|October|'
                || 'November|December)\s+\d{1,2}(?:,\s+\d{4})?|\d{1,2}\s+(?:January|February|March|April|May|June|'
                || 'July|August|September|October|November|December)(?:\s+\d{4})?)', 1)) as written

@@ -120,9 +120,15 @@ _DATED = re.compile(rf"\b(?:dated|made on|signed on|entered into on|executed on)
 def stated_date(ctx: ArtifactContext) -> dt.date | None:
     """The day the matter says the agreement was made: '<its name> dated March 22, 2016' in the summary or in a fact
     of the agreement (by its name, or by its kind's last word: 'the Lease Agreement dated ...'); None if none says."""
+    return stated_in(ctx.spec.title, [ctx.world_summary, *(f.statement for f in ctx.facts)])  # type: ignore[union-attr]
+
+
+def stated_in(title: str, texts: list[str]) -> dt.date | None:
+    """The day `texts` (a summary, facts' statements) say the agreement titled `title` was made ('<its name> dated
+    March 22, 2016', '<its name> of 1 June 2021'); None if none says."""
     from worldsmith.generators.compose.substance.articles import agreement_name
 
-    name = agreement_name(ctx.spec.title)  # type: ignore[union-attr]
+    name = agreement_name(title)
     # 'Merger agreement extract' is the merger agreement's: the summary names the agreement, not the extract
     words = [w for w in re.findall(r"[A-Za-z]+", name) if w.lower() not in ("the", "a", "an", "and", "of", "extract",
                                                                           "excerpt", "extracts", "excerpts", "copy")]
@@ -134,7 +140,7 @@ def stated_date(ctx: ArtifactContext) -> dt.date | None:
         # December 4, 2025 against 'a share purchase agreement of March 3, 2025')
         spelt = r"[\s-]+".join(c + r"[a-z]*" for c in words[-1])
         tail = rf"(?:{tail}|{spelt})"
-    for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
+    for text in texts:
         text = " ".join((text or "").split())
         for m in [*_DATED.finditer(text), *_OF_DATE.finditer(text)]:
             before = text[max(0, m.start() - 80):m.start()]

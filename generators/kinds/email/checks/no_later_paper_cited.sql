@@ -6,15 +6,16 @@
 -- April 15, 2026", "our letter dated 3 June". Such a paper exists on that day at the earliest, so a message
 -- sent before it cannot name it: time runs backward (blind read 17: a note of April 13 said the interim
 -- schedule was "replaced by the schedule of April 15"). Only the sender's own text is read; a day written
--- without its year is taken in the message's year. A date ahead that is no paper's (a deadline, a hearing)
+-- without its year is taken in the message's year. Whatever is "dated" a day is a paper of that day ("its notice
+-- is dated April 22": blind read 28). A date ahead that is no paper's (a deadline, a hearing)
 -- is no_later_event_mentioned's, not this check's.
 with named as (
     select e.artifact_id, e.path, timezone(w.timezone, e.sent_at)::date as day,
            unnest(regexp_extract_all(e.body_new,
-               '(?i:\b(?:schedule|memo|memorandum|report|letter|minutes|draft|model|workbook|notes|note|opinion|'
+               '(?i:(?:\b(?:schedule|memo|memorandum|report|letter|minutes|draft|model|workbook|notes|note|opinion|'
                || 'advice|analysis|summary|notice|proposal|submissions|determination|valuation|certificate|'
                || 'estimate|view|tracker|log|computation|calculation|comparison|paper|version|agreement|charter)s?)'
-               || '\s+(?:of|dated)\s+((?:January|February|March|April|May|June|July|August|September|October|'
+               || '\s+of|\bdated)\s+((?:January|February|March|April|May|June|July|August|September|October|'
                || 'November|December)\s+\d{1,2}(?:,\s+\d{4})?|\d{1,2}\s+(?:January|February|March|April|May|June|'
                || 'July|August|September|October|November|December)(?:\s+\d{4})?)', 1)) as written
     from emails e cross join world w
