@@ -229,11 +229,39 @@ def on_its_day(out: str, fact: FactRef) -> str:
     was 6 February 2027" -> "the SOC alert was on 6 February 2027", "the appraisal demand is dated May 15, 2026");
     unchanged for a label of a point in time and for any other fact."""
     label = (fact.label or "").strip()
-    if fact.value.type != "date" or not label or _TIME_WORD.search(label) or event_clause(fact, ahead=True):
+    if fact.value.type != "date" or not label or _TIME_WORD.search(label):
         return out
+    event = event_clause(fact, ahead=True)
+    if event:
+        return event_on_its_day(out, label, fact.text, event)
     bare = re.escape(re.sub(r"(?i)^(?:the|an?)\s+", "", label))
     by = "dated" if _PAPER_DAY.search(label) else "on"
     return re.sub(rf"(?i)\b({bare}) (is|was|are|were) (?={re.escape(fact.text)})", rf"\1 \2 {by} ", out)
+
+
+def event_on_its_day(out: str, label: str, text: str, event: str = "", past: bool = True) -> str:
+    """`out` with an event's label that a frame made its own date said as the event on its day ("The appraisal
+    demanded is May 15, 2026." -> "The appraisal was demanded on May 15, 2026."; "The appeal filed was on Friday" ->
+    "The appeal was filed on Friday"); `event` is the event's clause (event_clause), else the label's thing with its
+    participle said in the past (or, not `past`, in the present: "the appeal is filed on June 3"); unchanged where the label names no event (a day word, no closing participle)."""
+    words = re.sub(r"(?i)^(?:the|an?)\s+", "", label.strip()).split()
+    if len(words) < 2 or _DAY_WORD.search(label) or not _PARTICIPLE.fullmatch(words[-1]):
+        return out
+    if not event:
+        thing = re.sub(r"\s+\S+$", "", label.strip())
+        verb = ("were" if past else "are") if _plural(thing) else ("was" if past else "is")
+        event = f"{thing} {verb} {words[-1]}"
+    bare = re.escape(" ".join(words))
+    # (the value itself, or "on" and a weekday or a date: the passed-event frames' "{Event} was on {when}")
+    pattern = re.compile(rf"(?i)(?<![\w'])(?P<a>(?:the|an?)\s+)?{bare} (?:is|was|are|were) (?:on )?"
+                         rf"(?={re.escape(text)}|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)")
+
+    def said(m: re.Match) -> str:
+        start = re.search(r"(?:^|[.!?:]\s+|\n)\s*(?:- |\d+(?:\.\d+)*\.? |\([a-z0-9]+\) )?$", out[:m.start()])
+        said = event if re.match(r"(?i)(?:the|an?|its|our|their)\s", event) or not m.group("a") \
+            else m.group("a").lower() + event  # (the article a name took: "the Notice of Arbitration was filed")
+        return (cap_first(said) if start else said) + " on "
+    return pattern.sub(said, out)
 
 
 def said_once(out: str, fact: FactRef) -> str:

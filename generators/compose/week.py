@@ -8,7 +8,7 @@ import re
 
 from worldsmith.generators.calendar import step_day
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.facts import DUE_DATE, agree
+from worldsmith.generators.compose.facts import DUE_DATE, agree, event_on_its_day
 from worldsmith.generators.compose.text import mail_day, cap_first
 from worldsmith.generators.week import WeekEvent
 
@@ -355,6 +355,9 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         line = _no_article(pick.reword(pick.frame(_fit(frames, e))).format(**values, **_span(e, today)), values["title"])
         # a plural label takes a plural verb ("The permitted add-backs is set at USD 3,800,000", read 24's weekly note)
         line = agree(line, [e.label]) if e.label else line
+        if e.type == "date" and e.label:
+            # an event's label is no date: "The appraisal demanded is May 15, 2026" is said as the event on its day
+            line = event_on_its_day(line, e.label, e.text, past=e.day <= today)
         if e.fact and (why or {}).get(e.fact):
             line += " " + why[e.fact]
         out.append(line)
