@@ -94,6 +94,8 @@ def retitle(title: str, facts: list[Any]) -> str:
             poss = re.search(rf"{re.escape(keep)}({_POSS})", m.group(0)).group(1)
             what = m.group("an") if keep == m.group("a") and m.group("an") else re.sub(r"s$", "", m.group("what"))
             title = f"{title[:m.start()]}{keep}{poss} {what}{title[m.end():]}"
+    elif m is None:
+        title = _options_kept(title, facts)
     ident = _IDENTIFIER.search(title)
     if ident is not None and not any(getattr(f, "items", None) for f in facts):
         # the ledger lists no items by that identifier, only their totals: the sheet is the total's
@@ -124,6 +126,61 @@ def retitle(title: str, facts: list[Any]) -> str:
     return title
 
 
+def _shows(side: str, figures: list[Any]) -> bool:
+    """Whether a figure of the ledger is named for a side, as the check reads its row: a word of the side's (promises)
+    in its label, or the side as the one whose figure it is (side_of)."""
+    from worldsmith.generators.labels import fact_label
+
+    # (and its head word, however short: 'the clause 6.3 cap' is the 'surcharge cap' row's, whose basis cites the
+    # clause)
+    words = [*_side_words(side), *[w.lower() for w in side.split()[-1:] if len(w) >= 3]]
+    opens = re.compile(rf"\s*(?:the\s+)?{re.escape(side)}{_POSS}\s", re.I)  # (skeleton._whose: "X's total liability")
+    return any(side_of(f, side) or any(w in fact_label(f).lower() for w in words)
+               or opens.match(" ".join((f.statement or "").split())) for f in figures)
+
+
+def _options_kept(title: str, facts: list[Any]) -> str:
+    """A comparison of two options ('Scheme against appeal - cash comparison') titled for the options its ledger has
+    figures of: the one option alone ('Scheme - cash summary'), or, with neither, what is left ('Cash summary'); as
+    given where both have figures. An unseen outline's 'settlement scheme against an appeal' comparison carried no
+    figure of the appeal, and no row could name it (sheet_keeps_title)."""
+    from worldsmith.generators.compose.text import cap_first
+    from worldsmith.generators.skeleton import _OPTIONS, title_options
+
+    options = title_options(title)
+    if not options:
+        return title
+    figures = _figures(facts)
+    shown = [o for o in options if _shows(o, figures)]
+    if len(shown) == 2:
+        return title
+    parts = re.split(r"(\s*[:\u2013\u2014]\s*|\s+-\s+)", title)
+    at = next((i for i, p in enumerate(parts) if i % 2 == 0 and _OPTIONS.match(p)), None)
+    if at is None:
+        return title
+    rest = [re.sub(r"\bcomparison\b", "summary", p, flags=re.I) for p in parts]
+    if shown:
+        rest[at] = cap_first(shown[0])
+    else:
+        rest = rest[:max(at - 1, 0)] + rest[at + 2:] if at + 2 <= len(rest) else rest[:max(at - 1, 0)]
+    out = cap_first("".join(rest).strip())
+    if not out or out.lower() == "summary":
+        bottom = _bottom(facts)
+        from worldsmith.generators.labels import fact_label
+
+        out = f"{cap_first(shown[0]) + ': s' if shown else 'S'}ummary of {fact_label(bottom)}" if bottom is not None \
+            else title
+    elif len(out.split()) == 1 and shown:
+        out = f"{out}: summary"
+    return out
+
+
+def _side_words(side: str) -> list[str]:
+    """The words of a side's name a row must show to keep the promise (four letters or more, none generic)."""
+    words = [w for w in re.findall(r"[A-Za-z][\w.&-]*", side) if len(w) >= 4 and w.lower() not in _GENERIC]
+    return [w.lower() for w in words] or [side.lower()]
+
+
 # words of a side's name that say which figure is whose no more than the title does
 _GENERIC = {"the", "and", "for", "computation", "calculation", "comparison", "summary", "analysis", "schedule", "case",
             "cases", "position", "positions", "figure", "figures", "view", "views", "reading"}
@@ -136,8 +193,7 @@ def promises(title: str) -> list[tuple[str, str, str]]:
     out = []
     for side in sides(title):
         # (four letters or more: 'net' of 'Net damages' or 'bay' of 'Kestrel Bay' is found in rows of the other side)
-        words = [w for w in re.findall(r"[A-Za-z][\w.&-]*", side) if len(w) >= 4 and w.lower() not in _GENERIC]
-        out += [("side", side, w.lower()) for w in (words or [side])]
+        out += [("side", side, w) for w in _side_words(side)]
     ident = _IDENTIFIER.search(title)
     if ident is not None:
         name = re.sub(r"\s+numbers?$|s$", "", ident.group("id").lower())
