@@ -10,9 +10,17 @@
 -- value for a direct input of its distractor's fact (its working, back-solved to the draft's figure).
 -- Read: every kind's artifact_text (an email's new text; its quoted history is checked in the
 -- message it quotes), and the cells of every sheet.
+-- A label read inside another fact's longer label is that fact's, not its own: "the amount held back from the interim
+-- distribution is AUD 9,010,000" states the holdback, not the interim distribution (an unseen outline's settlement
+-- administrator, quarantined on a true sentence); the longer labels are blanked out of the text the shorter is read in.
 with labels as (
     select f.id as fact_id, lower(squash(f.label)) as label, f.currency,
-           regexp_replace(lower(squash(f.label)), '([.^$*+?()\[\]{}|\\])', '\\\1', 'g') as pattern
+           regexp_replace(lower(squash(f.label)), '([.^$*+?()\[\]{}|\\])', '\\\1', 'g') as pattern,
+           (select string_agg(regexp_replace(lower(squash(g.label)), '([.^$*+?()\[\]{}|\\])', '\\\1', 'g'), '|'
+                              order by length(g.label) desc)
+            from facts g
+            where g.label is not null and g.id <> f.id and length(g.label) > length(f.label)
+              and contains(lower(squash(g.label)), lower(squash(f.label)))) as outer_labels
     from facts f
     where f.type = 'money' and f.label is not null and length(f.label) >= 4
 ),
@@ -28,7 +36,9 @@ texts as (
 ),
 said as (
     select x.artifact_id, x.path, x.day, x.distractor, l.fact_id, l.label,
-           unnest(regexp_extract_all(x.text, '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+'
+           unnest(regexp_extract_all(case when l.outer_labels is null then x.text
+                                          else regexp_replace(x.text, l.outer_labels, '#', 'g') end,
+               '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+'
                || '|(?:one-|one |a )?(?:half|third|quarter|fifth|tenth)s? (?:of )?(?:the )?'
                || '|(?:twice|double|treble|triple) (?:the )?|[0-9][0-9.]* ?(?:%|per ?cent) of (?:the )?)?'
                || l.pattern
