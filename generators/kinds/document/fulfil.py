@@ -110,8 +110,8 @@ def _from_purpose(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
 
 # the instrument a claim is made under, as the plan names it ('under the owner-contractor agreement', 'her contract')
 _INSTRUMENT = re.compile(r"\b(?:under\s+)?(?:the|its|her|his|their|an?)\s+((?:[\w-]+\s+){0,3}?(?:agreement|contract|lease|policy|"
-                         r"charter(?:\s+party)?|licen[cs]e|guarantee|deed|(?:general|supplementary|special|standard) "
-                         r"conditions))\b", re.I)
+                         r"charter(?:\s+party)?|licen[cs]e|guarantee|deed|scheme|(?:general|supplementary|special|"
+                         r"standard) conditions))\b", re.I)
 
 
 def _instrument(words: str) -> str:
@@ -172,8 +172,17 @@ def _reasons(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
 
 
 def _ruling(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
-    """The figure the paper decides, determined by its author."""
+    """The figure the paper decides, determined by its author; a demand's, claimed by the party that makes it, or,
+    where the paper carries no sum, said to be not yet quantified (an insured's first notice of claim under a policy,
+    before its loss is measured: an unseen outline's 'Notice of claim - <a product recall>' lacked the sum claimed)."""
     f = _decided(ctx)
+    if genre.genre == "demand":
+        who, third = _subject(ctx)
+        money = next((g for g in [f, *figures(ctx.facts)] if g is not None and g.value.type == "money"), None)
+        if money is None:
+            return (f"The amount of the claim is not yet quantified; {who.lower() if who == 'We' else who} will give "
+                    f"particulars of the sum claimed as soon as the loss is measured.")
+        return f"{who} {'claims' if third else 'claim'} {money.text}, the {_bare(money)}."
     if f is None or not neutral(ctx, ctx.author.organisation) and genre.genre != "expert determination":
         return ""
     return f"{_subject(ctx)[0]} determine the {_bare(f)} at {f.text}."
@@ -213,6 +222,8 @@ def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     outline's 'Notice of termination under clause 22.3' gave notice under the clause and never terminated)."""
     sentence = _from_purpose(ctx, genre, part)
     m = _ACT_NOTICE.search(ctx.spec.title)
+    if not sentence and m is None and _noun(genre, ctx.spec.title) == "notice":
+        return _next_step(ctx, genre)
     if sentence or m is None or _noun(genre, ctx.spec.title) != "notice":
         return sentence
     from worldsmith.generators.compose.text import long_date
@@ -226,6 +237,34 @@ def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     verb = _ACT_VERB[m.group("act").lower()]
     return (f"{who} hereby {_third(verb) if third else verb} {thing}{under} with effect from "
             f"{long_date(ctx.spec.date, ctx.locale)}.")
+
+
+# a notice of a decision on the reader's own claim or liability (an assessment, a determination, a rejection): the step
+# it leaves the reader is a review (an unseen outline's settlement administrator's 'Notice of assessment - <a class
+# member>' told the member its loss and entitlement and no step); a notice of a claim pursued: payment of the sum
+# (an insurer's 'Notice of subrogated claim to <the supplier>' claimed nothing)
+_DECISION_NOTICE = re.compile(r"\bnotice of (?:[\w-]+ ){0,2}?(?:assessment|determination|decision|rejection|"
+                              r"disallowance|admission|adjudication)\b", re.I)
+_CLAIM_NOTICE = re.compile(r"\bnotice of (?:[\w-]+ ){0,2}?claims?\b", re.I)
+
+
+def _next_step(ctx: ArtifactContext, genre: Genre) -> str:
+    """The step a notice of a decision or of a claim takes, by what its title gives notice of; '' for another."""
+    title = ctx.spec.title
+    who, third = _subject(ctx)
+    if _DECISION_NOTICE.search(title):
+        thing = re.sub(r"(?i)^.*\bnotice of (?:[\w-]+ ){0,2}?", "", _DECISION_NOTICE.search(title).group(0)).lower()
+        us = "us" if who == "We" else "our client"
+        return (f"If you do not accept this {thing}, you may ask {us} to review it, in writing and with your "
+                f"reasons.")
+    if _CLAIM_NOTICE.search(title):
+        other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation
+                      and p.organisation != client_of(ctx)), "")
+        money = next((g for g in [_decided(ctx), *figures(ctx.facts)] if g is not None and g.value.type == "money"),
+                     None)
+        if other and money is not None:
+            return f"{who} {'requires' if third else 'require'} {other} to pay {money.text}, the {_bare(money)}."
+    return ""
 
 
 def _certify(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
