@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import forms, ledger_statements, room_paths, session_store, side_checks
+from worldsmith.environments import apps, forms, ledger_statements, room_paths, session_store, side_checks
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -184,9 +184,9 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
     text = _oracle_text(task)
     if forms.form_names(task) is not None and task.kind == "review":
-        return [("oracle", True, task, None), *_review_form_candidates(task, text), *_state_candidates(task, text)]
+        return [("oracle", True, task, None), *_review_form_candidates(task, text), *_state_candidates(task, text, world)]
     if forms.form_names(task) is not None:
-        return [("oracle", True, task, None), *_form_candidates(task, world, text), *_state_candidates(task, text)]
+        return [("oracle", True, task, None), *_form_candidates(task, world, text), *_state_candidates(task, text, world)]
     final = _final_value(task)
     out: list[tuple[str, bool, Task, Callable[[Session], None] | None]] = [("oracle", True, task, None)]
     for i in range(4):
@@ -253,6 +253,7 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
     out += _vfix7_candidates(task, world, text, final)
     out += _verify27_candidates(task, world, text, final)
     out += _verify29_candidates(task, text, final)
+    out += _verify30_candidates(task, world, text, final)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -260,10 +261,11 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
         # kit14: a right answer under 300 copies of one filler sentence scored 1.0 on 15 of 16 tasks
         out.append(("padded", False, _said_beside(task, text, " ".join(["Additional context for the team."] * 40)),
                     None))
-    return out + _state_candidates(task, text)
+    return out + _state_candidates(task, text, world)
 
 
-def _state_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
+def _state_candidates(task: Task, text: str,
+                      world: World | None = None) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     """The end states that must fail whatever the answer: nothing written, junk, damage, mail and leaks, forgery."""
     out: list[tuple[str, bool, Task, Callable[[Session], None] | None]] = []
     out.append(("mail_to_other_side", False, task, _mail_other_side))
@@ -273,6 +275,9 @@ def _state_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Call
     out.append(("mail_outside_cast", False, task, _mail_outside))
     if not any(a.tool.startswith("mail_") for a in task.solution.actions):
         out.append(("mail_not_asked_for", False, task, _mail_own_side))
+    if world is not None and not any(a.tool.startswith("chat_") for a in task.solution.actions) \
+            and any(a.name == "chat" for a in apps.present_apps(world)):
+        out.append(("post_not_asked_for", False, task, _post_own_channel))  # kit28b: 1.0
     out.append(("leak_to_other_side", False, task, _leak))
     out.append(("log_edited_by_hand", False, task, _edit_log))
     out.append(("room_written_by_hand", False, _with_text(task, ""), _hand_written(task)))
@@ -502,6 +507,43 @@ def _verify29_candidates(task: Task, text: str, final: str | None) -> list[tuple
     return out
 
 
+def _verify30_candidates(task: Task, world: World, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
+    """The classes s26's blind red team found (kit28a, kit28b): a memo whose working is right and whose conclusion gives
+    a rival figure, both, or the answer put in another's mouth and disputed (must fail: 1.0); every amount grouped with
+    Swiss apostrophes, thin spaces or in thousands (must pass: 0.29)."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if text and final and _MONEY.fullmatch(final):
+        # (one grouping a task, drawn by its id, so the suite stays fast)
+        which = zlib.crc32(task.id.encode()) % 3
+        grouped = _MONEY.sub(lambda m: _grouped(parse_number(m.group(2)), m.group(1), which), text)
+        if grouped != text:
+            out.append((f"format_grouped_{which}", True, _with_text(task, grouped), None))
+    if task.kind != "memo" or not final or text.count(final) < 2:
+        return out
+    at = text.rfind(final)
+    rivals = [r for r in _rivals(task, world) if r != final]
+    if rivals:
+        out.append(("memo_conclusion_rival", False, _with_text(task, text[:at] + rivals[0] + text[at + len(final):]), None))
+        out.append(("memo_conclusion_either", False,
+                    _with_text(task, text[:at] + f"either {final} or {rivals[0]}" + text[at + len(final):]), None))
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    line = text[start:end if end >= 0 else len(text)].strip()
+    if line and line[0].isalpha():
+        disputed = f"The other side claims that {line[0].lower()}{line[1:].rstrip('.')}; we dispute that figure."
+        out.append(("memo_conclusion_disputed", False,
+                    _with_text(task, text[:start] + disputed + (text[end:] if end >= 0 else "")), None))
+    return out
+
+
+def _grouped(amount: Decimal, currency: str, which: int) -> str:
+    """An amount grouped as some professionals write it: Swiss apostrophes, thin spaces, or in thousands ('k')."""
+    if amount != amount.to_integral_value() or abs(amount) < 1000:
+        return f"{currency} {amount:,.2f}" if amount != amount.to_integral_value() else f"{currency} {amount:,.0f}"
+    if which == 2 and amount % 1000 == 0:
+        return f"{currency} {amount / 1000:,.0f}k"
+    return f"{currency} {amount:,.0f}".replace(",", "'" if which == 0 else "\u2009")
+
+
 def _verify27_candidates(task: Task, world: World, text: str, final: str | None) -> list[tuple[str, bool, Task, None]]:
     """The classes s24's blind red team found on two unseen outlines, for every free-text task they apply to: the
     right sentence inside a frame that doubts, disputes, declines to confirm or gives it to the other side and rejects
@@ -595,8 +637,8 @@ def _verify27_form_candidates(fields: list[tuple[str, str]], checks: dict) -> li
 
 def _form_posts(task: Task, world: World, fields: list[tuple[str, str]], checks: dict) -> list:
     """A right form with a post beside it (kit20): the form's own figure given another value there must fail ('FYI
-    the underpayment is really USD 1,320,000'); the same figure restated must pass. (A what-if's figures are not the
-    room's: its posts are left to the what-if's own readers.)"""
+    the underpayment is really USD 1,320,000'); the same figure restated fails too now, a post nobody asked for. (A
+    what-if's figures are not the room's: its posts are left to the what-if's own readers.)"""
     from worldsmith.environments.tasks import label_of
 
     if "suppose" in (task.instruction or "").lower():
@@ -613,7 +655,9 @@ def _form_posts(task: Task, world: World, fields: list[tuple[str, str]], checks:
             continue
         other = v[:m.start()] + (f"{n2:,}" if "," in m.group() else f"{n2.normalize():f}") + v[m.end():]
         return [("post_contradicts_form", False, task, _posted(task, f"FYI the {labels[name]} is really {other}.")),
-                ("post_restates_form", True, task, _posted(task, f"FYI the {labels[name]} is {v}."))]
+                # a post nobody asked for costs the task though it restates the form right (kit28b: a chat post beside a
+                # right memo, 1.0; s27 brief: any post the task did not ask for costs it)
+                ("post_restates_form", False, task, _posted(task, f"FYI the {labels[name]} is {v}."))]
     return []
 
 
@@ -1652,6 +1696,20 @@ def _mail_own_side(session: Session) -> None:
                     if p.organisation in {o.id for o in session.world.plan.organisations if o.privileged})
     if inside:
         session.send([inside[-1]], "Figures", "The figures are on the drive.")
+
+
+def _post_own_channel(session: Session) -> None:
+    """A chat post the task did not ask for, in the first channel the user may post to: the result told to the team
+    beside the deliverable (kit28b: 1.0); made only in a world with chat."""
+    tools = apps.app_tools(session)
+    if "chat_post" not in tools:
+        return
+    for channel in tools["chat_list_channels"].fn()["channels"]:
+        try:
+            tools["chat_post"].fn(channel=channel["id"], text="The figures are on the drive.")
+            return
+        except Exception:  # noqa: BLE001  (a channel the user is not in: try the next)
+            continue
 
 
 def _mail_other_side(session: Session) -> None:

@@ -416,18 +416,25 @@ def _named_aside(part: str, m, allowed: list[float]) -> bool:
 _DOUBT = re.compile(r"\b(?:possibly|perhaps|probably|likely|maybe|uncertain|unclear|unsure|not\s+sure|cannot\s+be\s+"
                     r"(?:confirmed|certain)|can't\s+(?:confirm|be\s+sure)|appears?|seems?|guess|approximately|roughly|"
                     r"(?:may|might|could)\s+(?:well\s+)?be)\b", re.I)
-def _under_its_label(m, text: str) -> bool:
+def _under_its_label(m, text: str, wrong: list[float] = ()) -> bool:
     """Whether a figure is a money fact's current value under that fact's own label, on its line or the line before (a
     row of the working in a memo's table, read back a cell a line: 'Milestones paid' then 'S$6,300,000'; kit27a, a
-    right memo lost its result to its inputs as rivals). A superseded or made-up figure under a label is no such row."""
+    right memo lost its result to its inputs as rivals). A superseded or made-up figure under a label is no such row,
+    nor a figure the check knows as a wrong answer (`wrong`, its rivals), nor the current value of a fact the task's
+    supposition moves: a what-if's result as the ledger holds it now is no input ('The haircut therefore remains INR
+    7,206,000,000' under a right working; kit28a, 1.0)."""
     world = _WORLD_NOW[0]
     if world is None or m.value is None or m.kind != "money":
         return False
+    if any(abs(float(m.value) - float(w)) <= 0.005 for w in wrong if w is not None):
+        return False
+    moved = supposition_moves(_TASK_NOW[0], world)
     start = text.rfind("\n", 0, max(0, text.rfind("\n", 0, m.start)))
     near = " ".join(re.findall(r"[a-z0-9]+", text[start + 1:m.start].lower()))
     # (a world without a plan's facts, as a grading test builds one, has no labelled rows)
     facts = getattr(getattr(world, "plan", None), "facts", None) or []
     return any(getattr(f.value, "type", None) == "money" and abs(float(f.value.amount) - float(m.value)) <= 0.005
+               and getattr(f, "id", None) not in moved
                and " ".join(re.findall(r"[a-z0-9]+", label_of(f).lower())) in near for f in facts)
 
 
@@ -511,7 +518,8 @@ def _final(text: str, check: Check, known: tuple = ()) -> bool:
              and not _set_aside_draft(m, text)
              and not _room_term(m, text)
              and not _gap_said(parsed, m, want, text)
-             and not _under_its_label(m, text)]
+             and not _under_its_label(m, text, check.rivals)
+             and not _compared_with(parsed, m, want)]
     return not rival or (check.unit in ("days", "weeks") and _adds_up(text, rival, number))
 
 
@@ -640,6 +648,29 @@ def _adds_up(text: str, figures: list, total: float | None) -> bool:
 # Words of a sum written out: 'July 9 to July 31 is 22 days; plus 28 days of August: 50 days'.
 _SUM_WORDS = re.compile(r"[+=]|\b(?:plus|add(?:ing)?|and\s+then|then|less|minus|making|makes|giving|gives|comes\s+to|"
                         r"totals?|in\s+all|together|altogether)\b", re.I)
+
+
+# The words that give a figure as what the answer is measured against ('would fall to X from Y', 'X, against Y on the
+# plan as it stands', 'X compared with Y now'), never as another answer ('either X or Y').
+_COMPARED = re.compile(r"(?:\b(?:down|up|falls?|fell|rises?|rose)?\s*from|\bagainst|\bcompared\s+(?:with|to)|"
+                       r"\b(?:lower|higher|less|more)\s+than|\binstead\s+of|\brather\s+than|\bin\s+place\s+of|"
+                       r"\b(?:now|currently|today)(?:\s+(?:at|of))?)\s*(?:the\s+)?(?:current\s+|present\s+)?[^\d\n]{0,8}$", re.I)
+
+
+def _compared_with(parsed: answers.Parsed, m, want: answers.Want) -> bool:
+    """Whether a figure is what the answer is measured against, in the sentence that asserts the answer before it: 'the
+    haircut would fall to INR 6,186,000,000 from INR 7,206,000,000' (the current figure a what-if moves is named so in a
+    right memo's conclusion; said instead of the answer, or beside it with 'or', it is a rival)."""
+    if _CURRENT.search(m.sentence) and not any(answers.value_matches(x, want) for x in parsed.mentions
+                                               if x.sentence is m.sentence):
+        return True  # 'The current figure is INR 7,206,000,000.' in a sentence of its own beside the answer
+    return bool(_COMPARED.search(parsed.text[max(0, m.start - 40):m.start])) and any(
+        x.end <= m.start and x.sentence is m.sentence and x.status == "asserted" and answers.value_matches(x, want)
+        for x in parsed.mentions)
+
+
+_CURRENT = re.compile(r"\b(?:current(?:ly)?|at\s+present|presently|as\s+(?:it|things)\s+stand|today|existing|"
+                      r"as\s+the\s+(?:data\s+)?room\s+(?:states|gives|has)\s+it)\b", re.I)
 
 
 def _step_before(parsed: answers.Parsed, m, want: answers.Want) -> bool:
@@ -1630,7 +1661,9 @@ def disowns(text: str, world, deliverable: bool = False) -> bool:
     if _GUESSED.search(text) or (deliverable and _DISOWNS.search(text)):
         return True
     old = _old_figures(world)
-    said = answers.sentences(text)
+    # each clause a sentence of its own: 'Ardhvik claims the haircut would be INR 6,186,000,000; we dispute that figure'
+    # takes back what the clause before the semicolon says (kit28a: a memo's conclusion so, 1.0)
+    said = [c for s in answers.sentences(text) for c in re.split(r";\s+", s) if c.strip()]
     for m in _SAID_WRONGLY.finditer(text):
         claimed = answers.sentences(text[m.end():])[:1]
         if claimed and numbers_in(claimed[0]) and not _holds_any(claimed[0], old):
@@ -2239,6 +2272,15 @@ def _stated_amounts(world, unit: str) -> list[float]:
     return sorted(stated_figures(world)[0].get(unit, ()))
 
 
+def _with_stated(check: Check, world) -> Check:
+    """The check with the amounts the ledger's statements give allowed beside its figure, but for a figure the check
+    knows as a wrong answer (its rivals: a what-if's result as the ledger holds it now, stated in the room; kit28a:
+    'The haircut therefore remains INR 7,206,000,000' under a right working, 1.0)."""
+    stated = [x for x in _stated_amounts(world, check.unit)
+              if not any(abs(x - float(r)) <= 0.005 for r in check.rivals if r is not None)]
+    return check.model_copy(update={"allowed": [*check.allowed, *stated]}) if stated else check
+
+
 def holds(check: Check, session: Session, answer: str | None) -> bool:
     """Whether one check holds in the session's end state."""
     answer = (answer or "")[:_MAX_TEXT]
@@ -2247,9 +2289,7 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         # an amount the ledger's statements give beside their own figures (the cash netted off the debt, the synergies
         # left out) is no rival and nothing made up, in a task made before the allowance (kit14: right briefs lost
         # their gap, 0.62; a right reply 0.43)
-        stated = _stated_amounts(session.world, check.unit)
-        if stated:
-            check = check.model_copy(update={"allowed": [*check.allowed, *stated]})
+        check = _with_stated(check, session.world)
     if check.type == "answer_field":
         return forms.field_holds(answer, check, session.world, _TASK_NOW[0].instruction if _TASK_NOW[0] is not None else "")
     if check.type == "answer_outside_form":
@@ -2995,6 +3035,7 @@ _PROSE_DELIVERABLES = ("memo", "reply", "post_chat")
 FORM_CONTRADICTED = "side_text_contradicts_form"  # a post or message beside a form gives its figure another value
 PADDED = "padded"  # one sentence said three times or more (a rubric made before its penalty lacks it)
 UNASKED_MAIL = "mail_the_task_did_not_ask_for"  # a message sent where the task asks for no mail at all
+UNASKED_POST = "post_the_task_did_not_ask_for"  # a post (chat) where the task asks for none through that app
 BARE_FIGURES = "memo_of_bare_figures"  # a memo that lists figures and says of none what it is
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
 
@@ -3142,6 +3183,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         # mail beside a task that asks for none: a memo or a sheet sent on to the client, or anyone (kit27a, kit27b: a
         # right deliverable and an unrequested mail, 1.0; an extra file already cost the task)
         out.append(UNASKED_MAIL)
+    # so for what the kinds' own apps record (a chat post): a post where the task asks for none through that app
+    # (kit28b: a right memo and a chat post of its figure nobody asked for, 1.0)
+    if unasked_posts(task, _state(session)):
+        out.append(UNASKED_POST)
     if task.kind != "what_if" and any(binds_the_other_side(world, t) for t in texts):
         out.append(OTHER_SIDE_BINDS)
     if any(pays_the_payer(world, t) for t in texts):
@@ -3182,6 +3227,12 @@ _SET_ASIDE_WORDS = re.compile(r"\b(?:superseded|set\s+aside|overtaken|overtook|r
                               r"initially|originally|original|old|draft|no\s+longer|rather\s+than|instead\s+of|not|"
                               r"reject\w*|but|whereas|while|later|since|until|then|had\s+(?:put|claimed|said|given)|"
                               r"claimed|corrected|revised|before)\b", re.I)
+
+
+def unasked_posts(task: Task, state) -> list[str]:
+    """The kinds' own apps (chat) a session wrote through where the task's own solution writes nothing through them."""
+    return [name for name in apps.record_apps() if apps.records_of(state, name)
+            and not any(a.tool.startswith(name + "_") for a in task.solution.actions)]
 
 
 def sources_to_superseded(world, task: Task, text: str) -> bool:

@@ -149,9 +149,9 @@ FIGURE = re.compile(rf"""
     (?P<s1>[-−])?
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
-    (?P<num>\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f ]\d{{3}})+(?![\d,]|\.\d)
+    (?P<num>\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f\u2009 ]\d{{3}})+(?![\d,]|\.\d)|\d{{1,3}}(?:['\u2019]\d{{3}})+(?:\.\d+)?(?![\d,']|\.\d)
         |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
-    (?:(?P<sp>\s?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
+    (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
@@ -225,7 +225,7 @@ def read_figure(text: str, m: re.Match, raw: str | None = None) -> Figure | None
     power = SCALES[scale.lower()] if scale else 0
     if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
         num = num.replace(".", "").replace(",", ".")
-    num = re.sub(r"[\u00a0\u202f ]", "", num)  # 156 200 000: spaces group thousands
+    num = re.sub(r"[\u00a0\u202f\u2009 '\u2019]", "", num)  # 156 200 000: spaces group thousands; 6'264'000 (Swiss)
     if cur and not scale and not pct and re.fullmatch(r"\d{1,3}\.\d{3}", num):
         num = num.replace(".", "")  # "USD 2.500": money has two decimals, so a dot before three digits groups thousands
     decimals = len(num.split(".")[1]) if "." in num else 0
@@ -307,6 +307,7 @@ def _word_value(words: list[str]) -> tuple[Decimal, int] | None:
     return (total + current, power) if seen else None
 
 
+_COUNTED = re.compile(r"\s+[a-z][a-z-]*s\b(?:\s*\([^)\n]{0,60}\))?", re.I)  # 'turbines', 'shipments (ten ...)'
 _FINAL_LINE = re.compile(r"(?:^|\n)[ \t*_]*answer[ \t*_]*:[ \t*_]*$", re.I)
 
 
@@ -330,7 +331,12 @@ def word_figures(text: str) -> list[Figure]:
         compound = half or any(w in _TENS or w == "hundred" or w in _BIG or w == "point" for w in words)
         final = after and after["u"] and (_FINAL_LINE.search(text, max(0, m.start() - 24), m.start())
                                           or not (text[:m.start()] + text[after.end():]).strip(" \t*_.\n"))
-        if not (compound or before or after) or (after and after["u"] and not compound and value < 2 and not final):
+        # a small count in words given as the answer, things after it ('Answer: six turbines', as a professional
+        # writes a count under ten): on an answer line or alone, never in prose ('two of the banks voted')
+        counted = not (compound or before or after) and value >= 2 and _COUNTED.match(text, m.end()) is not None \
+            and (_FINAL_LINE.search(text, max(0, m.start() - 24), m.start())
+                 or not (text[:m.start()] + text[_COUNTED.match(text, m.end()).end():]).strip(" \t*_.\n"))
+        if not (compound or before or after or counted) or (after and after["u"] and not compound and value < 2 and not final):
             continue  # 'one of the claims'; 'one day later' is prose, no count ('Answer: one day', or that alone, is one)
         cur, exact, end = None, True, m.end()
         if before:

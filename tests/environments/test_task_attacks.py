@@ -80,7 +80,7 @@ def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks, attacked):
             "deleted_room_file", "mail_outside_cast", "leak_to_other_side", "log_edited_by_hand",
             "room_written_by_hand", "flag_without_correction", "no_flag", "correction_hedged", "also_flags_right_0",
             "flags_every_line", "ledger_comparison_right", "ledger_comparison_wrong", "ratio_right", "ratio_wrong",
-            "provisional_caveat"} <= names
+            "provisional_caveat", "memo_conclusion_rival", "memo_conclusion_either", "memo_conclusion_disputed"} <= names
 
 
 def test_the_red_teams_worst_end_states_score_below_1(legal_tasks, tmp_path):
