@@ -513,12 +513,11 @@ def _verify30_candidates(task: Task, world: World, text: str, final: str | None)
     Swiss apostrophes, thin spaces or in thousands (must pass: 0.29)."""
     out: list[tuple[str, bool, Task, None]] = []
     if text and final and _MONEY.fullmatch(final):
-        # (one grouping a task, drawn by its id, so the suite stays fast)
-        which = zlib.crc32(task.id.encode()) % 3
-        grouped = _MONEY.sub(lambda m: _grouped(parse_number(m.group(2)), m.group(1), which), text)
+        # (Swiss apostrophes, the kit's form; thin spaces and thousands are read too: test_verify30_classes)
+        grouped = _MONEY.sub(lambda m: _grouped(parse_number(m.group(2)), m.group(1), 0), text)
         if grouped != text:
-            out.append((f"format_grouped_{which}", True, _with_text(task, grouped), None))
-    if task.kind != "memo" or not final or text.count(final) < 2:
+            out.append(("format_grouped", True, _with_text(task, grouped), None))
+    if task.kind != "memo" or not final or final not in text:
         return out
     at = text.rfind(final)
     rivals = [r for r in _rivals(task, world) if r != final]
@@ -1569,8 +1568,10 @@ def _deliverable_candidates(task: Task, world: World, text: str) -> list[tuple]:
             out.append((name, must_pass, _with_text(task, f"{body.rstrip()}\n\n{sentence}{sep}{tail}"), None))
         out.append(("disowned", False, _with_text(task, "These figures have not been checked; treat them as "
                                                         "unreliable.\n\n" + text), None))
+    posts = any(a.tool.startswith("chat_") for a in task.solution.actions)
     for name, sentence, must_pass in asides:
-        out.append((f"{name}_in_a_post", must_pass, task, _posted(task, sentence)))
+        # (a right aside posted where the task asks for no post costs it all the same: kit28b)
+        out.append((f"{name}_in_a_post", must_pass and posts, task, _posted(task, sentence)))
     if task.kind in ("reply", "post_chat"):
         # both figures and the gap, as asked, without the figures they follow from
         first = re.split(r"(?<=\.)\s+", text.split("\nAnswer:")[0].strip())[:2]
