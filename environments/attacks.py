@@ -181,7 +181,15 @@ def _nearby(final: str) -> str | None:
 
 
 def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
-    """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate."""
+    """(name, must_pass, the task whose solution is the candidate, an extra step on the session) for each candidate. A
+    right aside posted beside the work (_posted) must fail where the task asks for no post: a post nobody asked for
+    costs the task (verify30; kit28b: a right memo and a chat post of its figure, 1.0)."""
+    posts = any(a.tool.startswith("chat_") for a in task.solution.actions)
+    return [(name, must_pass and (posts or not getattr(step, "posts", False)), t, step)
+            for name, must_pass, t, step in _candidates(task, world)]
+
+
+def _candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     text = _oracle_text(task)
     if forms.form_names(task) is not None and task.kind == "review":
         return [("oracle", True, task, None), *_review_form_candidates(task, text), *_state_candidates(task, text, world)]
@@ -636,8 +644,8 @@ def _verify27_form_candidates(fields: list[tuple[str, str]], checks: dict) -> li
 
 def _form_posts(task: Task, world: World, fields: list[tuple[str, str]], checks: dict) -> list:
     """A right form with a post beside it (kit20): the form's own figure given another value there must fail ('FYI
-    the underpayment is really USD 1,320,000'); the same figure restated fails too now, a post nobody asked for. (A
-    what-if's figures are not the room's: its posts are left to the what-if's own readers.)"""
+    the underpayment is really USD 1,320,000'); the same figure restated must pass where the task asks for a post
+    (candidates). (A what-if's figures are not the room's: its posts are left to the what-if's own readers.)"""
     from worldsmith.environments.tasks import label_of
 
     if "suppose" in (task.instruction or "").lower():
@@ -654,9 +662,7 @@ def _form_posts(task: Task, world: World, fields: list[tuple[str, str]], checks:
             continue
         other = v[:m.start()] + (f"{n2:,}" if "," in m.group() else f"{n2.normalize():f}") + v[m.end():]
         return [("post_contradicts_form", False, task, _posted(task, f"FYI the {labels[name]} is really {other}.")),
-                # a post nobody asked for costs the task though it restates the form right (kit28b: a chat post beside a
-                # right memo, 1.0; s27 brief: any post the task did not ask for costs it)
-                ("post_restates_form", False, task, _posted(task, f"FYI the {labels[name]} is {v}."))]
+                ("post_restates_form", True, task, _posted(task, f"FYI the {labels[name]} is {v}."))]
     return []
 
 
@@ -1568,10 +1574,8 @@ def _deliverable_candidates(task: Task, world: World, text: str) -> list[tuple]:
             out.append((name, must_pass, _with_text(task, f"{body.rstrip()}\n\n{sentence}{sep}{tail}"), None))
         out.append(("disowned", False, _with_text(task, "These figures have not been checked; treat them as "
                                                         "unreliable.\n\n" + text), None))
-    posts = any(a.tool.startswith("chat_") for a in task.solution.actions)
     for name, sentence, must_pass in asides:
-        # (a right aside posted where the task asks for no post costs it all the same: kit28b)
-        out.append((f"{name}_in_a_post", must_pass and posts, task, _posted(task, sentence)))
+        out.append((f"{name}_in_a_post", must_pass, task, _posted(task, sentence)))
     if task.kind in ("reply", "post_chat"):
         # both figures and the gap, as asked, without the figures they follow from
         first = re.split(r"(?<=\.)\s+", text.split("\nAnswer:")[0].strip())[:2]
@@ -1594,6 +1598,7 @@ def _posted(task: Task, sentence: str) -> Callable[[Session], None]:
 
     def step(session: Session) -> None:
         next((True for f in families("aside") if f.aside(session, task, sentence)), None)
+    step.posts = True  # (read by candidates: a post the task did not ask for)
     return step
 
 

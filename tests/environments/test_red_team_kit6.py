@@ -92,11 +92,12 @@ def test_a_wrong_post_in_another_channel_fails_a_write_task(construction, tmp_pa
         assert _score(world, reply, tmp_path / f"r-{len(name)}", actions=[sent, ("chat", {"channel": channel, "text": text})]) < 1.0, name
     memo_wrong = "Memo filed: the liquidated damages accrued are below the liquidated damages cap."
     assert _score(world, memo, tmp_path / "m-wrong", actions=[filed, ("chat", {"channel": channel, "text": memo_wrong})]) < 1.0
-    # a right note of what was done, in the team's channel, costs nothing
+    # a right note of what was done, in the team's channel, costs the task too: a post it did not ask for (verify30,
+    # kit28b: a right memo and a chat post of its figure, 1.0)
     note = "Replied to the client: the accrued LDs (USD 1,360,000) exceed the cap (USD 1,230,000) by USD 130,000."
-    assert _score(world, reply, tmp_path / "r-right", actions=[sent, ("chat", {"channel": channel, "text": note})]) == 1.0
+    assert _score(world, reply, tmp_path / "r-right", actions=[sent, ("chat", {"channel": channel, "text": note})]) < 1.0
     note = "Memo filed on the drive: accrued LDs exceed the cap by USD 130,000."
-    assert _score(world, memo, tmp_path / "m-right", actions=[filed, ("chat", {"channel": channel, "text": note})]) == 1.0
+    assert _score(world, memo, tmp_path / "m-right", actions=[filed, ("chat", {"channel": channel, "text": note})]) < 1.0
 
 
 @pytest.fixture(scope="module")

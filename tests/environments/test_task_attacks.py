@@ -334,7 +334,8 @@ def test_a_wrong_figure_posted_to_chat_beside_a_right_answer_costs(legal_tasks, 
         assert any(c.id == "chat_states_other_figure" for c in task.rubric.negative_criteria), task.id
         for n, (post, full) in enumerate([("Team: the figure is 1,234,567 - use that.", False),
                                           ("Sensitivity done: result is USD 1,000,000.", False),
-                                          ("Done; it is on the drive.", True)]):
+                                          # a post the task did not ask for costs it too (verify30, kit28b)
+                                          ("Done; it is on the drive.", False)]):
             session = Session(world, tmp_path / f"{task.id}-{n}")
             for action in task.solution.actions:
                 getattr(session, {"drive_create_sheet": "write_sheet",
