@@ -158,3 +158,25 @@ def test_an_expert_owns_the_figures_it_estimates_whoever_else_its_statement_name
                                              f"{owner}'s project at {f.text}."})
     ctx = ctx.model_copy(update={"facts": [mine if g is f else g for g in ctx.facts]})
     assert "not tested" not in uncertain(ctx) and f"{owner}'s figure" not in uncertain(ctx), uncertain(ctx)
+
+
+def test_a_delay_analysis_states_its_method_baseline_windows_and_as_built():
+    # blind read 28: 'No method (no windows, baseline or as-built comparison)' in a forensic delay analysis
+    doc, ctx, _, _ = _compose("construction-delay.yaml", "Memo re liquidated damages", 61, doc_type="report",
+                              title="Delay analysis of the Halden Street works",
+                              facts=["eot_weeks", "delay_weeks", "original_completion"])
+    text = _text(doc)
+    method = next((p for p in text.splitlines() if p.startswith("Method.")), "")
+    assert "windows analysis" in method and "baseline" in method and "as-built" in method, text
+    assert "in weeks" in method and "concurrent" in method, method
+
+
+def test_a_certificate_of_an_event_does_not_run_until_cancelled_as_cover_does():
+    # blind read 28: a certificate of substantial performance that 'continues in effect until cancelled on written
+    # notice', the words of a guaranty or of cover
+    doc, _, _, _ = _compose("construction-delay.yaml", "Revised notice of claim", 61, doc_type="certificate",
+                            title="Certificate of practical completion: Halden Street",
+                            facts=["substantial_completion", "original_completion"])
+    text = _text(doc)
+    assert "certif" in text, text
+    assert not any(w in text for w in ("until cancel", "until it is cancel", "in force", "guarant")), text

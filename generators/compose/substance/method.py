@@ -42,6 +42,36 @@ def basis_of(f: FactRef) -> tuple[str, str]:
     return tail, ""
 
 
+# a delay analyst's methods, by the words a statement of the plan names one in
+_DELAY_METHOD = re.compile(r"\b(windows? analysis|time[- ]impact analysis|as-planned (?:versus|vs\.?|v\.?) as-built|"
+                           r"collapsed as-built|impacted as-planned|longest path analysis)\b", re.I)
+_DELAY = re.compile(r"\bdelay\b", re.I)
+_COUNT = re.compile(r"\b(days|weeks)\b", re.I)
+
+
+def delay_method(ctx: ArtifactContext) -> str:
+    """How a delay analysis reached its days, where the report is one (its title speaks of delay and a count of days or
+    weeks of delay is among its figures): the method the plan names (else a windows analysis), the baseline and the
+    as-built record it compares, how the windows are cut and each window's delay attributed, and its assumptions
+    (blind read 28: 'No method (no windows, baseline or as-built comparison)'); '' for any other report."""
+    counts = [f for f in ctx.facts if f.value.type == "number" and _DELAY.search(label(f) + " " + f.statement)
+              and _COUNT.search(f"{getattr(f.value, 'unit', '') or ''} {f.text}")]
+    if not _DELAY.search(ctx.spec.title) or not counts:
+        return ""
+    named = next((m.group(1) for f in ctx.facts for m in [_DELAY_METHOD.search(f.statement)] if m), "")
+    method = named.lower() if named else "windows analysis"
+    unit = "weeks" if any("week" in f.text for f in counts) else "days"
+    return (f"We used a {method}. The baseline is the contract programme as accepted at the start of the works; the "
+            f"as-built record is the contemporaneous progress record (the programme updates, site records and "
+            f"correspondence). We cut the period of the works into windows at each programme update, measured in each "
+            f"window the movement of the critical path against the baseline in {unit}, and attributed each window's "
+            f"delay to the event that drove it and to the party that carries the risk of that event under the "
+            f"contract. Assumptions: the baseline was a reasonable programme for the works as let; where records "
+            f"conflict, the contemporaneous record is preferred to a later account; delay in a window that an "
+            f"excusable and a culpable event drove together is shown as concurrent, not added to either side's "
+            f"{unit}.")
+
+
 def method_lines(ctx: ArtifactContext) -> list[str]:
     """How each figure this report measures itself was taken, in its statement's words: 'We measured the lost gross
     profit per day (USD 41,500) from the twelve months' sales of the Joliet site less non-continuing costs. We left
@@ -62,6 +92,8 @@ def method_lines(ctx: ArtifactContext) -> list[str]:
                    "part of the loss." if _STOPPED.search(excluded) else "")
             row += f" We left out {excluded}.{why}"
         out.append(row)
+    if delay_method(ctx):
+        out.append(delay_method(ctx))
     return out
 
 

@@ -196,6 +196,12 @@ def certificate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str,
                 "It continues in effect until cancelled on written notice.",
                 "The particulars above are certified by {org} as correct at {day}{amount}. This certificate runs "
                 "until {org} cancels it on notice."]).format(org=org, day=day, amount=amount)]
+            if money is None:
+                # a certificate of an event (completion, substantial performance) states it as at its day and stands;
+                # only cover or a guaranty runs until cancelled (blind read 28: a certificate of substantial performance
+                # that 'continues in effect until cancelled on written notice')
+                out[i] = [re.split(r"(?<=\.) (?=(?:This|The|It) (?:certificate )?(?:remains|stays|continues|runs))",
+                                   out[i][0])[0]]
         elif k == "guaranty":
             cap = f" up to {money.text}" if money else ""
             out[i] = [pick.frame([

@@ -545,6 +545,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     elif kind == "default" and substance.is_certificate(spec.doc_type, spec.title) and not in_mail:
         # a certificate or guaranty is issued, not argued: particulars, certification, guaranty, signature
         plan = substance.certificate_plan(len(plan))
+        if not any(f.value.type == "money" for f in ctx.facts) and not substance.certificate_parties(ctx)[0]:
+            # a certificate of an event guarantees nothing: no guaranty or its terms (blind read 28's certificate of
+            # substantial performance was written as cover that runs until cancelled)
+            plan = [(h, k) for h, k in plan if k not in ("guaranty", "cert_terms")] or plan
         bodies = substance.certificate_bodies(pick, ctx, plan)
     elif kind == "default" and is_policy(spec.doc_type, spec.title) and not in_mail:
         # a policy's declarations are the insurer's form: parties, number, limits, conditions, issue

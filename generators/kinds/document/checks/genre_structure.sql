@@ -7,7 +7,10 @@
 -- only when the document has at least as many sections as the genre requires.
 with genre as (
     select a.id, a.doc_type, a.sections, d.path, d.text, d.n_sections, d.n_tables,
-           case when regexp_matches(lower(a.doc_type || ' ' || a.title), 'letter of intent') then 'letter'
+           -- (a numbered statutory form, by its title's head ('Form H: ...'), is the officer's certificate: its
+           -- certification, facts recited and verification, which genre_contract asks for; blind read 28)
+           case when regexp_matches(a.title, '^\s*(?i:draft\s+)?(?i:form)\s+([A-Z]{1,3}|[0-9]{1,3}[A-Za-z]?)\b') then null
+                when regexp_matches(lower(a.doc_type || ' ' || a.title), 'letter of intent') then 'letter'
                 -- (a mandate letter, by its title's own noun phrase, is the arranger's letter the client countersigns)
                 when regexp_matches(lower(a.title), '^(draft\S*\s+)?((signed|final|revised|executed|countersigned|amended|updated)\s+)?mandate letter\b') then 'letter'
                 -- (a side letter between parties a room can tell apart is written as a letter; else as an agreement)
