@@ -561,14 +561,20 @@ class _Planner:
                         carried = []
                     # Some replies quote nothing below them: sent from a phone, or history trimmed.
                     trimmed = self.rng.random() < TRIMMED_SHARE
+            # (nor, to anyone of the matter, the name of one of its parties: "To be clear, the corporate debtor is
+            # <the company>" and "we have <the company> down as the corporate debtor" in each weekly note to the
+            # creditors, read 28's filler)
             if carried and not answers and beat not in ("decide", "noted") and \
-                    all(p.organisation in self.circle for p in [sender, *to, *copy]):
+                    (all(p.organisation in self.circle for p in [sender, *to, *copy])
+                     or any(self.party_name(f, [sender, *to, *copy]) for f in carried)):
+                inside = all(p.organisation in self.circle for p in [sender, *to, *copy])
                 # a fact of the record (a name, the day an event happened) is not told to our own side, who hold the
                 # paper, unless the thread is about it ('The date of the casualty was February 24, 2026, for the
                 # record. Also, on the vessel, it is M/T Aurelian Tide.', a General Counsel to his own counsel, the
                 # commonest rejection of blind read 20); an opener made only of such facts keeps them. (After the
                 # draws above, so that no other message of the world changes.)
-                told = [f for f in carried if not self.of_record(f, f"{title} {item.purpose or ''}")]
+                told = [f for f in carried if not (self.of_record(f, f"{title} {item.purpose or ''}")
+                                                   and (inside or self.party_name(f, [sender, *to, *copy])))]
                 # (an opener that asks for something has that to say: 'The associate asks Brackley for the yard's
                 # exclusion-zone markings ...' kept the date of the accident and opened "The date of the accident
                 # checked, and here is the result", a pointless exchange with the insured, pi-quantum at seed 151)
@@ -709,6 +715,15 @@ class _Planner:
             record = kind == "date" and not DUE_DATE.search(label or fact.statement)
         named = re.sub(r"^the\s+", "", label or "", flags=re.I).lower()
         return record and not (named and named in about.lower())
+
+    def party_name(self, fact_id: str, people: list[Person]) -> bool:
+        """Whether a fact's value is the name of one of the matter's organisations, none of whose people the message
+        is between: who the company is is known to everyone in the matter, and news only to the party it names, to
+        whom its status is put ('the responsible party is ...' in a demand to it)."""
+        fact = self.outline_fact(fact_id)
+        value = " ".join(str(fact.value.value).lower().split()) if fact.value.type == "text" else ""
+        named = [o.id for o in self.outline.organisations if value and value == " ".join(o.name.lower().split())]
+        return bool(named) and not any(p.organisation in named for p in people)
 
     def outline_fact(self, fact_id: str):
         return next(f for f in self.outline.facts if f.id == fact_id)

@@ -21,6 +21,31 @@ _DEAL_SIDE = re.compile(r"\b(sell-side|vendor'?s?|seller'?s?|the target)\b", re.
 NEUTRAL_ROLE = re.compile(r"\b(neutral|acting for neither|independent (?:expert|accountants?|accounting firm|valuer|"
                           r"appraiser|arbitrator|reviewer)|arbitrator|arbitral tribunal|adjudicator|mediator|"
                           r"ombudsman|appointed under)\b", re.I)
+# Offices that act for no client: an office-holder conducts a process for the estate, the court or the creditors as a
+# whole, whoever appointed it and whatever company it runs (read 28: the resolution professional, whose firm's role was
+# 'conducting the CIRP of <the company>', wrote the creditors' vote as "our client has decided on approve the plan").
+# One who serves the office ('counsel to the resolution professional') is no office-holder: the office is named first.
+_OFFICE = re.compile(r"\b(?:(?:interim )?resolution professional|insolvency (?:professional|practitioner|administrator|"
+                     r"office-holder|officeholder)|(?:joint |special )?administrators?|(?:official |court-appointed |"
+                     r"administrative )?receivers?(?: and managers?)?|(?:official |provisional )?liquidators?|"
+                     r"trustees? in bankruptcy|(?:licensed insolvency|bankruptcy) trustees?|(?:court-appointed )?monitor|"
+                     r"tribunal secretary|secretary to the tribunal)\b", re.I)
+# ...and the nouns of one who serves another, which put an office named after them in the served place.
+_SERVANT = re.compile(r"\b(?:counsel|advisers?|advisors?|solicitors?|attorneys?|lawyers?|law firm|consultants?|"
+                      r"accountants?|auditors?|valuers?|appraisers?|experts?|surveyors?|bankers?|agents?|creditors?|"
+                      r"members?|applicants?|debtors?|company|companies|employees?|staff)\b|\b(?:to|for|by|of|under) the\s*$",
+                      re.I)
+
+
+def office_holder(role: str) -> bool:
+    """Whether a role is an office that acts for no client (a resolution professional, an administrator, a receiver,
+    a liquidator, a trustee in bankruptcy, a monitor, a tribunal's secretary): the office is the role's head, named
+    before any noun of one who serves or is served ('counsel to the administrators' is counsel)."""
+    m = _OFFICE.search(role or "")
+    return m is not None and not _SERVANT.search(role[:m.start()]) and not re.search(
+        r"\b(?:plan|fund|scheme|claims?|benefits?|contract|third-party|system|database|pension)\s*$", role[:m.start()], re.I)
+
+
 # The words by which a fact's label or statement, or an organisation's role, names a party by its role ('the
 # landlord's proposed rent', 'the lessee says', "the charterers' sealed offer"): one list for the planner's owner of a
 # fact (context.fact_side), the composer's (argue.owner_of) and the fact frames (facts._PARTYS). Order matters to
@@ -59,6 +84,14 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
                      r"with|by|from|and)\b|\s*$|\s*[,(])", part, re.I)
         if m and len(m.group(1).split()) >= 2:
             keys.append(" ".join(m.group(1).lower().split()))
+    # an office-holder is named by its office ('counsel to the resolution professional', 'valuer appointed by the
+    # administrators'), whatever its firm is called (_OFFICE)
+    if office_holder(role):
+        for found in dict.fromkeys(m.group(0).lower() for m in _OFFICE.finditer(role)):
+            # (and by its office without the qualifier: 'the joint administrators' are 'the administrators')
+            for office in dict.fromkeys((found, re.sub(r"^(?:interim|joint|special|official|provisional|"
+                                                       r"court-appointed|administrative|licensed) ", "", found))):
+                keys += [f"the {office}", f"the {re.sub(r's$', '', office)}", f"the {re.sub(r's$', '', office)}s"]
     return tuple(k for k in keys if len(k) > 3)
 
 
@@ -183,7 +216,9 @@ def _names_as_own(role: str, key: str) -> bool:
 # X", "retained by X", "X's counsel", "club of X". "on X's behalf" names whom it serves when another engaged it.
 _BEHALF = re.compile(r"\bon\s+(.+?)['’]s?\s+behalf\b", re.I)
 _ENGAGED = re.compile(r"\b(?:engaged|retained|instructed|appointed|hired)\s+by\s+", re.I)
-_SERVES = re.compile(r"\b(?:to|for|of|by)\s+", re.I)
+# (not "managed by" or "run by": the company an office-holder runs does not serve it, and its staff have no client)
+_SERVES = re.compile(r"\b(?<!managed )(?<!controlled )(?<!administered )(?<!supervised )(?<!run )(?:to|for|of|by)\s+",
+                     re.I)
 _ADVISER = re.compile(r"\b(counsel|adviser|advisor|auditors?|accountants?|solicitors?|attorneys?|lawyers?|consultants?|"
                       r"bankers?|surveyors?)\b", re.I)
 
@@ -245,6 +280,8 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             serves = hit[1] if hit and hit[0] <= m.end() else None
         if NEUTRAL_ROLE.search(role) or public_body(role):
             serves = engaged = None  # an independent accountant 'appointed under the agreement' serves neither side
+        elif office_holder(role):
+            serves = None  # whoever appointed it (kept: its circle), an office acts for no client (_OFFICE)
         elif serves is None and _ADVISER.search(role) and not (_ADVERSE.search(role) or _DEAL_SIDE.search(role)):
             # "outside counsel" names no one: it acts for the matter's one client
             clients = [x for x in others if re.match(r"\s*client\b", x.role, re.I)]

@@ -26,6 +26,7 @@ from worldsmith.generators.compose.voice import workday_tomorrow, deadline, fami
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
 from worldsmith.generators.places import abroad
+from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
@@ -563,7 +564,37 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
+    if isinstance(spec, EmailSpec) and spec.mode == "new":
+        email = email.model_copy(update={"body": kept_promises(ctx, email.body)})
     return email
+
+
+# An opening that promises figures with their working, or a position with the numbers behind it (across_open_plain):
+# read 28 rejected "our position is below, with the numbers behind it" over one figure, and "our numbers, and how we
+# get to them" over a threshold and a vote count, neither worked from the other.
+_BEHIND = re.compile(r":\s*our (?P<what>position|view|thinking) is (?:below|set out below), with the (?:figures|numbers|"
+                     r"working) behind it\.")
+_HOW_WE_GET = re.compile(r"(?m)^On (?P<topic>[^:\n]+): our (?:figures|numbers), and how we get to them\.")
+# A working said in words of arithmetic (as promised_working_given reads it).
+_WORKED = re.compile(r"\b(?:times|less|plus|minus|worked out|works out|sum of|divided|multiplied|lesser of|greater of|"
+                     r"capped at|net of)\b", re.I)
+# A closing thanks said again by the sign-off ("Thanks.\n\nThanks,\nEmir", read 28).
+_THANKS_TWICE = re.compile(r"\n\n(?:Thanks|Thank you|Many thanks)[.!]?\n\n(?=(?:Thanks|Thank you|Many thanks)\b[^\n]{0,20}\n)")
+
+
+def kept_promises(ctx: ArtifactContext, body: str) -> str:
+    """A new message's own lines without a promise it does not keep: 'with the numbers behind it' or 'how we get to
+    them' where no figure's working follows is said plainly ('our position is below'); and a closing thanks that the
+    sign-off says again is said once."""
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
+    own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    own = _THANKS_TWICE.sub("\n\n", own, count=1)
+    flat = " ".join(own.split())
+    reasons = [x for f in ctx.facts if f.reason for x in (f.reason, limit_words(f.reason)) if x]
+    if not (_WORKED.search(flat) or any(" ".join(x.split()) in flat for x in reasons)):
+        own = _BEHIND.sub(lambda m: f"; our {m.group('what')} is below.", own)
+        own = _HOW_WE_GET.sub(lambda m: f"A short note on {m.group('topic')}, as things stand today.", own)
+    return own + quoted
 
 
 def late_step(ctx: ArtifactContext) -> dt.date | None:
@@ -1912,10 +1943,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
-            # (to a verb phrase the statement decides to, else on the thing decided: "We have decided to voluntary
-            # refund through the contractor", read 16)
-            to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
-            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
+            facts.append(decided(ctx, f))
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         facts.extend(_why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f)))
@@ -2794,6 +2822,47 @@ def _sent_paper(ctx: ArtifactContext, label: str) -> str:
     return f"{_the(sent.title)} {who} sent{to} on {long_date(sent.day, ctx.locale)}"
 
 
+# The clause of a statement before its verb of decision: who decided ("On July 24, 2026 the committee of creditors
+# approved ..."), after any lead of time or place.
+_LEAD = re.compile(r"^\s*(?:(?:on|in|at|by|from|after|following)\s+(?:[^,]{0,30}?\d{4}|[^,]*?,(?:\s*\d{4})?)\s*,?\s*)+",
+                   re.I)
+
+
+def decided(ctx: ArtifactContext, f) -> str:
+    """A decision of a text fact said to the other side in the words of the one who took it: 'We have decided' or
+    'Our client has decided' only where the statement's subject is the writer's side, else the decider named ("The
+    committee of creditors decided to approve the plan", never counsel's "We have decided on approve the plan", read
+    28); 'to' before a verb phrase (the statement uses its word as a verb: 'approved'), 'on' before a thing."""
+    word = re.escape(f.text.split()[0]) if f.text.split() else "decided"
+    verb = re.search(rf"\b(?:decided|decides|resolved|{word}(?:d|ed|s|es))\b", f.statement or "", re.I)
+    to = "to" if verb and (verb.group(0).lower().startswith(f.text.split()[0].lower()) or re.search(
+        rf"\bdecided to {word}\b", f.statement, re.I)) else "on"
+    subject = ""
+    if verb:
+        clause = re.split(r"[,;:]\s*(?=[a-z])|\band\b|\bwhile\b", f.statement[:verb.start()])[-1]
+        subject = " ".join(_LEAD.sub("", clause).split())
+        subject = subject if 0 < len(subject.split()) <= 8 and subject.split()[0][:1].isalpha() else ""
+    if subject and _decided_elsewhere(ctx, subject):
+        return f"{cap_first(subject)} decided {to} {f.text}."
+    return f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}."
+
+
+def _decided_elsewhere(ctx: ArtifactContext, subject: str) -> bool:
+    """Whether the one a statement says decided is no one of the writer's side: it names an organisation of the other
+    side, or a body only the other side's roles name ('the committee of creditors' of the creditors' roles), and none
+    of the writer's side ('the board' or a title names no one: the writer's own principal, as before)."""
+    mine = home(ctx, ctx.author.organisation)
+    if any(names_org(subject, o) for o in ctx.organisations if o.privileged == mine):
+        return False
+    if any(names_org(subject, o) for o in ctx.organisations if o.privileged != mine):
+        return True
+    body = re.sub(r"^(?:the|its|their)\s+", "", subject.lower())
+    if len(body.split()) < 2:
+        return False
+    named = {o.privileged == mine for o in ctx.organisations if body in " ".join((o.role or "").lower().split())}
+    return named == {False}
+
+
 def _why(pick: Picker, f, values: dict[str, str], told: bool = False) -> list[str]:
     """What a message says after a figure, now and then: how it is worked out (not where `told`: the thread has said it,
     or the readers made it, advice.working_told) and where to read it."""
@@ -3610,10 +3679,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # (to the other side in the words of a letter: 'Working figure for the total claim' is our own shorthand;
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
-            # (to a verb phrase the statement decides to, else on the thing decided: "We have decided to voluntary
-            # refund through the contractor", read 16)
-            to = "to" if re.search(rf"\bdecided to {re.escape(f.text.split()[0])}\b", f.statement, re.I) else "on"
-            facts.append(f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}.")
+            facts.append(decided(ctx, f))
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f))

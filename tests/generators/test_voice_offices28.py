@@ -1,0 +1,149 @@
+"""Who speaks, from which side, in whose words; and no promise a message does not keep (voice2; blind read 28).
+
+Blind read 28: the resolution professional, an office that acts for no client, wrote the creditors' vote as "Our client
+has decided on approve the Ardhvik plan" (its firm's role '... conducting the CIRP of <the company>' was read as acting
+for the company it runs) and counsel wrote "We have decided on approve" (a label poured into a verb slot, a decision
+that was the committee's); weekly notes to the creditors said "we have <the company> down as the corporate debtor";
+"our position is below, with the numbers behind it" came over one figure, and "Thanks." over a "Thanks," sign-off.
+The roles and words below are no fixture's: the rules read the grammar of a role and a statement."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import duckdb
+
+from tests.generators.context_fixture import DANA, MILO, RUTH, email_context, fact
+from worldsmith.generators.context import OrgRef
+from worldsmith.worlds.values import Money, Text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "outlines" / "examples"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_an_office_acts_for_no_client_and_is_named_by_its_office():
+    # (fails before: no office_holder; the office-holder's firm was read as acting for the company it runs)
+    from worldsmith.generators.sides import office_holder, relations
+
+    org = types.SimpleNamespace
+    orgs = [org(id="tolland", name="Tolland Recovery LLP", role="joint administrators of Brackwater Mills Ltd, "
+                "appointed by the court"),
+            org(id="brackwater", name="Brackwater Mills Ltd", role="the company in administration, managed by the "
+                "administrators"),
+            org(id="quill", name="Quill Arden LLP", role="legal counsel to the administrators"),
+            org(id="pyle", name="Pyle Valuers", role="valuer appointed by the administrators"),
+            org(id="fenmoor", name="Fenmoor Bank plc", role="secured lender and largest creditor")]
+    rel = relations(orgs)
+    assert rel["tolland"][0] is None  # the office acts for no one, not the company it runs
+    assert rel["brackwater"][0] is None  # ...nor does the company serve the office that runs it
+    assert rel["quill"][0] == "tolland" and rel["pyle"][1] == "tolland"  # its counsel and valuer are the office's
+    assert office_holder("licensed insolvency trustee of the bankrupt estate")
+    assert office_holder("court-appointed monitor under the CCAA")
+    for role in ("legal counsel to the resolution professional", "third-party administrator of the pension plan",
+                 "client; mandated lead arranger, lender, facility agent and security trustee",
+                 "valuer appointed by the liquidators"):
+        assert not office_holder(role), role
+
+
+def test_no_repository_outline_changes_who_acts_for_whom():
+    # (the office table touches only roles that head with an office: none of the 25 repository outlines)
+    from worldsmith.generators.sides import office_holder
+    from worldsmith.worlds.outline import load_outline
+
+    for path in [*EXAMPLES.glob("*.yaml"), *FIXTURES.glob("*.yaml")]:
+        try:
+            outline = load_outline(path)
+        except Exception:  # noqa: BLE001 - fixtures of broken outlines
+            continue
+        assert not [o.role for o in outline.organisations if office_holder(o.role)], path.name
+
+
+ORGS = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Shipping", privileged=True,
+               acts_for="Corvale Shipping Ltd"),
+        OrgRef(name="Corvale Shipping Ltd", role="client; the claimant shipowner", privileged=True),
+        OrgRef(name="Brightmere Advisory", role="member of the panel of noteholders; the respondent")]
+
+
+def test_a_decision_is_said_in_the_words_of_the_one_who_took_it():
+    # (fails before: "We have decided on approve the restructuring" from counsel, of a decision the noteholders took)
+    from worldsmith.generators.kinds.email.compose import decided
+
+    ctx = email_context("new", facts=[]).model_copy(update={"to": [MILO], "organisations": ORGS})
+    theirs = fact("vote", "On May 4, 2026 the panel of noteholders approved the restructuring of the notes.",
+                  Text(value="approve the restructuring"))
+    assert decided(ctx, theirs) == "The panel of noteholders decided to approve the restructuring."
+    ours = fact("call", "On May 4, 2026 Corvale's board decided to withdraw the arrest and settle.",
+                Text(value="withdraw the arrest and settle"))
+    assert decided(ctx, ours) == "Our client has decided to withdraw the arrest and settle."
+    thing = fact("pick", "The general counsel decided on a negotiated exit.", Text(value="a negotiated exit"))
+    assert decided(ctx, thing) == "Our client has decided on a negotiated exit."
+
+
+def test_a_promise_of_the_numbers_behind_a_position_is_kept_or_not_made():
+    # (fails before: no kept_promises; 'our position is below, with the numbers behind it' over one figure)
+    from worldsmith.generators.kinds.email.compose import kept_promises
+
+    fee = fact("fee", "The exit fee", Money(amount=1250000, currency="EUR")).model_copy(
+        update={"label": "exit fee", "reason": "the exit rate times the notional"})
+    ctx = email_context("new", facts=[fee])
+    body = ("Hi both,\n\nFollowing up with you on the exit fee: our position is below, with the numbers behind it. "
+            "The exit fee is EUR 1,250,000.\n\nThanks.\n\nThanks,\nDana\n")
+    kept = kept_promises(ctx, body)
+    assert "behind it" not in kept and "Following up with you on the exit fee; our position is below." in kept
+    assert kept.count("Thanks") == 1
+    worked = body.replace("EUR 1,250,000.", "EUR 1,250,000, the exit rate times the notional.")
+    assert "with the numbers behind it" in kept_promises(ctx, worked)
+    body = "On the exit fee: our numbers, and how we get to them.\n\nThe exit fee is EUR 1,250,000.\n\nDana\n"
+    assert kept_promises(ctx, body).startswith("A short note on the exit fee, as things stand today.")
+
+
+def test_the_name_of_a_party_is_news_only_to_that_party():
+    # (fails before: no party_name; "we have <the company> down as the corporate debtor" in each weekly note)
+    from worldsmith.generators.planner import _Planner as Planner
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(EXAMPLES / "tanker-spill-liability.yaml")
+    named = next(f for f in outline.facts if f.id == "responsible_party")
+    party = next(o.id for o in outline.organisations
+                 if " ".join(o.name.lower().split()) == " ".join(str(named.value.value).lower().split()))
+    host = types.SimpleNamespace(outline=outline, outline_fact=lambda i: next(f for f in outline.facts if f.id == i))
+    others = [types.SimpleNamespace(organisation=o.id) for o in outline.organisations if o.id != party][:2]
+    assert Planner.party_name(host, "responsible_party", others)
+    assert not Planner.party_name(host, "responsible_party", [*others, types.SimpleNamespace(organisation=party)])
+    assert not Planner.party_name(host, next(f.id for f in outline.facts if f.value.type == "money"), others)
+
+
+def _check(check_id: str):
+    from worldsmith.worlds.validate import load_checks
+    return next(c for c in load_checks() if c.id == check_id).sql
+
+
+def test_the_checks_fail_each_class_and_pass_its_answer():
+    con = duckdb.connect()
+    con.execute("create macro squash(s) as trim(regexp_replace(coalesce(s, ''), '\\s+', ' ', 'g'))")
+    con.execute("create table organisations (id varchar, name varchar, role varchar, side varchar, neutral boolean)")
+    con.execute("create table people (id varchar, email varchar, organisation varchar)")
+    con.execute("create table emails (artifact_id varchar, path varchar, from_addr varchar, body_new varchar)")
+    con.execute("create table facts (id varchar, label varchar, type varchar, owner varchar)")
+    con.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
+    con.execute("create table artifacts (id varchar, kind varchar, author varchar, \"at\" timestamp, distractor varchar)")
+    con.execute("insert into organisations values ('ip','Tolland LLP','insolvency practitioner firm conducting the "
+                "administration of Brackwater','(home)',false), ('law','Quill LLP','counsel to the administrators',"
+                "'(home)',false), ('bank','Fenmoor','secured lender','bank',false)")
+    con.execute("insert into people values ('ann','ann@tolland.example','ip'), ('lee','lee@quill.example','law'), "
+                "('kim','kim@fenmoor.example','bank')")
+    # an office-holder writing of its client
+    con.execute("insert into emails values ('m1','p1','ann@tolland.example','The vote is in. Our client has decided "
+                "to approve the plan.'), ('m2','p2','lee@quill.example','Our client has decided to approve the plan.')")
+    assert [r[0] for r in con.execute(_check("officer_speaks_for_a_client")).fetchall()] == ["m1"]
+    con.execute("update emails set body_new = 'The creditors decided to approve the plan.' where artifact_id = 'm1'")
+    assert con.execute(_check("officer_speaks_for_a_client")).fetchall() == []
+    # the source of a figure its own firm made, or its own side puts forward
+    con.execute("insert into facts values ('adm','admitted claims','money',''), ('bid','bank offer','money','bank')")
+    con.execute("insert into artifacts values ('s1','spreadsheet','ann','2026-06-01',null)")
+    con.execute("insert into planned_facts values ('s1','adm')")
+    con.execute("insert into emails values ('m3','p3','ann@tolland.example','What is the source for the admitted "
+                "claims? I need it by Friday.'), ('m4','p4','kim@fenmoor.example','What is the source for the bank "
+                "offer?'), ('m5','p5','kim@fenmoor.example','What is the source for the admitted claims?')")
+    assert sorted(r[0] for r in con.execute(_check("asks_source_of_own_figure")).fetchall()) == ["m3", "m4"]
