@@ -354,6 +354,16 @@ def lawyer(ctx: ArtifactContext) -> bool:
     return here is not None and bool(here.acts_for) and bool(_LAW_FIRM.search(here.role))
 
 
+def deals_across(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation deals with the other side itself: a principal, or the law firm acting for one. An expert,
+    valuer or consultant retained by one side works through it (read 28: the contractor's retained delay expert said he
+    would "raise the owner-caused delay days with" the owner, the party across)."""
+    here = org(ctx, name)
+    if here is None or neutral(ctx, name):
+        return True
+    return not (here.acts_for or here.engaged_by) or bool(_LAW_FIRM.search(here.role))
+
+
 def without_reservation(frames: list[str]) -> list[str]:
     """The frames that reserve no rights: a wording of an "[a|b]" group that reserves is dropped, a frame that still
     does is dropped (none left: the frames as they were)."""

@@ -147,3 +147,15 @@ def test_the_checks_fail_each_class_and_pass_its_answer():
                 "claims? I need it by Friday.'), ('m4','p4','kim@fenmoor.example','What is the source for the bank "
                 "offer?'), ('m5','p5','kim@fenmoor.example','What is the source for the admitted claims?')")
     assert sorted(r[0] for r in con.execute(_check("asks_source_of_own_figure")).fetchall()) == ["m3", "m4"]
+
+
+def test_one_retained_by_a_side_takes_nothing_up_with_the_side_across():
+    # (fails before: no deals_across; the contractor's retained delay expert would "raise the owner-caused delay days
+    # with" the owner across the table)
+    from worldsmith.generators.compose.parties import deals_across
+
+    orgs = [*ORGS, OrgRef(name="Tallis Delay Consulting", role="delay expert retained by Corvale Shipping",
+                          privileged=True, engaged_by="Corvale Shipping Ltd")]
+    ctx = email_context("new", facts=[]).model_copy(update={"organisations": orgs})
+    assert not deals_across(ctx, "Tallis Delay Consulting")
+    assert deals_across(ctx, "Harrow Vane LLP") and deals_across(ctx, "Corvale Shipping Ltd")

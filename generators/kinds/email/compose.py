@@ -13,8 +13,8 @@ from worldsmith.generators.compose.facts import (_plural, agree, fact_sentence, 
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
-from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, from_the_writer, home,
-                                                   in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
+from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, deals_across, from_the_writer,
+                                                   home, in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
                                                    own_possessives, principal, put_forward_by, reserves_rights_in_mail,
                                                    role_party, their_figure, to_the_reader, told_to_owner, turned,
                                                    without_reservation)
@@ -1381,6 +1381,9 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     other = opponent(ctx)
     owners = [o for o in task_owners(ctx) if o != ctx.author.first_name]
     owner = owners[0] if owners else ""
+    doer = next((p.organisation for p in [*ctx.to, *ctx.cc] if owner and p.first_name == owner), ctx.author.organisation)
+    if not deals_across(ctx, doer):
+        other = ""  # one retained by a side takes nothing up with the side across itself (deals_across)
     coming = _COMING_ASK.search(own)
     if ctx.organisations and across(ctx):
         # (a figure our side has stated in the thread stands: no position on it is still to come; blind read 27 and
@@ -2284,7 +2287,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if not across(ctx):
         owners = task_owners(ctx)
         outside = any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc)
-        other = opponent(ctx)
+        other = opponent(ctx) if deals_across(ctx, ctx.author.organisation) else ""  # (no step across for an expert)
         steps = week_steps(pick, week, day, ctx.locale, ours, owners, {f.id: f.source for f in ctx.facts}, outside,
                            other, readers, ctx.author.organisation)
         gone = [e for e in week if e.what == "passed" and not fixed_event(e)]
