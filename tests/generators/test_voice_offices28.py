@@ -159,3 +159,14 @@ def test_one_retained_by_a_side_takes_nothing_up_with_the_side_across():
     ctx = email_context("new", facts=[]).model_copy(update={"organisations": orgs})
     assert not deals_across(ctx, "Tallis Delay Consulting")
     assert deals_across(ctx, "Harrow Vane LLP") and deals_across(ctx, "Corvale Shipping Ltd")
+
+
+def test_a_side_states_its_stand_without_the_narrators_note_that_it_came_late():
+    # (fails before: "We dispute progress claim 18 eight days after its notice window closed", the owner's director
+    # admitting his own notice late)
+    from worldsmith.generators.compose.dispute import Stand, said
+
+    ctx = email_context("new", facts=[]).model_copy(update={"organisations": ORGS})
+    assert said(ctx, Stand(True, "dispute", "the hire invoice 12 days after its notice period expired")) == \
+        "Our client disputes the hire invoice."
+    assert said(ctx, Stand(True, "dispute", "the late payment interest")) == "Our client disputes the late payment interest."
