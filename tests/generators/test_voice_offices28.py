@@ -170,3 +170,24 @@ def test_a_side_states_its_stand_without_the_narrators_note_that_it_came_late():
     assert said(ctx, Stand(True, "dispute", "the hire invoice 12 days after its notice period expired")) == \
         "Our client disputes the hire invoice."
     assert said(ctx, Stand(True, "dispute", "the late payment interest")) == "Our client disputes the late payment interest."
+
+
+def test_a_note_to_those_who_decide_asks_for_their_decision():
+    # (fails before: to the board's chair under "decision needed this week" the note asked "Before you advise on ...",
+    # and "whether this changes your view", read 28)
+    from tests.generators.context_fixture import CAP, RATE, TONNES, person
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    chair = person("chair_1", "Mara", "Quist", "Chair of the Board", "Harrow Vane LLP", "harrowvane.example",
+                   "+1 202 555 0100")
+    orgs = [OrgRef(name="Harrow Vane LLP", role="client; the claimant shipowner", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="counsel to Corvale", privileged=True, acts_for="Harrow Vane LLP")]
+    asked = 0
+    for seed in range(5):
+        ctx = email_context("new", seed=seed, facts=[CAP, RATE, TONNES], to=[chair])
+        spec = ctx.spec.model_copy(update={"title": "Cargo settlement: decision needed this week",
+                                           "purpose": "The partner puts the settlement to the board."})
+        body = compose_email(ctx.model_copy(update={"spec": spec, "organisations": orgs, "cc": [MILO]})).body
+        assert "advise" not in body and "your view" not in body and "check the working" not in body, body
+        asked += "the board's decision" in body
+    assert asked >= 2

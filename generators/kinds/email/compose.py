@@ -2386,6 +2386,13 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     asked = title_ask(pick, ctx.spec.title)
     senior = _RANK.get(ctx.author.seniority, 1) >= max([_RANK.get(p.seniority, 1) for p in ctx.to] or [1])
     key = role if role != "team" else ("team_down" if senior else "team_up")
+    decides = role != "client" and _decision_wanted(ctx)
+    if decides:
+        # a note to those who decide asks for their decision: not for their advice, nor for a check of the working
+        # (read 28: the CIO asked the board chair to "advise" and whether the sum "alters your view" under "decision
+        # needed this week", and asked the board to "check the working against the documents")
+        key = "decide"
+        values = dict(values, whose="the board's" if any(_GOVERNS.search(p.title) for p in ctx.to) else "your")
     lead = pick.fill(frames["leads"][key], **values) or ""
     # (the lead is drawn either way, so that nothing else the note draws changes)
     lines.append(assignment(ctx, values) or asked or lead)
@@ -2433,7 +2440,7 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if advice:
         label = ""
     steps = _next_steps(pick, ctx) if role == "team" and task_owners(ctx) and pick.chance(0.6) else ""
-    if steps:
+    if steps and not decides:
         paragraphs.append(steps)
     else:
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
@@ -2458,6 +2465,19 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
 
 
 _WANTS_BY = ["could you let me have it by {day}?", "can you let me have it by {day}?", "by {day}, if you can."]
+# Titles of those who govern and decide (a board, its chair, trustees, a committee), and a title that asks a decision.
+_GOVERNS = re.compile(r"\b(?:board|chair(?:man|woman|person)?|trustees?|supervisory|non-executive|committee)\b", re.I)
+_DECISION_TITLE = re.compile(r"\b(?:decision|approval|sign-off)s?\s+(?:is\s+)?(?:needed|required|sought|wanted|requested)\b|"
+                             r"\bfor (?:decision|approval)\b|\bto decide\b", re.I)
+
+
+def _decision_wanted(ctx: ArtifactContext) -> bool:
+    """Whether a note is put to those who decide on it: its title asks a decision, or every addressee of the writer's
+    own organisation governs it (a board, its chair, trustees, a committee)."""
+    if _DECISION_TITLE.search(ctx.spec.title or ""):
+        return True
+    own = [p for p in ctx.to if p.organisation == ctx.author.organisation]
+    return bool(own) and len(own) == len(ctx.to) and all(_GOVERNS.search(p.title or "") for p in own)
 # A paragraph that is only a list (its head ends in a colon, its lines are items) states nothing of its own.
 _LIST_ONLY = re.compile(r"^[^\n]{0,60}:\s*\n(?:\s*- [^\n]*(?:\n|$))+\s*$")
 
