@@ -564,8 +564,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec):
         # every weekday named beside a date is that date's ("April 30 (Friday)" for a Thursday, read 10)
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
-    if isinstance(spec, EmailSpec) and spec.mode == "new":
-        email = email.model_copy(update={"body": kept_promises(ctx, email.body)})
+    if isinstance(spec, EmailSpec):
+        email = email.model_copy(update={"body": kept_promises(ctx, email.body, opening=spec.mode == "new")})
     return email
 
 
@@ -582,16 +582,16 @@ _WORKED = re.compile(r"\b(?:times|less|plus|minus|worked out|works out|sum of|di
 _THANKS_TWICE = re.compile(r"\n\n(?:Thanks|Thank you|Many thanks)[.!]?\n\n(?=(?:Thanks|Thank you|Many thanks)\b[^\n]{0,20}\n)")
 
 
-def kept_promises(ctx: ArtifactContext, body: str) -> str:
-    """A new message's own lines without a promise it does not keep: 'with the numbers behind it' or 'how we get to
-    them' where no figure's working follows is said plainly ('our position is below'); and a closing thanks that the
-    sign-off says again is said once."""
+def kept_promises(ctx: ArtifactContext, body: str, opening: bool = True) -> str:
+    """A message's own lines without a promise it does not keep: in an `opening` message, 'with the numbers behind it'
+    or 'how we get to them' where no figure's working follows is said plainly ('our position is below'); and a closing
+    thanks that the sign-off says again is said once."""
     cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
     own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
     own = _THANKS_TWICE.sub("\n\n", own, count=1)
     flat = " ".join(own.split())
     reasons = [x for f in ctx.facts if f.reason for x in (f.reason, limit_words(f.reason)) if x]
-    if not (_WORKED.search(flat) or any(" ".join(x.split()) in flat for x in reasons)):
+    if opening and not (_WORKED.search(flat) or any(" ".join(x.split()) in flat for x in reasons)):
         own = _BEHIND.sub(lambda m: f"; our {m.group('what')} is below.", own)
         own = _HOW_WE_GET.sub(lambda m: f"A short note on {m.group('topic')}, as things stand today.", own)
     return own + quoted
