@@ -191,3 +191,16 @@ def test_a_note_to_those_who_decide_asks_for_their_decision():
         assert "advise" not in body and "your view" not in body and "check the working" not in body, body
         asked += "the board's decision" in body
     assert asked >= 2
+
+
+def test_no_fact_frame_sets_a_name_down_as_the_writers_working_entry():
+    # (fails before: "We have {text} down as {label}." and "For {label} we have {text}." in the email fact frames)
+    from worldsmith.generators.compose.bank import bank
+
+    def text_frames(node, key=""):
+        if isinstance(node, dict):
+            return [f for k, v in node.items() for f in text_frames(v, k)]
+        return [f for f in node if isinstance(f, str)] if isinstance(node, list) and key.startswith("text") else []
+
+    frames = text_frames(bank("facts"))
+    assert len(frames) > 20 and not [f for f in frames if "down as" in f or "we have {text}" in f.lower()]
