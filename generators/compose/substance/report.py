@@ -43,7 +43,9 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         of = "" if not thing else f" of {thing}" if re.match(r"(the|a|an)\b", thing) or thing.split()[-1][:1].isupper() \
             else f" of the {thing}"
         first = f"{ctx.author.organisation} prepared this {what}{of}{for_whom}, as at {day}."
-    if not points:
+    if not points or identity(points[0]) or _party_named(ctx, points[0]):
+        # a name is no headline ("The headline is that the corporate debtor is <the company>" in each weekly report,
+        # read 28's filler): a report with nothing but names says what it is and whom it is for
         return [first]
     main = points[0]
     flags = red_flags(ctx)
@@ -57,6 +59,12 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     rest = [plain_sentence(pick, f) for f in points[1:3] if f.text not in head]  # (the headline's inputs said once)
     return [in_own_report(own_voice(" ".join([first, head, *rest, *valuation_method(ctx.spec.title)]),
                                     ctx.author.organisation))]
+
+
+def _party_named(ctx: ArtifactContext, f) -> bool:
+    """Whether a fact's value is the name of one of the matter's organisations (however many words it has)."""
+    return f.value.type == "text" and " ".join(f.text.lower().split()) in {" ".join(o.name.lower().split())
+                                                                          for o in ctx.organisations}
 
 
 # An appraisal or valuation says how the value was reached, by the basis its title names (read 9: a replacement
