@@ -396,7 +396,7 @@ def work_day(pick: Picker, ctx: ArtifactContext) -> dt.date:
     """The day a note works to: the one its title asks for, else two to four working days on, and never on or after
     the due date ahead."""
     today = ctx.spec.sent_at.date()
-    by = title_day(ctx) or next_workday(today, pick.one([2, 3, 4]))
+    by = title_day(ctx) or next_workday(today, pick.one([2, 3, 4]), ctx.locale)
     due = _due(ctx)
     if due is not None and _days_to(ctx, due) > 1:
         # (on a working day: a day before a Tuesday due date that is a Monday holiday is the Friday)
@@ -522,7 +522,7 @@ def substance(pick: Picker, ctx: ArtifactContext, notes: bool = False, client: b
             out.append(line)
         # the steps back from it: the working to the decision-maker first, the decision, then the due date
         steps = []
-        ready = next_workday(today, 1)
+        ready = next_workday(today, 1, ctx.locale)
         team = _team(ctx)
         if lead is not None and ready < by and team != owner:
             steps.append(_fill(pick, frames["step_ours_self" if team == ctx.author.first_name else "step_ours"],

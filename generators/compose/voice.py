@@ -41,14 +41,15 @@ def family_key(family: str) -> str:
     return "default"
 
 
-def next_workday(start: dt.date, days: int) -> dt.date:
-    """The date `days` working days after `start` (weekends and public holidays skipped: see calendar.is_workday)."""
-    from worldsmith.generators.calendar import is_workday
+def next_workday(start: dt.date, days: int, locale: str = "") -> dt.date:
+    """The date `days` working days after `start` (weekends and public holidays skipped: see calendar.is_workday; with
+    a locale, its country's too: calendar.locale_workday)."""
+    from worldsmith.generators.calendar import locale_workday
 
     day = start
     while days > 0:
         day += dt.timedelta(days=1)
-        if is_workday(day):
+        if locale_workday(day, locale):
             days -= 1
     return day
 
@@ -103,7 +104,7 @@ def deadline(pick: Picker, today: dt.date, locale: str = "en_US", before: dt.dat
     """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday': a few working
     days on, and before `before` (the date the work serves: "settle the EV by 7 Sep" after the LOI went out on 2 Sep,
     "by Thursday" after the signing it was for, blind read 19)."""
-    due = next_workday(today, pick.one([1, 2, 2, 3, 4]))
+    due = next_workday(today, pick.one([1, 2, 2, 3, 4]), locale)
     if before is not None and due >= before:
         due = last_workday_before(before)
     return say_day(due, today, locale, pick)

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from tests.generators.planned import planned
 from worldsmith.generators.calendar import step_day
+from worldsmith.generators.compose.voice import next_workday
 from worldsmith.generators.context import build_context, stated_made_day
 from worldsmith.generators.periods import as_of_period, without_interim
 from worldsmith.generators.week import met_by
@@ -37,6 +38,8 @@ def test_a_step_is_set_on_a_working_day():
     # Canada Day is no working day in Canada; a step that can go no earlier goes after, up to the deadline
     assert step_day(dt.date(2026, 7, 1), dt.date(2026, 6, 28), dt.date(2026, 7, 3), "en_CA") == dt.date(2026, 6, 30)
     assert step_day(dt.date(2026, 6, 13), dt.date(2026, 6, 13), dt.date(2026, 6, 15), "en_CA") == dt.date(2026, 6, 15)
+    # a mail's "by <day>" a few working days on skips the matter's own holidays, not only the US and English ones
+    assert next_workday(dt.date(2026, 6, 30), 1, "en_CA") == dt.date(2026, 7, 2)
 
 
 def test_a_period_report_dated_inside_its_period_is_an_interim_one():
