@@ -584,6 +584,15 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             tested = True
     if not tested:
         _threshold_lines(sheet, ledger, test, label)
+    # a limit the sheet carries with its measure's figure is tested, as at the sheet's day (a monitor's point)
+    from worldsmith.generators.kinds.spreadsheet.promise import limit_pairs
+
+    pairs = [(lim.id, act.id) for lim, act in limit_pairs([ledger.facts[f] for f in numeric], spec.title)
+             if lim.id != (test[0] if test else None)]
+    paired = {f for p in pairs for f in p}
+    bases = [f for f in numeric if f not in paired and isinstance(ledger.value(f), Money)]
+    for lim, act in pairs:
+        _limit_lines(sheet, ledger, lim, act, bases[0] if len(bases) == 1 else None, label)
     layers = strata(ledger) if layout == "schedule" else None
     if layers and layers[2] in sheet.at and layers[3] in sheet.at:
         _strata_lines(sheet, ledger, layers, label)
@@ -1940,6 +1949,38 @@ def _threshold_lines(sheet: _Sheet, ledger: _Ledger, test: tuple[str, str, str, 
     sheet.add("Margin against the threshold", role="derived", amount=float(ratio - bound), fmt="percent",
               formula="{%d}-{%d}" % (share, at),
               note=f"{word} the {limit_words} threshold: the test is {'met' if met else 'not met'}{then}")
+
+
+def _limit_lines(sheet: _Sheet, ledger: _Ledger, limit: str, actual: str, base: str | None,
+                 label: dict[str, str]) -> None:
+    """A limit tested against its measure's figure as at the sheet's day: the excess over the limit by a live MAX
+    (nil within it), in money too where the limit is a share of the one amount the sheet carries, and the breach
+    flag by a live IF (blind read 28: 'the compliance monitor computes nothing: no excess and no breach flag')."""
+    from worldsmith.generators.kinds.spreadsheet.promise import BREACH, WITHIN
+
+    if ledger.value(limit) is None or ledger.value(actual) is None:
+        return
+    at_l, at_a = _place(sheet, ledger, limit, label), _place(sheet, ledger, actual, label)
+    bound = Decimal(str(sheet.lines[at_l].cells[sheet.amount]))
+    figure = Decimal(str(sheet.lines[at_a].cells[sheet.amount]))
+    fmt = sheet.lines[at_l].format
+    measure, what = _in_words(ledger.facts[actual]), _in_words(ledger.facts[limit])
+    day = long_date(ledger.day, ledger.locale)
+    sheet.add(f"Limit test as at {day}", role="heading")
+    excess = max(Decimal(0), figure - bound)
+    ex = sheet.add(f"Excess over the {what}", role="derived", amount=_num(excess), fmt=fmt,
+                   formula="MAX(0,{%d}-{%d})" % (at_a, at_l), note=f"{cap_first(measure)} less the {what}; nil within it")
+    if base is not None and fmt == "percent":
+        base_amount = Decimal(str(ledger.value(base).amount))
+        at_b = _place(sheet, ledger, base, label)
+        money = (excess * base_amount).quantize(CENT, rounding=ROUND_HALF_UP)
+        sheet.add(f"Excess over the {what} ({sheet.currency})", role="derived", amount=_num(money), fmt="money",
+                  formula="ROUND({%d}*{%d},2)" % (ex, at_b),
+                  note=f"The excess as a share of {_in_words(ledger.facts[base])}")
+    flag = BREACH if figure > bound else WITHIN
+    sheet.add(f"Breach of the {what}", role="derived", amount=flag,
+              formula='IF({%d}>{%d},"%s","%s")' % (at_a, at_l, BREACH, WITHIN),
+              note=f"{cap_first(measure)} against the {what} as at {day}")
 
 
 def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: list[LedgerDistractor],

@@ -305,3 +305,37 @@ def id_list(statement: str) -> list[str]:
     if m is None:
         return []
     return [f"{m.group('p')}{k}" for k in [m.group("first"), *re.findall(r"\d{1,4}", m.group("rest"))]]
+
+
+# A limit's label: the measure it limits, then the word for a limit ('sub-investment-grade limit', 'tracking error
+# limit', 'single issuer cap'); the measure's own figure is labelled by the measure ('sub-investment-grade holdings').
+_LIMIT_WORD = re.compile(r"\s+(?:limit|cap|ceiling|maximum)$", re.I)
+# The flag a limit test's IF writes: the words are the engine's, so a number column may hold them (render.typed_cell).
+BREACH, WITHIN = "Breach", "Within limit"
+# A sheet that monitors limits: a claim against a contractual cap is capped, never 'in breach' of it.
+MONITOR = re.compile(r"\b(?:monitor|monitoring|compliance|guidelines?|breach(?:es)?|limits?)\b", re.I)
+
+
+def limit_pairs(facts: list[Any], title: str) -> list[tuple[Any, Any]]:
+    """(limit, actual) for each limit among `facts` whose measure another of them gives, of the same kind of value:
+    the actual's label opens with the words the limit's label limits ('sub-investment-grade holdings' of the
+    'sub-investment-grade limit'), in a sheet whose title says it monitors limits (MONITOR). It tests one against the
+    other (blind read 28: 'the compliance monitor computes nothing: no excess and no breach flag')."""
+    out = []
+    if not MONITOR.search(title):
+        return out
+    for limit in facts:
+        m = _LIMIT_WORD.search((limit.label or "").strip())
+        kind = getattr(getattr(limit, "value", None), "type", None)
+        if m is None or kind not in ("money", "number", "percent"):
+            continue
+        stem = (limit.label or "").strip()[:m.start()].lower()
+        if len(stem) < 4:
+            continue
+        for actual in facts:
+            label = (actual.label or "").strip().lower()
+            if actual is not limit and getattr(getattr(actual, "value", None), "type", None) == kind \
+                    and _LIMIT_WORD.search(label) is None and f"{label} ".startswith(f"{stem} "):
+                out.append((limit, actual))
+                break
+    return out

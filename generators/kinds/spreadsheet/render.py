@@ -9,6 +9,7 @@ import re
 import zipfile
 from decimal import Decimal, InvalidOperation
 from typing import Callable
+from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font
@@ -19,6 +20,7 @@ from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
 from worldsmith.generators.skeleton import impose
 from worldsmith.generators.kinds.spreadsheet import look
+from worldsmith.generators.kinds.spreadsheet.promise import BREACH, WITHIN
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
@@ -53,6 +55,8 @@ def typed_cell(column: SheetColumn, value: Cell, where: str) -> Typed:
     """The Python value a cell of this column holds in the .xlsx (percents as fractions)."""
     if value is None or value == "":
         return None
+    if value in (BREACH, WITHIN):
+        return value  # a limit test's flag, the value of the engine's IF in a column of figures
     if column.type == "text":
         return value if isinstance(value, str) else plain_number(_decimal(value, where))
     if column.type == "date":
@@ -77,6 +81,8 @@ def csv_text(column: SheetColumn, value: Cell | Decimal, where: str) -> str:
     """The canonical text of a cell in the CSV twin: money with 2 decimals, percent as 7.5, ISO dates."""
     if value is None or value == "":
         return ""
+    if value in (BREACH, WITHIN):
+        return value
     if column.type == "text":
         return value if isinstance(value, str) else plain_number(_decimal(value, where))
     if column.type == "date":
@@ -193,6 +199,10 @@ def _cache_values(cached: dict[str, float | int]) -> "Callable[[str, bytes], byt
 
         def fill(m: re.Match) -> str:
             value = cached.get(m.group(1))
+            if isinstance(value, str):
+                # a formula's text value (a limit test's flag) is a string cell: t="str", the text unquoted
+                cell = re.sub(r'^(<c r="[A-Z]+[0-9]+")(?: t="\w+")?', r'\1 t="str"', m.group(0))
+                return re.sub(r"<v\s*/>|<v></v>", f"<v>{escape(value)}</v>", cell)
             return m.group(0) if value is None else m.group(0).replace("<v></v>", f"<v>{value!r}</v>").replace(
                 "<v />", f"<v>{value!r}</v>")
         return re.sub(r'<c r="([A-Z]+[0-9]+)"[^>]*><f>[^<]*</f><v\s*/?>(?:</v>)?</c>', fill, text).encode("utf-8")

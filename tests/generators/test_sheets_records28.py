@@ -1,0 +1,84 @@
+"""Registers, monitors and calendars as sheets that hold what their titles promise (blind read 28, issue 17 point 3:
+'the compliance monitor computes nothing: no excess and no breach flag'; 'a list of creditors whose own rows come to
+28.8% while 21.6% is typed in')."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+from faker import Faker
+
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.plan import LedgerFact, SheetSpec
+from worldsmith.worlds.values import Money, Percent
+
+_CHECKS = Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks"
+
+
+def _spec(title: str, facts: list[str]) -> SheetSpec:
+    return SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="x", rows=10,
+                     date=dt.date(2026, 3, 4), facts=facts)
+
+
+def _pct(fid: str, value: str, statement: str, label: str) -> LedgerFact:
+    return LedgerFact(id=fid, statement=statement, label=label, text=f"{value}%",
+                      value=Percent(value=Decimal(value)))
+
+
+def _limits() -> list[LedgerFact]:
+    return [_pct("cap", "5", "The guidelines cap single-issuer exposure at 5% of the portfolio.", "single issuer limit"),
+            _pct("held", "7.25", "The fund's largest issuer is 7.25% of the portfolio.", "single issuer exposure"),
+            LedgerFact(id="aum", statement="The portfolio is EUR 800,000,000.", label="portfolio value",
+                       text="EUR 800,000,000", value=Money(amount=Decimal("800000000"), currency="EUR"))]
+
+
+def test_a_monitor_tests_the_limit_it_carries_by_live_formulas():
+    """A sheet carrying a limit and the figure it limits sets out the excess by a live MAX, the excess in money over
+    the one amount it carries, and the breach flag by a live IF, as at the sheet's day. Before: the two figures and
+    the amount, one line each, nothing computed (the skeleton was None: the composer's own table)."""
+    from worldsmith.generators.kinds.spreadsheet.promise import BREACH, limit_pairs
+
+    facts = _limits()
+    assert [(a.id, b.id) for a, b in limit_pairs(facts, "Guideline compliance monitor")] == [("cap", "held")]
+    # a claim against a cap is capped, not in breach: a computation of it tests nothing
+    assert limit_pairs(facts, "Claim and cap computation") == []
+    sk = build_skeleton(_spec("Guideline compliance monitor", [f.id for f in facts]), facts, None, "en_GB", Faker(),
+                        dt.date(2026, 1, 5))
+    at = {ln.fact: n for n, ln in enumerate(sk.lines) if ln.fact}
+    excess = next(ln for ln in sk.lines if ln.formula == "MAX(0,{%d}-{%d})" % (at["held"], at["cap"]))
+    assert abs(excess.cells[sk.amount] - 0.0225) < 1e-12
+    money = next(ln for ln in sk.lines if ln.formula and ln.formula.startswith("ROUND("))
+    assert money.cells[sk.amount] == 18000000 and "{%d}" % at["aum"] in money.formula
+    flag = next(ln for ln in sk.lines if ln.formula and ln.formula.startswith("IF("))
+    assert flag.cells[sk.amount] == BREACH and "4 March 2026" in flag.cells[-1]
+    # a label that only shares a word with the limit's is no figure of what it limits
+    assert limit_pairs([facts[0], _pct("x", "3", "Issuer rated BB.", "issuer exposure")], "Limit monitor") == []
+
+
+def test_the_check_fails_a_sheet_carrying_a_limit_it_does_not_test():
+    """checks/sheet_tests_its_limit.sql: a sheet carrying a limit and the figure it limits, with no IF among its
+    formulas, is an error (on main at seed 311 it finds the unseen pension outline's guideline compliance monitor);
+    it passes once a formula flags the breach."""
+    import duckdb
+
+    db = duckdb.connect()
+    db.execute("create table artifacts (id varchar, kind varchar, path varchar, title varchar)")
+    db.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
+    db.execute("create table facts (id varchar, type varchar, label varchar)")
+    db.execute("create table fact_values (fact_id varchar, since date)")
+    db.execute("create table artifact_days (artifact_id varchar, day date)")
+    db.execute("create table cells (artifact_id varchar, formula varchar)")
+    db.execute("insert into artifacts values ('s', 'spreadsheet', 'Monitor.xlsx', 'Limit monitor')")
+    db.execute("insert into planned_facts values ('s', 'cap'), ('s', 'held')")
+    db.execute("insert into facts values ('cap', 'percent', 'Single issuer limit'), "
+               "('held', 'percent', 'single issuer exposure')")
+    db.execute("insert into fact_values values ('cap', '2026-01-01'), ('held', '2026-03-01')")
+    db.execute("insert into artifact_days values ('s', '2026-03-04')")
+    db.execute("insert into cells values ('s', '=B2-B3')")
+    sql = (_CHECKS / "sheet_tests_its_limit.sql").read_text()
+    assert [r[2] for r in db.execute(sql).fetchall()] == \
+        ["carries the single issuer limit and the figure it limits, but no formula flags a breach of it"]
+    db.execute("""insert into cells values ('s', '=IF(B3>B2,"Breach","Within limit")')""")
+    assert db.execute(sql).fetchall() == []
