@@ -148,6 +148,7 @@ class _Sheet:
         self.columns = [SheetColumn(name=n, type=t) for n, t in cols]
         self.lines: list[SheetLine] = []
         self.at: dict[str, int] = {}  # fact id -> the line showing its amount
+        self.shares: dict[str, tuple[list[int], int, str]] = {}  # a party's share fact -> its rows, the total's, who
 
     def add(self, label: str, *, role: str, amount: Any = None, fmt: str | None = None, fact: str | None = None,
             formula: str | None = None, note: str = "", extra: dict[int, Any] | None = None) -> int:
@@ -562,6 +563,17 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         bottom = _log_lines(sheet, ledger.facts[spec.rolls_up_to], share, faker, floor)
     for fid in principal[:1]:
         bottom = _breakdown(sheet, ledger, fid, label, faker)
+    for pid, (rows, total, who) in sheet.shares.items():
+        used = pid in spec.facts or any(pid in references(ledger.facts[f].formula)
+                                            for f in spec.facts if ledger.facts[f].formula)
+        if used and pid not in sheet.at and ledger.value(pid) is not None:
+            # a party's share the ledger holds is its rows' share of the total, by a live formula: never typed beside
+            # rows that come to another (blind read 28: 'its own rows come to 28.8% but 21.6% is typed in')
+            parts = "SUM({%d}:{%d})" % (rows[0], rows[-1]) if rows == list(range(rows[0], rows[-1] + 1)) \
+                else "(" + "+".join("{%d}" % r for r in rows) + ")"
+            sheet.add(label[pid], role="derived", amount=float(ledger.value(pid).value / 100), fmt="percent",
+                      fact=pid, formula=f"{parts}/{{{total}}}",
+                      note=f"{who}'s items as a share of {_in_words(ledger.facts[sheet.lines[total].fact])}")
     if not principal and share is None and not sampled and not groups and count is None:
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
@@ -930,7 +942,9 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
             items = items + [extra[1] or f"Other items ({label[g].removesuffix(' (this draft)')})"]
             n = len(items)
         else:
-            amounts = aged or \
+            party = party_share(ledger, g, items) if sheet.layout == "schedule" and n == len(items) and not aged \
+                else None
+            amounts = aged or (_party_split(value.amount, n, party, split_rng) if party else None) or \
                 (_shaped_split(value.amount, shape, split_rng, sheet.layout != "log") if shape else None) or \
                 split_cents(value.amount, n, split_rng, whole=sheet.layout != "log")
         first = len(sheet.lines)
@@ -981,6 +995,8 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
             subtotal_lines.append(-1)
             total = sheet.add(label[g], role="total", amount=_num(value.amount), fmt="money", fact=g,
                               formula="SUM({%d}:{%d})" % (first, last), note="Sum of the items above")
+            if party:
+                sheet.shares[party[0]] = ([first + k for k in party[1]], total, party[3])
             older = _older_than(ledger.facts[g], items) if aged else None
             if older is not None:
                 # the statement's older amount, computed from its buckets, not typed
@@ -996,6 +1012,36 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         return sheet.add(label[fid], role="total", amount=_num(value.amount), fmt="money", fact=fid, formula=template,
                          note=note if sheet.layout == "schedule" else "")
     return subtotal_lines[-1]
+
+
+def party_share(ledger: _Ledger, fid: str, items: list[str]) -> tuple[str, list[int], Decimal, str] | None:
+    """(the percent fact, the indexes of its party's items, the amount they come to, the party) where the ledger gives
+    a party's share of the total its items make up: a percent whose label opens on a name ('Sarvottam voting share')
+    that opens some but not all of the items ('Sarvottam Commercial Bank Limited, term loan'), its statement naming
+    what the total's label names ('in proportion to its admitted financial debt' of 'admitted financial creditor
+    claims'); None where none does."""
+    total = ledger.facts[fid]
+    named = {w for w in re.findall(r"[a-z]{5,}", (total.label or "").lower()) if w not in _STOP}
+    for f in ledger.facts.values():
+        head = re.match(r"[A-Z][\w&.-]{3,}\b", f.label or "")
+        if not isinstance(f.value, Percent) or f.formula or head is None or not 0 < f.value.value < 100:
+            continue
+        at = [k for k, item in enumerate(items) if re.match(rf"{re.escape(head.group(0))}\b", item)]
+        if at and len(at) < len(items) and named & set(re.findall(r"[a-z]{5,}", f.statement.lower())):
+            amount = (Decimal(str(total.value.amount)) * Decimal(str(f.value.value)) / 100).quantize(Decimal(1))
+            return f.id, at, amount, head.group(0)
+    return None
+
+
+def _party_split(total: Decimal, n: int, party: tuple[str, list[int], Decimal, str],
+                 rng: random.Random) -> list[Decimal] | None:
+    """`total` split over n items so that the party's items come to its share and the others to the rest."""
+    _, at, amount, _ = party
+    if not 0 < amount < total:
+        return None
+    mine = split_cents(amount, len(at), rng, whole=True)
+    rest = split_cents(total - amount, n - len(at), rng, whole=True)
+    return [mine.pop(0) if k in at else rest.pop(0) for k in range(n)]
 
 
 def _claim_status(rng: random.Random, age: int) -> str:

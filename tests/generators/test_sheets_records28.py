@@ -82,3 +82,31 @@ def test_the_check_fails_a_sheet_carrying_a_limit_it_does_not_test():
         ["carries the single issuer limit and the figure it limits, but no formula flags a breach of it"]
     db.execute("""insert into cells values ('s', '=IF(B3>B2,"Breach","Within limit")')""")
     assert db.execute(sql).fetchall() == []
+
+
+def test_a_partys_share_the_ledger_holds_is_its_rows_share_by_a_live_formula():
+    """A list whose total's items name parties, and a share of one party the ledger holds ('holds 25% of the votes,
+    in proportion to its admitted debt'): the party's rows come to that share of the total, in every sheet that
+    splits it, and the share is their live SUM over the total, never the percent typed beside rows that come to
+    another (read 28: '28.8% of the rows, 21.6% typed in'). Before: the items split at random, the share typed."""
+    total = LedgerFact(id="admitted", statement="Admitted claims total USD 80,000,000.", label="admitted debt claims",
+                       text="USD 80,000,000", value=Money(amount=Decimal("80000000"), currency="USD"),
+                       items=["Alder Bank plc, term loan", "Birchway Lending Ltd, revolver", "Alder Bank plc, overdraft",
+                              "Coppice Capital LLP, notes"])
+    share = _pct("vote", "25", "Alder Bank holds 25% of the votes, in proportion to its admitted debt.",
+                 "Alder voting share")
+    entitled = LedgerFact(id="ent", statement="Alder gets 25% of USD 10,000,000.", label="Alder entitlement",
+                          formula="percent_of(vote, pool)", text="USD 2,500,000",
+                          value=Money(amount=Decimal("2500000"), currency="USD"))
+    pool = LedgerFact(id="pool", statement="The pool is USD 10,000,000.", label="pool", text="USD 10,000,000",
+                      value=Money(amount=Decimal("10000000"), currency="USD"))
+    facts = [total, share, entitled, pool]
+    for carried in (["admitted", "vote"], ["admitted", "ent"]):
+        sk = build_skeleton(_spec("List of creditors", carried), facts, None, "en_US", Faker(), dt.date(2026, 1, 5))
+        rows = {ln.cells[0]: n for n, ln in enumerate(sk.lines) if ln.role == "item"}
+        alder = [Decimal(str(sk.lines[rows[k]].cells[sk.amount])) for k in rows if k.startswith("Alder")]
+        assert sum(alder) == Decimal("20000000"), alder
+        line = next(ln for ln in sk.lines if ln.fact == "vote")
+        assert line.role == "derived" and line.formula.endswith("/{%d}" % next(
+            n for n, ln in enumerate(sk.lines) if ln.fact == "admitted"))
+        assert "{%d}" % rows["Alder Bank plc, term loan"] in line.formula and line.cells[sk.amount] == 0.25

@@ -30,7 +30,7 @@ summing as (
     where c.formula is not null and (contains(upper(c.formula), 'SUM(') or contains(c.formula, '+'))
 ),
 planned as (
-    select s.*, l.fact_id as total_of, f.formula as total_formula
+    select s.*, l.fact_id as total_of, f.formula as total_formula, f.type as total_type
     from summing s
     left join sheet_lines l on l.artifact_id = s.artifact_id and l.row = s.row and l.col = s.col
         and l.role in ('subtotal', 'total', 'derived')
@@ -44,7 +44,8 @@ labelled as (
     where c.value_num is not null and c.row > 1
 ),
 judged as (
-    select *, total_of is not null and (total_of = amount_of
+    -- (a percent the engine computes as a party's rows over their total, skeleton.party_share, sums no total)
+    select *, total_of is not null and (total_of = amount_of or total_type = 'percent'
            or list_contains(regexp_extract_all(coalesce(total_formula, ''), '[A-Za-z_][A-Za-z0-9_]*'), amount_of))
            as is_part
     from planned
