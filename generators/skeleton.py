@@ -873,6 +873,13 @@ def clause_of(statement: str) -> str:
 _WORK_PRODUCT = re.compile(r"\b(memo\w*|minutes|notes?|advice|summary|email|draft)\b", re.I)
 
 
+# A periodic operational record (a daily site report, a weekly production report), and a statement of a figure read
+# from such a record ('the site diary records 41 men on site', 'the works report shows 3,100 tonnes poured').
+_PERIODIC = re.compile(r"\b(?:daily|weekly|fortnightly|monthly|shift)\b[^:]*?\b(?:reports?|logs?|diary|diaries|"
+                       r"returns?)\b|\bsite (?:reports?|diary)\b", re.I)
+_RECORDED = re.compile(r"\b(?:reports?|logs?|diary|diaries|returns?|records?|recorded|logged)\b", re.I)
+
+
 def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
     report) dated by the sheet's day that carries the fact's current value and does not quote this sheet."""
@@ -887,6 +894,11 @@ def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, Ledge
     for fid, fact in facts.items():
         known = fact.known_from
         for d in docs:
+            if _PERIODIC.search(d.title) and not _RECORDED.search(fact.statement):
+                # a day's or a week's report records the work, not a contract's price, a claim or a vote (blind
+                # read 28: 'operational-creditor claims sourced to a plant report', 'approved change orders
+                # sourced to a daily site report')
+                continue
             if fid in d.facts and (known is None or known <= d.date):
                 # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
                 # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
@@ -931,6 +943,7 @@ def _breakdown(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str], 
         aged = _aged_split(ledger.facts[g], items, n, value.amount, split_rng)
         plug = _aged_rest(ledger.facts[g], items, value) if aged else {}
         extra = _draft_extra(ledger, g) if sheet.layout == "schedule" and not aged else None
+        party = None
         if extra is not None and len(items) > 1:
             # a draft that counted more than the current figure lists the current items as every sheet splits them,
             # and what it added as its own line: not the draft's total spread over the current items

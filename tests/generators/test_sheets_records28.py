@@ -110,3 +110,26 @@ def test_a_partys_share_the_ledger_holds_is_its_rows_share_by_a_live_formula():
         assert line.role == "derived" and line.formula.endswith("/{%d}" % next(
             n for n, ln in enumerate(sk.lines) if ln.fact == "admitted"))
         assert "{%d}" % rows["Alder Bank plc, term loan"] in line.formula and line.cells[sk.amount] == 0.25
+
+
+def test_a_periodic_operational_report_is_no_source_of_a_contract_or_claim_figure():
+    """input_sources: a figure a daily or weekly report of the room carries is read from the next paper that carries
+    it, unless its statement says a report records it (read 28: 'operational-creditor claims sourced to a plant
+    report'). Before: the earliest paper carrying it, the weekly report."""
+    from types import SimpleNamespace as NS
+
+    from worldsmith.generators.skeleton import input_sources
+
+    def doc(title: str, day: int, facts: list[str]) -> NS:
+        return NS(kind="document", distractor=None, doc_type="report", title=title, cites=[], facts=facts,
+                  date=dt.date(2026, 3, day))
+
+    price = LedgerFact(id="price", statement="The contract price is USD 9,000,000.", label="contract price",
+                       text="USD 9,000,000", value=Money(amount=Decimal("9000000"), currency="USD"))
+    poured = LedgerFact(id="poured", statement="The weekly works report records USD 120,000 of concrete poured.",
+                        label="concrete poured", text="USD 120,000", value=Money(amount=Decimal("120000"), currency="USD"))
+    docs = [doc("Weekly production and cash report: works - March 2", 2, ["price", "poured"]),
+            doc("Daily site report - March 3", 3, ["price"]), doc("Payment certificate 4", 4, ["price"])]
+    got = input_sources(docs, _spec("Billing register", ["price", "poured"]), {"price": price, "poured": poured})
+    assert got["price"][0] == "Payment certificate 4"
+    assert got["poured"][0].startswith("Weekly production")
