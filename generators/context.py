@@ -10,8 +10,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import (as_known_on, decided, fact_events, fact_label, put_forward, standing,
-                                         statement_as_known, title_as_known)
+from worldsmith.generators.labels import (as_known_on, decided, fact_events, fact_label, periodic_record, put_forward,
+                                          standing, statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
@@ -1890,6 +1890,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
             for other in plan.establishing(fact_id):
                 doc = plan.artifact(other)
                 when = artifact_day(doc)
+                if periodic_record(doc.title, fact.statement):
+                    continue  # (a daily or weekly report sets out no contract's price nor claim: labels.periodic_record)
                 if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
                         and sees(plan, spec.author, doc.id, day, moment(spec)) and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
                     by = plan.person(doc.author).organisation

@@ -421,3 +421,18 @@ _MEASURES = frozenset("days hours weeks months years minutes tonnes tons kilogra
 # A word that says the state of the things counted ("open", "disputed"): the count's clause says it after them.
 _STATE = re.compile(r"[a-z]+ed|open|outstanding|unpaid|overdue|pending|unresolved|remaining|late|missing|active|"
                     r"live|closed")
+
+
+# A periodic operational record (a daily site report, a weekly production report), and a statement of a figure read
+# from such a record ('the site diary records 41 men on site', 'the works report shows 3,100 tonnes poured').
+_PERIODIC = re.compile(r"\b(?:daily|weekly|fortnightly|monthly|shift)\b[^:]*?\b(?:reports?|logs?|diary|diaries|"
+                       r"returns?)\b|\bsite (?:reports?|diary)\b", re.I)
+_RECORDED = re.compile(r"\b(?:reports?|logs?|diary|diaries|returns?|records?|recorded|logged)\b", re.I)
+
+
+def periodic_record(title: str, statement: str) -> bool:
+    """Whether a paper of this title is a day's or a week's operational record that cannot be where a figure of this
+    statement is read: it records the work, not a contract's price, a claim or a vote (blind read 28: 'operational-
+    creditor claims sourced to a plant report', 'the CD figure credited to your daily site report'), unless the
+    statement says a report or record gives it."""
+    return _PERIODIC.search(title or "") is not None and _RECORDED.search(statement or "") is None

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
-from worldsmith.generators.labels import as_known_on, fact_events, fact_label
+from worldsmith.generators.labels import as_known_on, fact_events, fact_label, periodic_record
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, SheetLine, SheetSkeleton, SheetSpec
@@ -873,13 +873,6 @@ def clause_of(statement: str) -> str:
 _WORK_PRODUCT = re.compile(r"\b(memo\w*|minutes|notes?|advice|summary|email|draft)\b", re.I)
 
 
-# A periodic operational record (a daily site report, a weekly production report), and a statement of a figure read
-# from such a record ('the site diary records 41 men on site', 'the works report shows 3,100 tonnes poured').
-_PERIODIC = re.compile(r"\b(?:daily|weekly|fortnightly|monthly|shift)\b[^:]*?\b(?:reports?|logs?|diary|diaries|"
-                       r"returns?)\b|\bsite (?:reports?|diary)\b", re.I)
-_RECORDED = re.compile(r"\b(?:reports?|logs?|diary|diaries|returns?|records?|recorded|logged)\b", re.I)
-
-
 def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
     report) dated by the sheet's day that carries the fact's current value and does not quote this sheet."""
@@ -894,7 +887,7 @@ def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, Ledge
     for fid, fact in facts.items():
         known = fact.known_from
         for d in docs:
-            if _PERIODIC.search(d.title) and not _RECORDED.search(fact.statement):
+            if periodic_record(d.title, fact.statement):
                 # a day's or a week's report records the work, not a contract's price, a claim or a vote (blind
                 # read 28: 'operational-creditor claims sourced to a plant report', 'approved change orders
                 # sourced to a daily site report')

@@ -133,3 +133,30 @@ def test_a_periodic_operational_report_is_no_source_of_a_contract_or_claim_figur
     got = input_sources(docs, _spec("Billing register", ["price", "poured"]), {"price": price, "poured": poured})
     assert got["price"][0] == "Payment certificate 4"
     assert got["poured"][0].startswith("Weekly production")
+
+
+def test_a_calendar_counts_a_steps_day_from_its_trigger_and_a_deadline_met_is_met():
+    """compose.step_bases: a deadline whose statement counts its days from another step of the sheet says so (60
+    days after the trigger; day 90 counting the trigger as day one), and one whose act another step did by the sheet's
+    day is met, never 'On track' (read 28: 'preservation still "On track" after the Form 8 was registered', 'none of
+    the statutory day counts'). Before: no basis, the deadline ahead counted as work to come."""
+    from worldsmith.generators.context import FactRef
+    from worldsmith.generators.kinds.spreadsheet.compose import step_bases
+    from worldsmith.worlds.values import DateValue
+
+    def day(fid: str, d: dt.date, statement: str, label: str) -> FactRef:
+        return FactRef(id=fid, statement=statement, value=DateValue(value=d), text=d.isoformat(), label=label)
+
+    facts = [day("notice", dt.date(2026, 4, 1), "The notice of default was served on April 1, 2026.",
+                 "service of the notice"),
+             day("cure", dt.date(2026, 5, 31), "The default must be cured, by paying the arrears, no later than May 31, "
+                 "2026: 60 days after the notice was served.", "cure deadline"),
+             day("paid", dt.date(2026, 5, 12), "The arrears were paid on May 12, 2026.", "payment of the arrears"),
+             day("end", dt.date(2026, 6, 29), "Counting service as day one, the 90-day period ends on June 29, 2026.",
+                 "end of the 90-day period")]
+    got = step_bases(facts, dt.date(2026, 5, 20), "en_GB")
+    assert got[1] == (True, "60 days after the service of the notice; met on 12 May 2026 (payment of the arrears)")
+    assert got[3] == (False, "Day 90, counting the service of the notice as day one")
+    assert 0 not in got and 2 not in got
+    # before the act, the deadline is open
+    assert got.get(1) != step_bases(facts, dt.date(2026, 5, 10), "en_GB").get(1)

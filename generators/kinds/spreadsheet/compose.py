@@ -408,6 +408,43 @@ _DEADLINE = re.compile(r"\b(deadline|due|hearing|filing|file|expir\w*|expiry|res
                        r"meeting|review date|payment date|delivery)\b", re.I)
 
 
+_DAYS = re.compile(r"\b(\d{1,3})(?:-|\s+)(?:calendar\s+)?days?\b", re.I)
+
+
+def step_bases(facts: list[FactRef], day: dt.date, locale: str) -> dict[int, tuple[bool, str]]:
+    """{index: (met, basis)} for the dated steps of a calendar: a day its statement counts in days from another dated
+    step of the sheet ('no later than June 15, 2026: 60 days after the certificate ... was published') says so ('60
+    days after publication of the certificate'; 'day 180, counting the commencement date as day one'); a deadline
+    ahead of the sheet's day whose act another step did by then ('by registering a claim for lien' and the 'lien
+    registration date' of May 27) is met. Nothing where no statement counts its days or names its act."""
+    dated = [(k, f) for k, f in enumerate(facts) if isinstance(f.value, DateValue)]
+    out: dict[int, tuple[bool, str]] = {}
+    for k, f in dated:
+        triggers = set()
+        for m in _DAYS.finditer(f.statement):
+            n = int(m.group(1))
+            for j, e in dated:
+                gap = (f.value.value - e.value.value).days
+                name = lower_first(re.sub(r"^(?:the|a|an)\s+", "", strip_end(e.label or ""), flags=re.I))
+                if j == k or not name or gap not in (n, n - 1) or j in triggers:
+                    continue
+                triggers.add(j)
+                out[k] = (False, f"{n} days after the {name}" if gap == n else
+                          f"Day {n}, counting the {name} as day one")
+        if not _DEADLINE.search(f.label or "") or f.value.value <= day:
+            continue
+        said = {w[:6] for w in re.findall(r"[a-z]{6,}", f.statement.lower())}
+        for j, e in dated:
+            words = {w[:6] for w in re.findall(r"[a-z]{6,}", (e.label or "").lower())}
+            if j != k and j not in triggers and e.value.value <= min(day, f.value.value) and words & said:
+                basis = out.get(k, (False, ""))[1]
+                act = re.sub(r"^(?:the|a|an)\s+", "", strip_end(e.label or ""), flags=re.I)
+                done = f"met on {long_date(e.value.value, locale)} ({lower_first(act)})"
+                out[k] = (True, f"{basis}; {done}" if basis else cap_first(done))
+                break
+    return out
+
+
 def _work_rows(pick: Picker, cols: list[_Col], layout: dict, ctx: ArtifactContext, scale: float, most: int) -> list[list]:
     """Rows of the author's side's papers (ctx.side_papers): each paper, who makes it, done or to come by the
     sheet's day, and its date; at most `most`, the ones nearest the sheet's day."""
@@ -708,6 +745,17 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
                     row[i] = None
                 elif c.role == "label" and event and isinstance(row[i], str):
                     row[i] = cap_first(re.sub(r"^(?:the\s+)?(?:date|day)\s+of\s+(?:the\s+)?", "", row[i], flags=re.I))
+        # a step's day as counted from its trigger, and a deadline whose act is done by the sheet's day is met, not
+        # 'On track' (blind read 28: 'preservation still "On track" after the Form 8 was registered')
+        bases = step_bases(ctx.facts, spec.date, ctx.locale)
+        status = next((i for i, c in enumerate(cols) if c.role == "status"), None)
+        if bases and key == "schedule":
+            cols.append(_Col("Basis", "text", "basis", added=True))
+            for r, row in enumerate(rows):
+                met, basis = bases.get(r, (False, None)) if r < len(ctx.facts) else (False, None)
+                row.append(basis)
+                if met and status is not None:
+                    row[status] = "Met"
     if layout.get("accounts"):
         _account_rows(pick, cols, layout, rows, {r for (r, _) in taken}, spec)
         rows = _accounts_then_counts(pick, cols, rows, {r for (r, _) in taken})
