@@ -160,3 +160,16 @@ def test_a_calendar_counts_a_steps_day_from_its_trigger_and_a_deadline_met_is_me
     assert 0 not in got and 2 not in got
     # before the act, the deadline is open
     assert got.get(1) != step_bases(facts, dt.date(2026, 5, 10), "en_GB").get(1)
+
+
+def test_a_sheets_stock_source_is_of_its_own_trade():
+    """compose.source_of: a builder's progress billing register is not compiled from 'the patient accounting system',
+    nor a fund's guideline compliance monitor from 'the lenders' loan statements' (read 28); a hospital's aging and a
+    borrower's covenant sheet keep theirs. Before: 'billing' and 'compliance' chose them."""
+    from tests.generators.test_compose_sheet import _org_ctx
+    from worldsmith.generators.kinds.spreadsheet.compose import source_of
+
+    assert "patient" not in source_of(_org_ctx("Progress billing and holdback register", "client (contractor)"), True)
+    assert "loan" not in source_of(_org_ctx("Guideline compliance monitor", "client (pension fund)"), True)
+    assert "patient" in source_of(_org_ctx("Unbilled patient receivables aging", "client (the hospital)"), True)
+    assert "statements" in source_of(_org_ctx("Covenant compliance certificate workings", "client (borrower)"), True)
