@@ -14,6 +14,7 @@ row is never written as a fact of the ledger, and no row is dated after the reco
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from decimal import Decimal
 from typing import Callable
@@ -138,7 +139,7 @@ def _site(ctx: ArtifactContext, pick: Picker) -> list[Section]:
     am, pm = rng.choice(_SKY), rng.choice(_SKY)
     wet = any(w in (am + pm).lower() for w in ("rain", "showers"))
     trades = rng.sample(sorted(_TRADES), rng.randint(5, 8))
-    top = rng.randint(3, 14)
+    top = _world_rng(ctx, "storeys").randint(4, 14)  # (the building is as high every day)
     crew, areas = [], []
     for t in trades:
         where = rng.choice(_OUTSIDE[t]) if t in _OUTSIDE else \
@@ -156,7 +157,9 @@ def _site(ctx: ArtifactContext, pick: Picker) -> list[Section]:
                    rng.choice(_DELIVERIES).format(q=rng.randint(4, 60)), rng.choice(("received", "received, checked",
                                                                                        "received short: see note"))]
                   for _ in range(rng.randint(1, 3))]
-    first = rng.randint(12, 140)
+    # (a site's deficiencies are numbered in one run: each day's pick up after the last day's)
+    since = (day - (ctx.window_start or day)).days
+    first = 11 + 3 * max(0, since) + rng.randint(0, 2)
     defects = [[f"DEF-{first + i:03d}", *(lambda a: (a[0], f"{a[1].lower()}: {rng.choice(_TRADES[a[1]])}"))(rng.choice(areas)),
                 rng.choice(("closed", "open", "closed", "open: awaiting material"))] for i in range(rng.randint(3, 6))]
     closed = sum(1 for d in defects if d[3] == "closed")
@@ -193,10 +196,14 @@ def _production(ctx: ArtifactContext, pick: Picker) -> list[Section]:
     rng, day = pick.rng, ctx.spec.date
     where = f"{ctx.spec.purpose} {ctx.world_summary}"
     unit = (_UNITS.search(where).group(1).lower() if _UNITS.search(where) else "units").replace("tonnage", "tonnes")
-    days = _workdays_back(day, 5) + [d for d in (day - dt.timedelta(days=1), day) if d.weekday() == 5][:1]
-    days = sorted(set(days))[-6:]
-    lines = rng.choice((2, 3))
-    scale = rng.choice((120, 250, 400, 900))
+    # (the week the report closes: Monday to its day, or last week's where it is made on a Monday)
+    monday = day - dt.timedelta(days=day.weekday() or 7)
+    last = day if day.weekday() else day - dt.timedelta(days=1)
+    days = [monday + dt.timedelta(days=n) for n in range((last - monday).days + 1)
+            if (monday + dt.timedelta(days=n)).weekday() < 6]
+    works = _world_rng(ctx, "works")  # (the works' lines and their rate are the same every week)
+    lines = works.choice((2, 3))
+    scale = works.choice((120, 250, 400, 900))
     out_rows, total_line, idle = [], [0] * lines, []
     for d in days:
         made = [max(0, int(scale * rng.uniform(0.55, 1.1))) if rng.random() > 0.06 else 0 for _ in range(lines)]
@@ -210,18 +217,15 @@ def _production(ctx: ArtifactContext, pick: Picker) -> list[Section]:
     ship_rows.append(["Week", _n(sum(shipped)), str(sum(int(r[2]) for r in ship_rows))])
     cur = _currency(ctx)
     step = Decimal(1000)
-    opening = Decimal(rng.randint(400, 4000)) * step * 10
-    receipts = Decimal(rng.randint(200, 2500)) * step * 10
+    opening, receipts, pay_total = _cash_week(ctx, monday)
     heads = ["Power and fuel", "Raw materials", "Wages and contract labour", "Repairs and stores", "Freight out"]
-    pay_total = (receipts * Decimal(str(round(rng.uniform(0.7, 1.15), 2))) / step).quantize(Decimal(1)) * step
     pays = split_cents(pay_total, len(heads), rng, unit=step)
     closing = opening + receipts - pay_total
     cash = [["Opening balance", _money(opening, cur)], ["Receipts from customers", _money(receipts, cur)]] + \
         [[f"Paid: {h.lower()}", _money(p, cur)] for h, p in zip(heads, pays)] + \
         [["Total payments", _money(pay_total, cur)], ["Closing balance", _money(closing, cur)]]
     down = rng.randrange(lines)
-    start = days[0]
-    head = [f"Week: {long_date(start, ctx.locale)} to {long_date(day, ctx.locale)}.",
+    head = [f"Week: {long_date(monday, ctx.locale)} to {long_date(last, ctx.locale)}.",
             f"Output this week: {_n(week)} {unit}; despatched: {_n(sum(shipped))} {unit}."]
     return [
         Section(heading="Week and Works", paragraphs=head),
@@ -235,6 +239,25 @@ def _production(ctx: ArtifactContext, pick: Picker) -> list[Section]:
         Section(heading="Stoppages and Notes", paragraphs=[_stoppages(rng, idle, down, days)] +
                 _particulars(ctx, set(), []) + [_sign_off(ctx, "Reported")]),
     ]
+
+
+def _cash_week(ctx: ArtifactContext, monday: dt.date) -> tuple[Decimal, Decimal, Decimal]:
+    """(opening, receipts, payments) of the week from `monday`: the world's own weeks run from the matter's first,
+    each opening on the last one's closing, so a series of weekly reports hands its balance on."""
+    step = Decimal(1000)
+    first = ctx.window_start or monday
+    first -= dt.timedelta(days=first.weekday())
+    balance = Decimal(_world_rng(ctx, "cash", "opening").randint(400, 4000)) * step * 10
+    week = first
+    while True:
+        r = _world_rng(ctx, "cash", week.isoformat())
+        receipts = Decimal(r.randint(200, 2500)) * step * 10
+        paid = (receipts * Decimal(str(round(r.uniform(0.7, 1.15), 2))) / step).quantize(Decimal(1)) * step
+        paid = min(paid, balance + receipts - 10 * step)  # (a works in administration does not run overdrawn)
+        if week + dt.timedelta(days=7) > monday:
+            return balance, receipts, paid
+        balance += receipts - paid
+        week += dt.timedelta(days=7)
 
 
 _CAUSES = ("planned maintenance", "a power interruption", "a mechanical fault", "a raw material shortfall")
@@ -266,6 +289,25 @@ def _stage(title: str) -> str:
     return "achieved"
 
 
+def _world_rng(ctx: ArtifactContext, *key: object) -> random.Random:
+    """A stream of the world's own, the same for every paper of a series: what one day's record hands the next (a
+    residual that falls day by day, a closing balance that opens the next week), never a draw of one paper's."""
+    return random.Random(f"{ctx.world_seed}|{ctx.world_title}|{ctx.author.organisation}|" + "|".join(map(str, key)))
+
+
+def _residual(ctx: ArtifactContext, day: dt.date) -> int:
+    """The share of the portfolio still to trade at the end of a trading day: the series' trading days counted from
+    the trade date the paper carries (else the matter's first day), falling to none over the world's own number of
+    days."""
+    began = [f.value.value for f in ctx.facts if f.value.type == "date" and f.value.value <= day
+             and re.search(r"\b(trade|trading|transition|execution)\b", f.label or "")]
+    # (the trade date the paper carries, else the matter's first day: never a day that moves with the paper's own)
+    start = min(began) if began else (ctx.window_start or day)
+    done = sum(1 for n in range((day - start).days + 1) if (start + dt.timedelta(days=n)).weekday() < 5)
+    days = _world_rng(ctx, "trading days").randint(4, 7)
+    return max(0, round(100 * (1 - done / days)))
+
+
 def _trade(ctx: ArtifactContext, pick: Picker) -> list[Section]:
     rng, day = pick.rng, ctx.spec.date
     stage = _stage(ctx.spec.title)
@@ -294,12 +336,15 @@ def _trade(ctx: ArtifactContext, pick: Picker) -> list[Section]:
             done = f"{len(rows)} blocks traded on {day_text}."
         sections.append(Section(heading="Trades Done Today", paragraphs=[done],
                                 table=Table(columns=["Bucket", "Side", "Nominal", "Price", "Value"], rows=rows)))
-        left = rng.randint(8, 45)
+        left = 100 if future else _residual(ctx, day)
         sections.append(Section(heading="Residual Risk and Tomorrow's Plan", paragraphs=[
             f"Residual: {left}% of the legacy portfolio still to trade; the out-of-market exposure is hedged with "
-            f"{'bond futures' if bonds else 'index futures'} against the target benchmark.",
-            f"Tomorrow: {rng.choice(('work', 'trade', 'complete'))} the remaining {rng.choice(names[:-1])} "
-            f"positions{rng.choice(('', ' and the cash sweep', ', then reconcile with the custodian', ' at the open'))}.",
+            f"{'bond futures' if bonds else 'index futures'} against the target benchmark." if left else
+            "Residual: none; the legacy portfolio is fully traded or transferred, and the hedge is lifted.",
+            (f"Tomorrow: {rng.choice(('work', 'trade', 'complete'))} the remaining {rng.choice(names[:-1])} "
+             f"positions{rng.choice(('', ' and the cash sweep', ', then reconcile with the custodian', ' at the open'))}."
+             if left else f"Tomorrow: {rng.choice(('reconcile with the custodian', 'settle the last trades', 'close out the accounts'))} "
+             f"for the post-trade report."),
             _sign_off(ctx, "Reported")]))
         head = _particulars(ctx, used, [f"End-of-day report for {day:%A}, {day_text}."])
         return [Section(heading="Trading Day", paragraphs=head)] + sections

@@ -116,3 +116,23 @@ def test_the_checks_find_a_hollow_record():
     tables = sum(1 for s in doc.sections if s.table)
     bad = _structure_rows([("r1", "site diary", doc.title, heads, text, 0), ("r2", "report", doc.title, heads, text, tables)])
     assert bad == ["r1: the site diary lacks its genre's table of entries"], bad
+
+
+def test_a_series_of_records_hands_on_its_balance_and_its_residual():
+    # a week's report opens on the last week's closing balance, a trading day's residual never rises (a reader reads
+    # the series side by side)
+    import datetime as dt
+
+    from worldsmith.generators.records import _cash_week, _residual
+
+    ctx, doc, text = _record("lift-maintenance", "Brookvale callout", "Weekly production and cash report: the plant")
+    assert missing_parts(doc.title, text) == [], missing_parts(doc.title, text)
+    day = ctx.spec.date
+    monday = day - dt.timedelta(days=day.weekday() or 7)
+    opening, receipts, paid = _cash_week(ctx, monday - dt.timedelta(days=7))
+    assert _cash_week(ctx, monday)[0] == opening + receipts - paid
+    cash = {r[0]: parse_amount(r[1]).amount for r in _table(doc, "Cash Position").rows}
+    assert cash["Closing balance"] == cash["Opening balance"] + cash["Receipts from customers"] - cash["Total payments"]
+    assert cash["Opening balance"] == _cash_week(ctx, monday)[0], cash
+    left = [_residual(ctx, day + dt.timedelta(days=n)) for n in range(10)]
+    assert left == sorted(left, reverse=True) and left[-1] == 0, left
