@@ -219,3 +219,21 @@ def test_a_name_is_no_reports_headline():
         OrgRef(name="Brackwater Mills Holdings Private Limited", role="the company in administration")]})
     said = " ".join(report_summary(Picker(1), ctx, "5 June 2026"))
     assert "headline" not in said and "Brackwater" not in said.split("prepared this")[1], said
+
+
+def test_a_draft_sent_for_review_is_named_in_its_message():
+    # (fails before: 'Draft ... for review' opened on two figures, no draft attached or discussed, read 28)
+    from worldsmith.generators.kinds.email.compose import draft_named
+
+    ctx = email_context("new", facts=[])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Draft charter termination notice for "
+                                                                              "review"})})
+    body = draft_named(ctx, "Hi Sam,\n\nThe cap is USD 98,400,000.\n\nDana\n")
+    assert body.startswith("Hi Sam,\n\nThese are the points the charter termination notice turns on in our draft")
+    assert draft_named(ctx, "Hi Sam,\n\nOur draft is attached.\n\nDana\n") == "Hi Sam,\n\nOur draft is attached.\n\nDana\n"
+    con = duckdb.connect()
+    con.execute("create table emails (artifact_id varchar, path varchar, in_reply_to varchar, subject varchar, "
+                "body_new varchar)")
+    con.execute("insert into emails values ('m1','p1',null,'Draft charter termination notice for review','The cap is "
+                "USD 98,400,000.'), ('m2','p2',null,'Draft charter termination notice for review',?)", [body])
+    assert [r[0] for r in con.execute(_check("draft_sent_for_review_named")).fetchall()] == ["m1"]

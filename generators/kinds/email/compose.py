@@ -566,6 +566,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": true_weekdays(email.body, spec.sent_at.date())})
     if isinstance(spec, EmailSpec):
         email = email.model_copy(update={"body": kept_promises(ctx, email.body, opening=spec.mode == "new")})
+    if isinstance(spec, EmailSpec) and spec.mode == "new" and not spec.attachments:
+        email = email.model_copy(update={"body": draft_named(ctx, email.body)})
     return email
 
 
@@ -580,6 +582,26 @@ _WORKED = re.compile(r"\b(?:times|less|plus|minus|worked out|works out|sum of|di
                      r"capped at|net of)\b", re.I)
 # A closing thanks said again by the sign-off ("Thanks.\n\nThanks,\nEmir", read 28).
 _THANKS_TWICE = re.compile(r"\n\n(?:Thanks|Thank you|Many thanks)[.!]?\n\n(?=(?:Thanks|Thank you|Many thanks)\b[^\n]{0,20}\n)")
+
+
+# A thread titled as a draft sent for review ('Draft section 30(6) application for review'), and a greeting line.
+_DRAFT_TITLE = re.compile(r"^draft\s+(?P<what>.{3,120}?)\s+for (?:review|comments?|approval|sign-off)\b", re.I)
+_GREETING = re.compile(r"^(?:hi|hello|dear|good \w+|morning|all|team|hey)\b[^\n]{0,60}$", re.I)
+
+
+def draft_named(ctx: ArtifactContext, body: str) -> str:
+    """A thread's opener titled as a draft for review, with no draft attached, says what of the draft the reader is to
+    review (read 28: 'Draft section 30(6) application for review' opened on two figures, 'no draft is attached or
+    discussed'; check draft_sent_for_review_named)."""
+    m = _DRAFT_TITLE.match((ctx.spec.title or "").strip())
+    if not m or re.search(r"(?i)\bdrafts?\b|\battach|\benclosed\b", body):
+        return body
+    what = m.group("what").strip()
+    what = what if re.match(r"(?i)(?:the|our|my|your|a|an)\b", what) else f"the {lower_first(what)}"
+    line = f"These are the points {what} turns on in our draft; please come back with any comments on them."
+    parts = body.split("\n\n")
+    at = 1 if parts and _GREETING.match(parts[0].strip()) and len(parts) > 1 else 0
+    return "\n\n".join([*parts[:at], line, *parts[at:]])
 
 
 def kept_promises(ctx: ArtifactContext, body: str, opening: bool = True) -> str:
