@@ -190,9 +190,39 @@ _OUTCOMES = "bench-smoke"
 _BENCH_TEST = "tests/test_benches.py::test_bench_runs_at_smoke_size["
 
 
+# The files that take longest, longest first (CPU-s and wall of each file run alone, session 27; the rest follow in
+# collection order). pytest-xdist hands each worker the next file when it is free, so the last files handed out are
+# short ones and the two workers finish together. Its own order (--loadscope-reorder, its default, turned off in
+# pyproject.toml) hands out the files with the most tests first: the one-test subprocess worlds (resume, PostgreSQL,
+# shared calls) came last, and one worker ran them alone while the other had finished (92 s apart, loaded).
+LONGEST_FIRST = (
+    "tests/flows/test_resume_and_secrecy.py",  # 22 CPU-s, and its model server's latency
+    "tests/worlds/test_outline_fuzz_sample.py",  # 48 CPU-s: five worlds of mutants in forked children
+    "tests/flows/test_batch.py",  # 44: seven worlds, two Dask workers
+    "tests/environments/test_harbor_export.py",  # 46 with its worlds' exports
+    "tests/environments/test_task_attacks.py",  # 40 with the legal world's tasks
+    "tests/flows/test_postgres_server.py",  # 17, and PostgreSQL's start
+    "tests/flows/test_model_flow.py",  # 30
+    "tests/flows/test_cli.py",  # 29, and Prefect's temporary server
+    "tests/flows/test_generate_flow.py",  # 24
+    "tests/worlds/test_hostile_bundles.py",  # 25
+    "tests/environments/test_serve_security.py",  # 18, and its servers' starts
+    "tests/generators/test_compose_docs_read15.py",
+    "tests/worlds/test_published_integrity.py",
+    "tests/flows/test_shared_calls.py",
+    "tests/environments/test_answer_forms.py",
+    "tests/worlds/test_realism_defects.py",
+    "tests/worlds/test_libreoffice_recalc.py",  # LibreOffice, where CI installs it
+)
+
+
 def pytest_collection_modifyitems(items):
-    """Bench tests last: they only wait for benches that started when collection ended."""
-    items.sort(key=lambda item: item.get_closest_marker("bench") is not None)  # a stable sort keeps the rest's order
+    """The longest files first (LONGEST_FIRST), bench tests last: they only wait for benches that started when
+    collection ended."""
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    # a stable sort keeps the rest's order, and each file's tests in theirs
+    items.sort(key=lambda item: (item.get_closest_marker("bench") is not None,
+                                 rank.get(item.nodeid.split("::", 1)[0], len(rank))))
 
 
 def _start(config, ids: list[str]) -> None:
