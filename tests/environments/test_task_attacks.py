@@ -48,8 +48,9 @@ def attacked(legal_tasks):
 
 def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks, attacked, tmp_path):
     # The first task of each kind meets the oracle, the candidates of its own kind (a review's, a sheet's) and a
-    # seeded half of the common ones, and every kind of candidate meets one task at least (the whole list on these
-    # tasks is about 13 s of CPU). bench/tasks.py attacks every task of every example with the whole list (its
+    # seeded quarter of the common ones, and every kind of candidate meets one task at least (the whole list on these
+    # tasks is about 13 s of CPU; a seeded half, 9 CPU-s more than the quarter, graded again families the first task
+    # already meets). bench/tasks.py attacks every task of every example with the whole list (its
     # CI smoke, of the mini world with chat and meetings: tests/bench_smoke.py); test_brief_tasks.py every brief task.
     world, every = legal_tasks
     tasks = list({t.kind: t for t in reversed(every)}.values())
@@ -60,8 +61,8 @@ def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks,
     outcomes, met = [], set()
     for t in tasks:
         shared = sorted(family[t.id] & common - {"oracle"})
-        half = random.Random(t.id).sample(shared, (len(shared) + 1) // 2)
-        keep = {"oracle", *(family[t.id] - common), *half, *(set(shared) - met)}  # each family met at least once
+        quarter = random.Random(t.id).sample(shared, (len(shared) + 3) // 4)
+        keep = {"oracle", *(family[t.id] - common), *quarter, *(set(shared) - met)}  # each family met at least once
         met |= keep
         outcomes += attacked(t, tmp_path / t.id, {n for n in lists[t.id] if n.split(":")[0] in keep})
     assert {o.candidate.split(":")[0] for o in outcomes} == set().union(*family.values())
@@ -70,7 +71,8 @@ def test_the_verifier_passes_every_right_end_state_and_no_wrong_one(legal_tasks,
     wrong = [(o.task, o.candidate, o.score) for o in outcomes if o.wrong]
     assert r["false_positive"] <= 0.01, wrong
     assert r["false_negative"] <= 0.02, wrong
-    assert r["must_fail"] >= 5 * len(tasks)  # every task meets half the common list of attacks or more
+    print(f"graded {len(outcomes)} end states of {len(tasks)} tasks")
+    assert r["must_fail"] >= 5 * len(tasks)  # every task meets a quarter of the common list of attacks or more
 
 
 def test_the_attacks_cover_each_kind_of_wrong_answer(legal_tasks, attacked):
