@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from worldsmith.environments import apps, forms, ledger_statements, room_paths, session_store, side_checks
-from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade
+from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.tasks import Task, label_of, the
@@ -1547,7 +1547,12 @@ def _deliverable_candidates(task: Task, world: World, text: str) -> list[tuple]:
     plan = world.plan
     own = {m for m in re.findall(r"[\d,.]+", text)}
     asides: list[tuple[str, str, bool]] = []  # (name, sentence, must_pass)
+    # (a fact a what-if's supposition moves is left out: its figure now, said after the answer, is a conclusion on the
+    # figure not asked, kit28a's 'the haircut therefore remains INR 7,206,000,000')
+    moved = supposition_moves(task, world)
     for f in plan.facts:
+        if f.id in moved:
+            continue
         old = [e.text for e in f.earlier] + [d.text for d in plan.distractors if d.fact == f.id]
         old = [o for o in old if o and o != f.text and not any(x in own for x in re.findall(r"[\d,.]{4,}", o))]
         if old and not any(n == "side_superseded" for n, _, _ in asides):
