@@ -151,7 +151,8 @@ class _Sheet:
         self.shares: dict[str, tuple[list[int], int, str]] = {}  # a party's share fact -> its rows, the total's, who
 
     def add(self, label: str, *, role: str, amount: Any = None, fmt: str | None = None, fact: str | None = None,
-            formula: str | None = None, note: str = "", extra: dict[int, Any] | None = None) -> int:
+            formula: str | None = None, note: str = "", extra: dict[int, Any] | None = None,
+            others: dict[int, str] | None = None) -> int:
         cells: list[Any] = [None] * len(self.columns)
         cells[self.label] = label
         if amount is not None:
@@ -160,7 +161,7 @@ class _Sheet:
             cells[self.note] = note
         for col, value in (extra or {}).items():
             cells[col] = value
-        self.lines.append(SheetLine(cells=cells, role=role, fact=fact, formula=formula, format=fmt))
+        self.lines.append(SheetLine(cells=cells, role=role, fact=fact, formula=formula, format=fmt, others=others))
         if fact is not None and role in ("input", "derived", "subtotal", "total"):
             self.at[fact] = len(self.lines) - 1
         return len(self.lines) - 1
@@ -552,6 +553,15 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         bottom, counted_total = counted_items(sheet, ledger, count, found[1] if found else drafted[1], label, faker,
                                               drafted[0] if drafted else None)
         principal, layout = [], "counted"
+    from worldsmith.generators.registers import billing_rows, register_genre
+
+    registered = False
+    if layout != "counted" and not sampled and not groups and share is None \
+            and register_genre(spec.title) == "billing":
+        # a billing register lists its claims, one a row, up to the latest the ledger names (generators.registers)
+        registered, total_line = billing_rows(sheet, ledger, label)
+        if registered:
+            bottom, principal, layout = total_line, [], "counted"
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
     elif groups:
@@ -574,7 +584,7 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             sheet.add(label[pid], role="derived", amount=float(ledger.value(pid).value / 100), fmt="percent",
                       fact=pid, formula=f"{parts}/{{{total}}}",
                       note=f"{who}'s items as a share of {_in_words(ledger.facts[sheet.lines[total].fact])}")
-    if not principal and share is None and not sampled and not groups and count is None:
+    if not principal and share is None and not sampled and not groups and count is None and not registered:
         bottom = _series(sheet, ledger, numeric, label) or _concentration(sheet, ledger, numeric, label, faker)
 
     # Derived facts computed from their inputs, the inputs laid out first; other figures as inputs.
@@ -634,7 +644,12 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         value = ledger.value(fid)
         if value is not None and quantity_of(value) is None:
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
-    return sheet.skeleton(bottom)
+    sk = sheet.skeleton(bottom)
+    if register_genre(spec.title) == "claims":
+        from worldsmith.generators.registers import claims_columns
+
+        claims_columns(sk, rng)  # claimed, admitted, rejected: a claims list's columns (generators.registers)
+    return sk
 
 
 # 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.

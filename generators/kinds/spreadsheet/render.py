@@ -185,6 +185,12 @@ def skeleton_formulas(skeleton: SheetSkeleton) -> dict[tuple[int, int], tuple[st
         if line.formula:
             text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", line.formula)
             out[(n + 2, skeleton.amount + 1)] = ("=" + text, line.cells[skeleton.amount])
+        for col, formula in (line.others or {}).items():
+            # a register's row computes a cell of its own besides the amount (a claim's outstanding balance)
+            text = re.sub(r"\{(\d+)@(\d+)\}", lambda m: f"{get_column_letter(int(m.group(2)) + 1)}{int(m.group(1)) + 2}",
+                          formula)
+            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", text)
+            out[(n + 2, col + 1)] = ("=" + text, line.cells[col])
     return out
 
 

@@ -5,7 +5,8 @@
 -- at least 1,000 so that coincidences do not count (and not an item laid out as the largest of its items, which a
 -- MAX computes back). Two kinds of total are read: a formula cell that sums (SUM or +) over such a cell, and a
 -- number in a row labelled Total, Totals or Grand total whose column holds such a cell above it. A total passes only where the engine laid it out as the total
--- of a fact whose formula adds that amount's fact (claims = removal costs + damages + losses).
+-- of a fact whose formula adds that amount's fact (claims = removal costs + damages + losses), or where what it sums
+-- comes to such a fact's value.
 with amounts as (
     select v.fact_id, v.value_num from fact_values v join facts f on f.id = v.fact_id
     where f.type = 'money' and abs(v.value_num) >= 1000
@@ -23,7 +24,8 @@ held as (
                         and m.role = 'derived' and m.fact_id = a.fact_id and regexp_matches(upper(m.formula), '^=?MAX\('))
 ),
 summing as (
-    select c.artifact_id, c.path, c.sheet_name, c.row, c.col, c.formula, h.amount_of, h.row as held_row
+    select c.artifact_id, c.path, c.sheet_name, c.row, c.col, c.formula, c.value_num as total_value, h.amount_of,
+           h.row as held_row
     from cells c
     join cell_refs r on r.path = c.path and r.sheet_name = c.sheet_name and r.row = c.row and r.col = c.col
     join held h on h.path = r.path and h.sheet_name = r.sheet_name and h.row = r.ref_row and h.col = r.ref_col
@@ -47,6 +49,12 @@ judged as (
     -- (a percent the engine computes as a party's rows over their total, skeleton.party_share, sums no total)
     select *, total_of is not null and (total_of = amount_of or total_type = 'percent'
            or list_contains(regexp_extract_all(coalesce(total_formula, ''), '[A-Za-z_][A-Za-z0-9_]*'), amount_of))
+           -- (or the sum comes to a ledger amount whose formula adds that amount's fact: a register's unpaid claims,
+           -- each on its own row, summed to the ledger's unpaid total, generators.registers)
+           or exists (select 1 from fact_values v join facts g on g.id = v.fact_id
+                      where abs(v.value_num - total_value) <= 0.005
+                        and list_contains(regexp_extract_all(coalesce(g.formula, ''), '[A-Za-z_][A-Za-z0-9_]*'),
+                                          amount_of))
            as is_part
     from planned
 )
