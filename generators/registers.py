@@ -14,6 +14,7 @@ claim's claimed amount beside its admitted one, the rejected part by a live form
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from decimal import Decimal
 from typing import Any
@@ -219,3 +220,83 @@ def _insert(sk: Any, at: int, line: Any) -> None:
     sk.lines.insert(at, line)
     if sk.bottom is not None and sk.bottom >= at:
         sk.bottom += 1
+
+
+def _ids_named(statement: str, ids: list[str]) -> list[str]:
+    """The ids of a title's range a statement names, each as the title writes it ('CD-07, CD-11 and CD-14')."""
+    prefix = re.match(r"\D*", ids[0]).group(0).strip(" -")
+    by_number = {int(re.search(r"\d+$", i).group(0)): i for i in ids}
+    said = [int(n) for n in re.findall(rf"\b{re.escape(prefix)}[ -]?(\d{{1,4}})\b", statement or "")]
+    return [by_number[n] for n in dict.fromkeys(said) if n in by_number]
+
+
+def range_rows(sheet: Any, ledger: Any, ids: list[str], label: dict[str, str]) -> tuple[bool, int | None]:
+    """A register titled for a range of ids ('CD-01 to CD-16') lists every id in it: the ids a carried amount's
+    statement names with their shares of that amount, the rest with their shares of the one other amount the sheet
+    carries (where it has one), each amount a live sum of its rows. Returns whether it laid the rows and the line of
+    the last amount's total; nothing is laid where no carried amount names ids of the range."""
+    from worldsmith.generators.skeleton import _num, split_cents
+
+    from worldsmith.generators.labels import fact_label
+
+    spec, rng = sheet.spec, sheet.rng
+    carried = [f for f in spec.facts if isinstance(ledger.value(f), Money) and not ledger.computes(f)]
+    named = {f: _ids_named(ledger.facts[f].statement, ids) for f in carried}
+    named = {f: v for f, v in named.items() if len(v) >= 1}
+    if not named or len(named) > 1:
+        return False, None
+    (fid, listed), = named.items()
+    rest_ids = [i for i in ids if i not in listed]
+    others = [f for f in carried if f != fid]
+    groups = [(fid, listed)] + ([(others[0], rest_ids)] if len(others) == 1 and rest_ids else [])
+    value_of: dict[str, Decimal] = {}
+    status_of: dict[str, str] = {}
+    described: dict[str, str] = {}
+    for g, members in groups:
+        q = ledger.value(g).amount
+        items = list(ledger.facts[g].items or [])
+        mine = [next((t for t in items if _ids_named(t, ids)[:1] == [i]), "") for i in members]
+        if items and len(items) == len(members) and all(mine):
+            # the fact's own items, split as every sheet that lists them splits them (skeleton._breakdown's seed)
+            from worldsmith.generators.skeleton import _item_shape, _shaped_split
+
+            split_rng = random.Random(f"{g}:{q}:{len(items)}:items")
+            shape = _item_shape(ledger.facts[g], items)
+            by_item = (_shaped_split(q, shape, split_rng, True) if shape else None) or \
+                split_cents(q, len(items), split_rng, whole=True)
+            parts = [by_item[items.index(t)] for t in mine]
+            described.update({i: re.sub(rf"^\s*{re.escape(i)}\s*[:,-]?\s*", "", t) for i, t in zip(members, mine)})
+        else:
+            parts = split_cents(q, len(members), rng, whole=q == q.to_integral_value(), sigma=0.4)
+        word = re.sub(r"^(?:the|a|an)\s+", "", fact_label(ledger.facts[g]), flags=re.I)
+        for i, p in zip(members, parts):
+            # a row's status is the label's first word where it says one ('Unvalued', 'Approved'), else the label
+            first = word.split()[0] if word.split() else word
+            value_of[i] = p
+            status_of[i] = cap_first_word(first if re.fullmatch(r"un\w+|\w+ed", first, re.I) else word)
+    thing = re.sub(r"\s*(?:register|log|list|schedule)\b.*$", "", spec.title.split(":")[0], flags=re.I).strip() or "Item"
+    currency = sheet.currency
+    sheet.columns = [SheetColumn(name="No.", type="number"), SheetColumn(name=f"{thing} ref", type="text"),
+                     SheetColumn(name="Status", type="text"), SheetColumn(name=f"Amount ({currency})", type="money"),
+                     SheetColumn(name="Description", type="text")]
+    sheet.label, sheet.amount, sheet.note = 1, 3, 4
+    sheet.layout = "counted"
+    row_of: dict[str, int] = {}
+    for k, i in enumerate(ids):
+        said = i in value_of
+        row_of[i] = sheet.add(i, role="item", amount=_num(value_of[i]) if said else None,
+                              fmt="money" if said else None, extra={0: k + 1, 2: status_of.get(i)}, note=cap_first_word(described.get(i, "")))
+    last = None
+    for g, members in groups:
+        last = sheet.add(label[g], role="total", amount=_num(ledger.value(g).amount), fmt="money", fact=g,
+                         formula="+".join("{%d}" % row_of[i] for i in members),
+                         note=(f"Sum of {', '.join(members[:-1])} and {members[-1]}" if 1 < len(members) <= 4 else
+                               f"Sum of {members[0]}" if len(members) == 1 else
+                               f"Sum of the {len(members)} {status_of[members[0]].lower()} rows above"))
+    return True, last
+
+
+def cap_first_word(text: str) -> str:
+    """A label as a status: its first letter up ('unvalued change directive work' -> 'Unvalued change directive
+    work')."""
+    return text[:1].upper() + text[1:]

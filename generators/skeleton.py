@@ -562,6 +562,15 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         registered, total_line = billing_rows(sheet, ledger, label)
         if registered:
             bottom, principal, layout = total_line, [], "counted"
+    from worldsmith.generators.kinds.spreadsheet.promise import id_range
+
+    if layout != "counted" and not sampled and not groups and share is None and id_range(spec.title):
+        # a register titled for a range of ids lists every id in it (generators.registers)
+        from worldsmith.generators.registers import range_rows
+
+        registered, total_line = range_rows(sheet, ledger, id_range(spec.title), label)
+        if registered:
+            bottom, principal, layout = total_line, [], "counted"
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
     elif groups:

@@ -81,3 +81,25 @@ def test_a_claims_list_sets_claimed_admitted_and_rejected_side_by_side():
     assert sk.lines[total].cells[a - 1] is None and sk.lines[total].cells[a + 1] is None
     below = sk.lines[total + 1]
     assert below.fact is None and below.cells[a - 1] == sum(sk.lines[n].cells[a - 1] for n in rows)
+
+
+def test_a_register_titled_for_a_range_of_ids_lists_every_id_in_it():
+    """A register titled 'CD-01 to CD-08' lists all eight: the ones a carried amount's statement names with their
+    shares of it, the rest with their shares of the one other amount it carries, each amount a live sum of its rows.
+    Before: the two amounts, one line each, and no directive."""
+    facts = [_money("unvalued", "900000", "unvalued change directive work",
+                    "Work under change directives CD-03, CD-05 and CD-08 has not been valued: CAD 900,000."),
+             _money("approved", "400000", "approved change orders")]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Change directive register: CD-01 to CD-08",
+                     author="a", occupation="x", rows=10, date=dt.date(2026, 4, 20), facts=["unvalued", "approved"])
+    sk = build_skeleton(spec, facts, None, "en_CA", Faker(), dt.date(2025, 6, 1))
+    rows = [ln for ln in sk.lines if ln.role == "item"]
+    assert [ln.cells[sk.label] for ln in rows] == [f"CD-0{k}" for k in range(1, 9)]
+    status = {ln.cells[sk.label]: ln.cells[2] for ln in rows}
+    assert {status[i] for i in ("CD-03", "CD-05", "CD-08")} == {"Unvalued"} and status["CD-01"] == "Approved"
+    for fid, ids in (("unvalued", ("CD-03", "CD-05", "CD-08")), ("approved", ("CD-01", "CD-02", "CD-04", "CD-06",
+                                                                               "CD-07"))):
+        line = next(ln for ln in sk.lines if ln.fact == fid)
+        refs = [int(x) for x in __import__("re").findall(r"\{(\d+)\}", line.formula)]
+        assert [sk.lines[r].cells[sk.label] for r in refs] == list(ids)
+        assert sum(Decimal(str(sk.lines[r].cells[sk.amount])) for r in refs) == facts[0 if fid == "unvalued" else 1].value.amount
