@@ -405,10 +405,13 @@ def count_said(name: str, text: str) -> str:
         return ""
     # a word of state before the things counted: "41 defects are open", "12 invoices are disputed"; and a grade or a
     # class after it ("open severity-1 defects"), said of them all: "41 defects are open, all severity-1"
+    # ...or a kind of the things in plain words, said with the things themselves: "6,214 members are registered, all
+    # class members", never "registered class members are 6,214 members" (an unseen outline's administrator's report
+    # to the Court, label_slot_grammar at seed 5)
     kind = m.group("kind").split()
-    if kind and not all(re.search(r"\d|\w-\w", w) for w in kind):
-        return ""
     said = f"{text} {'is' if text.split()[0] == '1' else 'are'} {m.group('mod').lower()}"
+    if kind and not all(re.search(r"\d|\w-\w", w) for w in kind):
+        return said + f", all {' '.join(kind)} {m.group('unit')}"
     return said + (f", all {' '.join(kind)}" if kind else "")
 
 
@@ -420,7 +423,7 @@ _MEASURES = frozenset("days hours weeks months years minutes tonnes tons kilogra
 
 # A word that says the state of the things counted ("open", "disputed"): the count's clause says it after them.
 _STATE = re.compile(r"[a-z]+ed|open|outstanding|unpaid|overdue|pending|unresolved|remaining|late|missing|active|"
-                    r"live|closed")
+                    r"live|closed|eligible|ineligible|valid|invalid|qualifying|current")
 
 
 # A periodic operational record (a daily site report, a weekly production report), and a statement of a figure read

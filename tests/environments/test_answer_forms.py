@@ -88,12 +88,16 @@ def test_every_answer_kind_of_the_legal_world_is_a_form_and_its_attack_suite_hol
         names = forms.form_names(t)
         assert all(f"\n{n}: <" in t.instruction for n in names), t.id
         assert t.solution.answer.splitlines()[-1].startswith("Answer: ")
+    # The whole attack list on the first task of each answer kind: the set's first eight were four what-ifs, two
+    # governs and two exceeds (repeats of three kinds, and none of as-of, reconcile, brief or decision).
+    picked = list({t.kind: t for t in reversed(formed)}.values())
+    assert len(picked) >= 6, sorted({t.kind for t in formed})
     outcomes = []
-    for t in formed[:8]:
+    for t in picked:
         outcomes += attack_task(t, world, tmp_path / t.id)
     r = rates(outcomes)
     wrong = [(o.task, o.candidate, o.score) for o in outcomes if o.wrong]
-    assert r["must_pass"] >= 8 * 6 and r["must_fail"] >= 8 * 20
+    assert r["must_pass"] >= 6 * len(picked) and r["must_fail"] >= 20 * len(picked)
     assert r["false_positive"] == 0.0 and r["false_negative"] == 0.0, wrong
 
 

@@ -281,7 +281,9 @@ def test_a_count_of_things_in_a_state_says_the_noun_once():
     assert count_said("the open severity-1 defects", "41 defects") == "41 defects are open, all severity-1"
     assert count_said("the overdue invoices", "12 invoices") == "12 invoices are overdue"
     assert count_said("the number of tenants affected", "64 tenants") == "64 tenants were affected"
-    assert count_said("the disputed warranty invoices", "4 invoices") == ""  # a noun before them is no state
+    # a noun before them is no state, but a kind of them, said with them ('' left the frame's "disputed warranty invoices
+    # are 4 invoices": an unseen outline's "registered class members are 6,214 members", session 27)
+    assert count_said("the disputed warranty invoices", "4 invoices") == "4 invoices are disputed, all warranty invoices"
     leaks = _count("leaks", "At handover 9 category-2 leaks were open.", "the open category-2 leaks", 9, "leaks")
     overdue = _count("late", "The tenant has 12 overdue invoices.", "the overdue invoices", 12, "invoices")
     for f in (leaks, overdue):

@@ -47,16 +47,15 @@ def test_an_office_acts_for_no_client_and_is_named_by_its_office():
 
 
 def test_no_repository_outline_changes_who_acts_for_whom():
-    # (the office table touches only roles that head with an office: none of the 25 repository outlines)
+    # (the office table touches only roles that head with an office: none of the 25 repository outlines; read from
+    # the files' role lines, not by loading each outline, so the test stays cheap)
+    import re
+
     from worldsmith.generators.sides import office_holder
-    from worldsmith.worlds.outline import load_outline
 
     for path in [*EXAMPLES.glob("*.yaml"), *FIXTURES.glob("*.yaml")]:
-        try:
-            outline = load_outline(path)
-        except Exception:  # noqa: BLE001 - fixtures of broken outlines
-            continue
-        assert not [o.role for o in outline.organisations if office_holder(o.role)], path.name
+        roles = re.findall(r"^\s+role:\s*(.+)$", path.read_text(encoding="utf-8"), re.M)
+        assert not [r for r in roles if office_holder(r.strip().strip('"'))], path.name
 
 
 ORGS = [OrgRef(name="Harrow Vane LLP", role="counsel to Corvale Shipping", privileged=True,
