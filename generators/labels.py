@@ -400,6 +400,14 @@ def count_said(name: str, text: str) -> str:
         # days", never "owner-caused delay days are 71 days" (an unseen outline's delay analysis, label_slot_grammar)
         thing = re.sub(r"^(?:the\s+)?(?:number of\s+)?", "", name.strip(), flags=re.I)[:-len(m.group("unit"))].strip()
         return f"the {thing} is {text}"
+    words = re.sub(r"^(?:the\s+)?(?:number of\s+)?", "", name.strip(), flags=re.I).split()
+    tail = text.split()[1:]
+    if not span and 1 < len(tail) < len(words) and [w.lower() for w in words[-len(tail):]] == [w.lower() for w in tail] \
+            and _STATE.fullmatch(words[0].lower()) and len(words) == len(tail) + 1:
+        # the things counted in two words, the count carrying both: "registered group members", "6,214 group members"
+        # -> "6,214 group members are registered" (an unseen outline's report to the Court, label_slot_grammar at
+        # seed 317)
+        return f"{text} {'is' if text.split()[0] == '1' else 'are'} {words[0].lower()}"
     if span or m is None or text.split()[-1].lower() != m.group("unit").lower() or len(text.split()) != 2 \
             or not _STATE.fullmatch(m.group("mod").lower()):
         return ""
