@@ -76,6 +76,14 @@ def _short(amount: Decimal, currency: str) -> list[str]:
         crore = (amount / Decimal(10) ** 7).normalize()
         if amount >= 10 ** 7 and crore == crore.quantize(Decimal("0.001")):
             out.append(f"INR {crore:f} crore")
+    if currency == "BRL":
+        # as a Brazilian professional writes reais: 'R$ 4.896.000,00', 'R$ 4,896,000', '4,896,000 reais' (kit29a)
+        whole = f"{amount:,.2f}"
+        out += [f"R$ {whole.replace(',', '_').replace('.', ',').replace('_', '.')}", f"R$ {amount:,.0f}"
+                if amount == amount.to_integral_value() else f"R$ {whole}", f"{amount:,.2f} reais"]
+    if currency == "JPY" and amount == amount.to_integral_value():
+        # yen as a Japanese professional writes them: '¥409,920,000', '409,920,000 yen', '409,920,000円'
+        out += [f"¥{amount:,.0f}", f"{amount:,.0f} yen", f"{amount:,.0f}円"]
     if currency in _NAMES and amount == amount.to_integral_value() and 0 < amount < 10 ** 12:
         # the amount written out in words after the figure, as a contract or a letter of demand does
         out.append(f"{currency} {amount:,.0f} ({in_words(int(amount))} {_NAMES.get(currency, currency)})")

@@ -123,12 +123,15 @@ _SIGNED = re.compile(rf"[+-]?(?:{NUMBER})")
 # The codes a figure is read with: CURRENCIES and "RMB", which people write for CNY.
 READ_CODES = (*CURRENCIES, "RMB")
 CURRENCY_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
-                    "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "RS.": "INR", "RS": "INR"}
+                    "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "RS.": "INR", "RS": "INR",
+                    # (a Brazilian professional writes reais 'R$ 4.896.000,00': kit29a, every such right answer scored < 1)
+                    "R$": "BRL", "MX$": "MXN"}
 # A bare "$" or "dollars" is any dollar: a Canadian answer writes "$" too.
 DOLLAR_CODES = {"USD", "CAD", "AUD", "NZD", "HKD", "SGD"}
 CURRENCY_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars": "CAD", "australian dollars": "AUD",
                   "pounds sterling": "GBP", "pounds": "GBP", "sterling": "GBP", "euros": "EUR", "euro": "EUR",
-                  "yen": "JPY", "swiss francs": "CHF", "francs": "CHF"}
+                  "yen": "JPY", "swiss francs": "CHF", "francs": "CHF", "reais": "BRL",
+                  "brazilian reais": "BRL", "rupees": "INR", "indian rupees": "INR", "円": "JPY"}
 SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9,
           "b": 9, "trillion": 12, "tn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7}  # (India: 1 lakh 10^5, 1 crore 10^7)
 _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
@@ -154,7 +157,7 @@ FIGURE = re.compile(rf"""
     (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bn|tn|mm|[kmb])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
-        |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b))?
+        |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b|(?:Brazilian\s)?reais\b|(?:Indian\s)?rupees\b|円))?
     (?P<rp>\s?\))?
 """, re.X | re.I)
 _DIGITS = re.compile(r"\d[\d,.]*")
