@@ -118,6 +118,10 @@ def organisations(outline: Outline) -> list[Org]:
     return [Org(id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.id in circle) for o in outline.organisations]
 
 
+# the languages whose names are written family name first
+_FAMILY_FIRST = {"ja", "zh", "ko"}
+
+
 def check_locale(outline: Outline) -> None:
     """The outline's locale is one Faker has, spelt as Faker spells it (en_GB); else an OutlineError at `locale`."""
     if outline.locale not in AVAILABLE_LOCALES:
@@ -144,12 +148,16 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
         occupation = occupations[member.role]
         title = member.title or occupation.job_titles.get(member.seniority) or occupation.title
         for seat in range(member.count):
-            for _ in range(50):
+            for attempt in range(50):
                 first, last = fake.first_name(), fake.last_name()
                 # (Faker's lists share names: 'Michael Michael' was a supplier's COO in an unseen outline, read 12)
                 # (nor a real public figure's name: 'Jennifer Lopez' as an insurer's claims manager, bi-claim at seed
                 # 101, quarantined on realism_fiction_mentions, which no repair of the prose can fix)
-                if f"{first} {last}" not in used_names and ascii_local_part(first) and ascii_local_part(last) \
+                # A name in Latin letters is preferred (it gives a mailbox its local part); where the locale's names
+                # have none (Japanese, Chinese), any name will do after 25 draws, but never one already taken (blind
+                # read 29: the insured's QA manager and the broker's account executive were both 'あすか 鈴木').
+                if f"{first} {last}" not in used_names and (attempt >= 25 or ascii_local_part(first)
+                                                            and ascii_local_part(last)) \
                         and first.casefold() != last.casefold() and f"{first} {last}" not in _real_names():
                     break
             used_names.add(f"{first} {last}")
@@ -167,7 +175,8 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 role=member.role,
                 first_name=first,
                 last_name=last,
-                name=f"{first} {last}",
+                # (a Japanese, Chinese or Korean name is written family name first: '鈴木 あすか')
+                name=f"{last} {first}" if outline.locale.split("_")[0] in _FAMILY_FIRST else f"{first} {last}",
                 email=email,
                 title=title,
                 organisation=member.organisation,

@@ -57,3 +57,25 @@ def test_a_person_of_a_country_without_a_fiction_range_has_no_phone_line_rather_
     for seed in range(12):
         block = signature(Picker(seed), who, signed_full=False)
         assert "Gerdi Anders" in block and "\n\n" not in block and "T:" not in block and not block.endswith("\n"), block
+
+
+def test_names_without_latin_letters_are_still_unique_and_in_their_order():
+    # blind read 29, a Japanese matter: the insured's QA manager and the broker's account executive were both
+    # 'あすか 鈴木' (a name with no Latin letters never passed the draw, so the last draw was taken, taken or not)
+    import random
+
+    from tests.conftest import MINI
+    from worldsmith.generators.cast import make_cast
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import parse_outline
+
+    text = MINI.read_text(encoding="utf-8").replace(
+        "summary: A small matter used by the tests; every kind of item once.",
+        "summary: A small matter used by the tests; every kind of item once.\nlocale: ja_JP")
+    outline = parse_outline(text)
+    occupations = resolve_cast(outline, load_taxonomy())
+    for seed in range(40):
+        people = make_cast(outline, occupations, random.Random(seed))
+        names = [p.name for p in people]
+        assert len(set(names)) == len(names), (seed, names)
+        assert all(p.name == f"{p.last_name} {p.first_name}" for p in people)  # family name first
