@@ -358,6 +358,13 @@ def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]
 
     if _FIRMS_OWN.search(ctx.spec.title) or not (lawyer(first) or lawyer(other)):
         return first, other
+    if lawyer(first) and lawyer(other):
+        # two firms across the table: each in the place of the client its role names, where the plan has that client
+        # by name only (blind read 29: a class action's deed of settlement 'made between (1) <the respondent's
+        # solicitors> ... and (2) <the applicant's solicitors>', the parties to the action nowhere)
+        a, b = _client_named(ctx, first), _client_named(ctx, other)
+        if a and b and a != b:
+            return a, b
     keep = other if lawyer(first) else first
     others = [o for o in ctx.organisations if o.name != keep and not lawyer(o.name) and
               not _ADVISES.search(o.role.split(";")[0]) and rank(o.role) < len(_PRINCIPAL_WORDS)]
@@ -365,6 +372,31 @@ def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]
         return first, other
     named = min(others, key=lambda o: rank(o.role)).name
     return (named, keep) if lawyer(first) else (keep, named)
+
+
+# a firm's role that names the party it acts for: 'solicitors for the respondent, Talbrook Resources Limited'
+_ACTS_FOR = re.compile(r"\bfor\s+(?:the\s+)?(?P<side>applicants?|claimants?|plaintiffs?|appellants?|petitioners?|"
+                       r"respondents?|defendants?)?\b(?:,?\s+(?P<name>[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&|and|of))*))?")
+_FIRST_SIDE = ("applicant", "claimant", "plaintiff", "appellant", "petitioner")
+
+
+def _client_named(ctx: ArtifactContext, firm: str) -> str:
+    """The client a law firm's role names ('solicitors for the respondent, Talbrook Resources Limited'), else the
+    party of the title's or matter's 'A v B' caption on the side its role names ('solicitors for the applicant' ->
+    A); '' where neither says."""
+    role = next((o.role for o in ctx.organisations if o.name == firm), "").split(";")[0]
+    m = _ACTS_FOR.search(role)
+    if m is None:
+        return ""
+    name = (m.group("name") or "").strip()
+    if name and not _LAW_FIRM.search(name) and name not in (o.name for o in ctx.organisations if o.name == firm):
+        return name
+    side = (m.group("side") or "").lower().rstrip("s")
+    if not side:
+        return ""
+    first, second = party_names(ctx)
+    caption = any(re.search(r"\sv\.?\s", text) for text in (ctx.spec.title, ctx.world_title))
+    return "" if not caption else (first if side in _FIRST_SIDE else second)
 
 
 class Writer:
