@@ -1636,6 +1636,11 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
                                          b_words=[world.plan.window_start.isoformat(),
                                                   (world.plan.window_end + dt.timedelta(days=62)).isoformat()])))
     ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
+    # a what-if's own figures are the task's: the supposed input, each step worked again and what it moves by
+    # (blind red team kit29a: six right memos lost the unledgered penalty for 'a goodwill of BRL 96,000,000', the
+    # supposition the prompt gave them)
+    ledger_figures += [a for t in parts for c in t.rubric.criteria if c.check.type == "answer_final"
+                       for a in c.check.allowed]
     currency = graph.quantities[first.id].currency or fact_unit(graph, first.id)
     bad.append(Criterion(id="memo_unledgered_figure", weight=2.0,
                          description="the memo states an amount the ledger does not hold and the task does not derive",

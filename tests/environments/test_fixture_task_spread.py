@@ -151,6 +151,11 @@ def test_a_matter_that_weighs_no_two_figures_still_gets_a_memo_on_a_figure_no_fi
     assert (top, leaf) not in {(t.needs.facts[-1], t.needs.facts[-2]) for t in asked}
     assert len(memo.needs.files) >= 2 and "drive" in memo.needs.apps
     assert "suppose" in memo.instruction and memo.solution.actions[0].args["path"].endswith(".docx")
+    # the supposed input and each step worked again are the task's own figures, no figure made up (blind red team
+    # kit29a: six right memos lost memo_unledgered_figure for the supposition the prompt gave them)
+    result = next(c for c in memo.rubric.criteria if c.id.endswith("states_result"))
+    made_up = next(c for c in memo.rubric.negative_criteria if c.id == "memo_unledgered_figure")
+    assert set(result.check.allowed) <= set(made_up.check.allowed)
     # made after graph_tasks, it still carries the negatives every task does (without them the attack suite's memo
     # beside a redated deadline, a stray hearing day or 'these figures have not been checked' scored 1.0)
     negatives = {c.id for c in memo.rubric.negative_criteria}
