@@ -1,0 +1,34 @@
+"""A sender named by surname, or by initial and surname, where no one else of the matter has that surname (blind red
+team kit29a: 'da Costa' and 'J. da Costa' for Joana da Costa scored 0.8 on five right forms)."""
+
+from types import SimpleNamespace as NS
+
+from worldsmith.environments.forms import _person_ok
+from worldsmith.environments.tasks import Check
+
+
+def _person(pid, first, last):
+    return NS(id=pid, name=f"{first} {last}", first_name=first, last_name=last, email=f"{pid}@firm.example",
+              organisation="firm", title="Associate", role=pid)
+
+
+_WORLD = NS(plan=NS(people=[_person("a", "Joana", "da Costa"), _person("b", "Olivia", "Cavalcante"),
+                            _person("c", "Hiroshi", "Hayashi"), _person("d", "Yosuke", "Hayashi")],
+                    organisations=[NS(id="firm", name="Queiroz Amaral")]))
+
+
+def _ok(value, who):
+    return _person_ok(value, Check(type="answer_field", values=[who]), _WORLD)
+
+
+def test_a_surname_or_an_initial_and_surname_names_the_one_who_has_it():
+    for value in ("da Costa", "J. da Costa", "J da Costa", "Joana da Costa", "Ms da Costa"):
+        assert _ok(value, "Joana da Costa"), value
+    assert _ok("Cavalcante", "Olivia Cavalcante")
+
+
+def test_a_surname_two_people_share_or_another_initial_names_no_one():
+    assert not _ok("Hayashi", "Hiroshi Hayashi") and not _ok("H. Hayashi", "Hiroshi Hayashi")
+    assert _ok("Hiroshi Hayashi", "Hiroshi Hayashi")
+    assert not _ok("X. da Costa", "Joana da Costa") and not _ok("Costa", "Joana da Costa")
+    assert not _ok("da Costa and Cavalcante", "Joana da Costa")  # two senders: a hedge
