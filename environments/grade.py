@@ -1031,6 +1031,10 @@ def misstated(text: str, check: Check) -> bool:
                # cure, net debt is USD 157,500,000': the net debt after the cure; kit14: right replies lost 0.57)
                if not any(answers.value_matches(m, sw) and rx.search(text) for sw, rx in siblings)
                if not (counts and m.kind == "money")
+               # the result of the sum the label's right figure enters, just after its '=' ('Net loss = JPY 307,680,000
+               # - deductible JPY 10,000,000 = JPY 297,680,000': blind red team kit29b, right worked answers lost 0.37
+               # to misstates_deductible)
+               and not _result_after_right(parsed, m, wants)
                # a step of the working the fact enters, in brackets or after '=' ('less the 3-day waiting period (118
                # days)', '... = 118 days'; kit13: right replies lost 0.57 to misstates_waiting_days)
                and not (check.allowed and m.value is not None and _WORKED_STEP.search(parsed.masked, 0, m.start)
@@ -1045,6 +1049,16 @@ def misstated(text: str, check: Check) -> bool:
                # a date's label is no count: 'The refund deadline is August 28, 2026. That is 50 days after the
                # meeting' gives the deadline's distance, not another deadline
                and not (dates and all(w.kind == "date" for w in wants) and m.kind != "date"))
+
+
+def _result_after_right(parsed, m, wants) -> bool:
+    """Whether figure `m` is what an expression comes to, right after an '=' that follows a figure of the label that is
+    right ('deductible JPY 10,000,000 = JPY 297,680,000')."""
+    before = [n for n in parsed.mentions if n.end <= m.start and n.sentence == m.sentence]
+    if not before:
+        return False
+    n = max(before, key=lambda x: x.end)
+    return parsed.masked[n.end:m.start].strip() in ("=", "≈") and any(answers.value_matches(n, w) for w in wants)
 
 
 _WORLD_NOW: list = [None]  # the world grade() is reading: misstated's longer labels come from its plan
