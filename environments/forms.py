@@ -507,6 +507,10 @@ def _person_ok(value: str, check: Check, world) -> bool:
     spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
              f"{me.last_name}, {me.first_name}".lower()]
     spans += [f"{h} {me.last_name}".lower() for h in _HONORIFICS] + [f"{h}. {me.last_name}".lower() for h in _HONORIFICS]
+    if not me.name.isascii():
+        # a Japanese, Chinese or Korean name family name first, with or without the space ('伊藤 裕太', '鈴木千代':
+        # blind red team kit29b, right forms 0.8)
+        spans += [f"{me.last_name} {me.first_name}", f"{me.last_name}{me.first_name}", f"{me.first_name}{me.last_name}"]
     hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
     if hit is None:
         return False

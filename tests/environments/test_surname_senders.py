@@ -32,3 +32,12 @@ def test_a_surname_two_people_share_or_another_initial_names_no_one():
     assert _ok("Hiroshi Hayashi", "Hiroshi Hayashi")
     assert not _ok("X. da Costa", "Joana da Costa") and not _ok("Costa", "Joana da Costa")
     assert not _ok("da Costa and Cavalcante", "Joana da Costa")  # two senders: a hedge
+
+
+def test_a_name_without_latin_letters_is_read_in_either_order_with_or_without_the_space():
+    world = NS(plan=NS(people=[_person("a", "裕太", "伊藤"), _person("b", "千代", "鈴木"), _person("c", "翼", "伊藤")],
+                       organisations=[NS(id="firm", name="Tsubaki")]))
+    for value in ("裕太 伊藤", "伊藤 裕太", "伊藤裕太"):
+        assert _person_ok(value, Check(type="answer_field", values=["裕太 伊藤"]), world), value
+    assert not _person_ok("伊藤 翼", Check(type="answer_field", values=["裕太 伊藤"]), world)
+    assert not _person_ok("鈴木千代", Check(type="answer_field", values=["裕太 伊藤"]), world)
