@@ -5,14 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from tests.environments.test_indian_amounts import _read  # (kind, value, currency) of the first figure read
 from worldsmith.environments.attacks import _short
-from worldsmith.worlds.values import FIGURE, read_figure
-
-
-def _read(text: str):
-    m = FIGURE.search(text)
-    f = read_figure(text, m) if m else None
-    return f and (f.kind, f.value, f.currency)
 
 
 def test_reais_after_r_dollar_or_by_name_are_brl():
