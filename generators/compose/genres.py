@@ -50,6 +50,11 @@ def head_noun(title: str) -> str:
     words = re.findall(r"[A-Za-z][\w-]*", first)
     if len(words) >= 2 and words[-2].lower() == "form" and not words[-1].islower():
         return "form"  # 'Form H', 'Form 8': a numbered form
+    # a number or reference after the noun is the paper's, not its head ('insurance policy PRX-2025-0418', 'Interim
+    # report no. 2', 'Acordao DRJ 108-041.227': blind read 29's certified policy was written as a supply contract)
+    while len(words) > 1 and (re.search(r"\d", words[-1]) or words[-1].isupper() and len(words[-1]) > 1 or
+                              words[-1].lower() in ("no", "nr", "number")):
+        words.pop()
     return words[-1].lower() if words else ""
 
 

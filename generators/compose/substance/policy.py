@@ -10,6 +10,7 @@ import hashlib
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.genres import head_noun
 from worldsmith.generators.compose.parties import opponent
 from worldsmith.generators.compose.substance.common import identity, label, plain
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
@@ -44,6 +45,11 @@ def is_policy(doc_type: str, title: str) -> bool:
     declarations with a fact's statement pasted under 'Conditions'."""
     if _HOUSE_RULES.search(title) and not _INSURANCE.search(f"{doc_type} {title}"):
         return False
+    if head_noun(title) in ("policy", "policies") and re.search(r"\binsurance\b", title, re.I):
+        # a paper headed 'insurance policy' is the insurer's form whatever its doc_type says (blind read 29: an
+        # 'agreement'-typed 'insurance policy ...: schedule and wording (certified copy)' came out as a supply
+        # contract, payable on invoice, with no insuring clause or period of insurance)
+        return True
     return bool(_POLICY.search(doc_type)) or bool(re.search(r"\bdeclarations\b", title, re.I)) and \
         bool(_POLICY.search(title))
 
@@ -64,17 +70,20 @@ def _item(f: FactRef) -> str:
     return cap_first(re.sub(r"^the\s+", "", label(f), flags=re.I))
 
 
-def _condition(f: FactRef) -> str:
+def _condition(f: FactRef, general: bool = False) -> str:
     """The condition a declared figure works under, in the policy's own terms, by what its label names."""
     name = label(f).lower()
     if "coinsurance" in name and f.value.type == "percent":
         return (f"Coinsurance ({f.text}). If at the time of loss the value of the covered property multiplied by "
                 f"{f.text} is more than the limit of insurance, the insurer pays no more than the loss multiplied by "
                 f"the limit of insurance divided by that product; the deductible is then subtracted.")
+    if "deductible" in name and general:
+        return (f"Deductible ({f.text}). The deductible is borne by the Insured and deducted from the amount of each "
+                f"loss as adjusted, before the limit of indemnity is applied.")
     if "deductible" in name:
         return (f"Deductible ({f.text}). The deductible is subtracted from the amount payable for each occurrence, "
                 f"after any coinsurance reduction.")
-    if "sublimit" in name:
+    if re.search(r"sub-?limit", name):
         return f"{_item(f)} ({f.text}). This is the most payable for that cover in any one occurrence."
     if "limit" in name:
         return f"{_item(f)} ({f.text}). This is the most payable for any one occurrence."
@@ -189,13 +198,93 @@ def premises(ctx: ArtifactContext) -> str:
     return ""
 
 
+# the line of cover a policy's title names before 'insurance policy' ('Product recall expense insurance policy ...')
+_LINE = re.compile(r"(?i)^(?:certified copy of (?:the )?)?(?P<line>(?:[\w&'-]+\s+){1,5}?)insurance polic(?:y|ies)\b")
+_EXTENSION = re.compile(r"\b(Extension|Endorsement|Section)\s+(\d+[A-Za-z]?)\b(?:\s*\((?P<what>[^)]{3,60})\))?")
+
+
+def line_of_cover(ctx: ArtifactContext) -> str:
+    """What the policy insures as its title names it ('product recall expense'), else ''."""
+    m = _LINE.search(" ".join(ctx.spec.title.split()))
+    words = (m.group("line") if m else "").split()
+    while words and words[0][:1].isupper() and len(words) > 1 and words[1][:1].isupper():
+        words.pop(0)  # (an insurer's name before the line is not the line: 'Northgate Mutual property insurance')
+    return " ".join(words).lower()
+
+
+def _general(ctx: ArtifactContext) -> bool:
+    """Whether the title names a line of cover the first-party property form does not write (recall, liability,
+    marine...): its insuring clause, extensions and claims conditions are written in the general form."""
+    line = line_of_cover(ctx)
+    # (the title names its line, 'product recall expense': a figure's word, 'replacement cost', is not the form's cover)
+    return bool(line) and not (_PROPERTY.search(line) or _INCOME.search(line) or re.search(r"\bproperty\b", line))
+
+
+def _insuring_clause(ctx: ArtifactContext, insurer: str, insured: str, declared: list[FactRef]) -> list[str]:
+    """The general insuring clause, its extensions by the numbers the facts give, and the claims conditions every
+    policy carries (notice, co-operation, subrogation): the figures stay in the schedule."""
+    cover = line_of_cover(ctx) or "insured"
+    limit = next((f for f in declared if re.search(r"\blimit\b", label(f), re.I) and
+                  not re.search(r"\bsub-?limit\b", label(f), re.I)), None)
+    out = [f"Insuring clause. {insurer} (the Insurer) will indemnify {insured or 'the Insured'} (the Insured) against "
+           f"{cover} loss, as defined in this policy, arising from an event first occurring during the Period of "
+           f"Insurance, up to the limit of indemnity stated in the schedule"
+           + (f" ({limit.text})" if limit is not None else "")
+           + " and after the deductible, subject to the terms, conditions, extensions and exclusions of this policy."]
+    for f in ctx.facts:
+        m = _EXTENSION.search(f.statement)
+        if m and m.group(1) != "Section":
+            what = m.group("what") or label(f)
+            out.append(f"{m.group(1)} {m.group(2)} ({what}). {cap_first(strip_end(' '.join(f.statement.split())))}.")
+    return out
+
+
+def _claims_conditions(ctx: ArtifactContext) -> list[str]:
+    """The claims conditions of a general policy, in the form's words (blind read 29: a policy with no claims
+    conditions, no period of insurance)."""
+    return [
+        "Notice of claim. The Insured shall give the Insurer written notice of any event that may give rise to a claim "
+        "as soon as practicable after it becomes aware of it, and shall provide the particulars and documents the "
+        "Insurer reasonably requests.",
+        "Co-operation and loss adjustment. The Insured shall permit the Insurer and any loss adjuster it appoints to "
+        "inspect the premises and records relevant to the claim, and shall not admit liability or settle with any "
+        "third party without the Insurer's written consent.",
+        "Interim payments. The Insurer may make payments on account of an admitted claim before the loss is finally "
+        "adjusted; each is deducted from the amount finally payable.",
+        "Subrogation. On payment of a claim the Insurer is subrogated to the Insured's rights of recovery against any "
+        "third party in respect of the loss paid, and the Insured shall do nothing after the loss to prejudice those "
+        "rights.",
+    ]
+
+
+def _exclusions() -> list[str]:
+    """The general exclusions a policy of any line carries, without a figure of its own."""
+    return ["This policy does not cover: (a) loss deliberately caused by the Insured; (b) fines, penalties or "
+            "punitive damages; (c) the cost of correcting a defect the Insured knew of before the Period of Insurance "
+            "began; (d) loss recoverable under any other insurance, except for any excess beyond that insurance."]
+
+
 def policy_plan(ctx: ArtifactContext) -> list[tuple[str, str]]:
-    """The form's headings: the insuring agreements and definitions only where its figures name a cover."""
+    """The form's headings: the insuring agreements and definitions only where its figures name a cover; a policy of
+    another line has its insuring clause, exclusions and claims conditions in the general form."""
+    if _general(ctx):
+        return [("Schedule", "declarations"), ("Insuring Clause and Extensions", "coverage"),
+                ("Exclusions", "exclusions"), ("Claims Conditions", "conditions"), ("Issue", "policy_sign")]
     income, extra, property_ = _covers(ctx)
     skip = set() if (income or extra or property_) else {"coverage"}
     if not income:
         skip.add("definitions")
     return [(h, k) for h, k in HEADS if k not in skip]
+
+
+def issued_on(ctx: ArtifactContext) -> dt.date:
+    """The day the insurer issued the policy: before its period begins, whatever day a copy of it is produced (blind
+    read 29: a 'certified copy' of a policy dated after the recall it answered)."""
+    start, _ = policy_period(ctx)
+    made = start - dt.timedelta(days=3 + _digest(ctx) % 12)
+    while made.weekday() >= 5:
+        made -= dt.timedelta(days=1)
+    return made
 
 
 def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
@@ -211,7 +300,24 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     stated = [f for f in ctx.facts if f not in declared]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
-        if k == "declarations":
+        if k == "declarations" and _general(ctx):
+            rows = [f"Insured: {insured}." if insured else "", f"Insurer: {insurer}.", f"Policy number: {number}.",
+                    f"Class of insurance: {line_of_cover(ctx)} insurance." if line_of_cover(ctx) else "",
+                    f"Period of insurance: from 00:00 on {day(start)} to 24:00 on {day(end)}, local standard time at "
+                    f"the Insured's address.",
+                    "Premium: as agreed at inception, paid in full."]
+            rows += [f"{_item(f)}: {f.text}." for f in declared]
+            out[i] = [r for r in rows if r]
+        elif k == "coverage" and _general(ctx):
+            out[i] = _insuring_clause(ctx, insurer, insured, declared)
+        elif k == "exclusions":
+            out[i] = _exclusions()
+        elif k == "conditions" and _general(ctx):
+            written = " ".join(p for ps in out.values() for p in ps)
+            rows = [c for c, f in ((_condition(f, True), f) for f in declared) if c and f.statement not in written]
+            out[i] = rows + [f"{strip_end(f.statement)}." if f.establish and f.statement else f"{cap_first(plain(f))}."
+                             for f in stated if f.statement not in written] + _claims_conditions(ctx)
+        elif k == "declarations":
             rows = [f"Named insured: {insured}." if insured else "", f"Insurer: {insurer}.", f"Policy number: {number}.",
                     f"Policy period: from {day(start)} to {day(end)}, 12:01 a.m. standard time at the named insured's "
                     f"mailing address.",
@@ -231,7 +337,7 @@ def policy_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             rows += _loss_conditions(ctx)
             out[i] = rows or ["The conditions of the policy form apply to the figures declared above."]
         elif k == "policy_sign":
-            out[i] = [f"Issued by {insurer} on {long_date(ctx.spec.date, ctx.locale)}; countersigned by "
+            out[i] = [f"Issued by {insurer} on {day(issued_on(ctx))}; countersigned by "
                       f"{ctx.author.name}, {ctx.author.title}, authorized representative."]
             if re.search(r"\bcertified\b", ctx.spec.title, re.I):
                 # a certified copy carries the insurer's certificate (read 18: 'no certification wording')

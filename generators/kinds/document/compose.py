@@ -208,6 +208,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a tribunal's order in a party's file is the tribunal's paper: no letterhead or privilege of the party whose
         # counsel circulated it, only who did (blind read 27: 'Procedural Order No. 1' on the other side's letterhead)
         return sep.join([f"Copy circulated by {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and is_policy(spec.doc_type, spec.title) and re.search(r"(?i)\b(certified|copy)\b", spec.title):
+        # a copy produced in the claim is dated the day it is certified; the policy's own issue is in its last lines
+        line = sep.join([f"Certified copy produced by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and is_policy(spec.doc_type, spec.title):
         line = sep.join([f"Issued by {ctx.author.organisation}", when])
     elif kind == "default" and not spec.path.endswith(".eml") and is_invoice(ctx):
@@ -388,6 +391,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     pick = picker_for(ctx)
     docs = bank("documents")
     kind = doc_kind(spec.doc_type)
+    if kind == "agreement" and is_policy(spec.doc_type, spec.title):
+        kind = "default"  # an insurance policy is the insurer's form, not a contract drafted between two houses
     values = _values(pick, ctx, spec)
     plan = headings(pick, kind, max(1, spec.sections))
     # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
