@@ -29,6 +29,9 @@ with genre as (
                      (regexp_matches(a.title, '(?i)^[^:(]*\b(pre-trade|post-trade|trade|trading|transition|execution)\b[^:(]*\b(report|estimate)\s*($|[:(]|\s[-–]\s)') and not regexp_matches(a.title, '(?i)\b(memo|response|reply|trade ?marks?)\b')) or
                      (regexp_matches(a.title, '(?i)^[^:(]*\b(daily|weekly|monthly|quarterly|q[1-4])\b[^:(]*\b(risk|compliance|limits?|exposure)\b[^:(]*\breport\b|^[^:(]*\b(risk|compliance|limits?|exposure) report (q[1-4]|h[12])\b') and not regexp_matches(a.title, '(?i)\b(memo|response|reply|audit|incident|forensic)\b')) then 'record'
                 when regexp_matches(lower(a.title), '^(draft\S*\s+)?procedural (order|directions)(\s+no\.?\s*[0-9]+)?(\s*$|\s*[:(]|\s+[-–]\s|\s+(to|of|for|on|re|with|under|from|by|at|between|and|in)\s)') then 'order'
+                -- (a paper headed 'insurance policy' is the insurer's form, its schedule, insuring clause and
+                -- conditions, whatever its doc_type: blind read 29's 'agreement'-typed policy was written as a contract)
+                when regexp_matches(lower(a.title), '^[^:(]*\binsurance polic(y|ies)\b[^:(]*($|[:(])') then null
                 when regexp_matches(lower(a.doc_type), 'investment committee|ic memo|ic paper') then 'ic_memo'
                 when regexp_matches(lower(a.doc_type), 'term sheet|heads of terms|heads of agreement') then 'term_sheet'
                 when regexp_matches(lower(a.doc_type), 'pleading|complaint|petition|answer|motion|brief|claim form') then 'pleading'
