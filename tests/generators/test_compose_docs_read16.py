@@ -234,8 +234,9 @@ def test_a_report_states_its_method_and_ends_on_a_recommendation_whatever_its_se
         if not any(w in h for h in heads for w in ("scope", "background", "finding")):
             continue
         assert "We left out the frozen-seafood line discontinued in November 2025." in prose, (heads, prose)
-        if any("finding" in h for h in heads) and not any("recommend" in h for h in heads):
-            assert re.search(r"Conclusion\. We recommend ", prose), (heads, prose)
+        if any("finding" in h for h in heads) and not any("recommend" in h or h == "conclusion" for h in heads):
+            # (a report of its own finding concludes on it, blind read 29)
+            assert re.search(r"Conclusion\. (We recommend |Our conclusion is that )", prose), (heads, prose)
 
 
 def test_a_red_flag_report_finds_no_protection_as_a_legal_finding_and_writes_no_record_on_the_record():
@@ -408,6 +409,6 @@ def test_surveyors_instructed_by_the_firm_never_ask_its_partner_for_a_decision()
     for sections, seed in [(5, 1), (6, 2), (7, 3), (4, 4)]:
         ctx = _survey(sections, seed)
         prose = _prose(compose_document(ctx.model_copy(update={"organisations": orgs})))
-        seen += "Conclusion." in prose or "recommend" in prose
+        seen += "Conclusion." in prose or "recommend" in prose or "Our conclusion is that" in prose
         assert "for a decision" not in prose and "as its working figure" not in prose, prose
     assert seen, "no report closed on a conclusion"

@@ -33,7 +33,8 @@ from worldsmith.generators.compose.substance.minutes import (minutes_actions, mi
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
                                                             is_certificate, plan_bodies)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, english_close, forum, pleading_bodies
-from worldsmith.generators.compose.substance.report import (attendance, report_analysis, report_background,
+from worldsmith.generators.compose.substance.report import (attendance, finding_conclusion, own_figures, report_analysis,
+                                                            report_background,
                                                             report_findings, report_risks, report_scope, report_summary)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
@@ -41,6 +42,20 @@ from worldsmith.generators.context import ArtifactContext
 __all__ = ["audit_report", "attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "english_close", "forum", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
+
+
+def _concluded(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
+    """A report's closing paragraphs: where it makes a figure of its own and weighs no courses, its conclusion on that
+    figure (finding_conclusion); else the recommendation a memo would make."""
+    from worldsmith.generators.compose.substance.argue import courses
+    from worldsmith.generators.compose.substance.report import red_flags
+    from worldsmith.generators.compose.substance.weigh import routes
+
+    said = memo_recommendation(pick, ctx, due)
+    if said and said[0].startswith("Our ") or routes(ctx) or courses(ctx) or red_flags(ctx):
+        return said  # (an auditor's or a valuer's conclusion, or a course weighed, is already the report's own)
+    found = finding_conclusion(ctx)
+    return [found] if found else said
 
 
 def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, str]], due: str,
@@ -107,8 +122,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "background":
                 out[i] = report_background(ctx, day)
             elif k == "recommendation" and not told.get(i):
-                out[i] = memo_recommendation(pick, ctx, due)
-            elif k == "limitations" and audit_report(ctx):
+                out[i] = _concluded(pick, ctx, due)
+            elif k == "limitations" and (audit_report(ctx) or own_figures(ctx)):
                 # an auditor's report says what its work covered, never that it has 'not audited' or 'not verified
                 # independently' the records it audited (blind read 26)
                 out[i] = [f"Our work covered the records made available to us up to {day}, tested against the "
@@ -136,7 +151,7 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         proposed = any(re.search(r"\b(we propose|we recommend)\b", p, re.I) for ps in out.values() for p in ps)
         if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation \
                 and not proposed:
-            out[found] = out.get(found, []) + [f"Conclusion. {r}" for r in memo_recommendation(pick, ctx, due)[:1]]
+            out[found] = out.get(found, []) + [f"Conclusion. {r}" for r in _concluded(pick, ctx, due)[:1]]
     elif kind == "plan":
         out = plan_bodies(pick, ctx, plan)
     elif kind == "ic_memo":

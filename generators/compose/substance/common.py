@@ -325,7 +325,7 @@ def topic(title: str, names: list[str] = ()) -> str:
     # ('Report to insurer on quantum and settlement strategy' is about quantum and the strategy: never 'this report
     # for Castlegate on the to insurer on quantum', read 25's unseen PI outline)
     text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|"
-                  r"(?:[A-Za-z-]+\s+){0,3}?report\s+(?:to\s+(?:the\s+)?[\w' -]{2,40}?\s+)?on|"
+                  r"(?:[A-Za-z'\u2019-]+\s+){0,3}?report\s+(?:to\s+(?:the\s+)?[\w' -]{2,40}?\s+)?on|"
                   r"advice\s+(?:to\s+(?:the\s+)?"
                   r"[\w' -]{2,40}?\s+)?(?:on|re|about))\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))

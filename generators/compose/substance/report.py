@@ -651,3 +651,33 @@ def sampling_method(ctx: ArtifactContext) -> tuple[str, object]:
             f"per unit: {m.group('net')} divided by the number of items sampled is the average error per item, and "
             f"that average times {m.group('population')} is {label(f)}. It is a point estimate, taken without a "
             f"confidence-interval discount, so it neither allows for sampling error nor adds to the figure."), f
+
+
+def own_figures(ctx: ArtifactContext) -> list:
+    """The amounts, counts and rates this paper makes itself: those it establishes that no other house's paper sets
+    out (the writer's own finding, never a policy's limit the report first quotes)."""
+    return [f for f in figures(ctx.facts) if f.establish and f.paper_by in ("", ctx.author.organisation)]
+
+
+def _depth(f, facts: list, seen: frozenset = frozenset()) -> int:
+    """How many steps of working stand behind a figure among the paper's facts (0 for an input)."""
+    if not f.reason or f.id in seen:
+        return 0
+    inputs = [g for g in facts if g is not f and label(g) and label(g) in f.reason]
+    return 1 + max((_depth(g, facts, seen | {f.id}) for g in inputs), default=0)
+
+
+def finding_conclusion(ctx: ArtifactContext) -> str:
+    """The conclusion of a report of a finding on its own figure: the figure the report makes (the one its title
+    names, else the one most worked), with its working; '' where the report makes no figure of its own. Blind read 29: a
+    costs referee's report closed 'We recommend that <the referee> adopt the legal costs ... as its working figure'; an
+    adjuster's interim report found that the insurer 'agrees' the payment, then asked it to decide by a later day."""
+    own = own_figures(ctx)
+    if not own:
+        return ""
+    main = points_of(ctx)[0] if points_of(ctx) else None
+    if main is None or main not in own or _depth(main, ctx.facts) < max(_depth(f, ctx.facts) for f in own):
+        main = max(own, key=lambda f: (_depth(f, ctx.facts), -own.index(f)))
+    how = derivation(main, ctx.facts)
+    # (no decision asked of the reader: a finding is reported, and the record may already hold the reader's decision)
+    return f"Our conclusion is that {plain(main)}" + (f", {how}" if how else "") + "."

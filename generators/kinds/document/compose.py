@@ -512,8 +512,10 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         if bodies and len(keep) < len(plan):
             plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
             told = {n: told[i] for n, i in enumerate(keep) if i in told}
-    if kind == "report" and not in_mail and substance.audit_report(ctx):
-        # an auditor's report ends on its conclusion, not on 'Recommendations' to its client (blind read 26)
+    if kind == "report" and not in_mail and (substance.audit_report(ctx) or any(
+            k == "recommendation" and bodies.get(i, [""])[0].startswith("Our conclusion") for i, (_, k) in enumerate(plan))):
+        # an auditor's report ends on its conclusion, not on 'Recommendations' to its client (blind read 26); so does
+        # a report of a finding that concludes on its own figure (blind read 29: a costs referee's report)
         plan = [("Conclusion" if k == "recommendation" else h, k) for h, k in plan]
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
