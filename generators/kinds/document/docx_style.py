@@ -39,6 +39,7 @@ class House:
     font: str
     size: float  # body text, points
     caps_headings: bool
+    east_asian: str = ""  # the font of Chinese, Japanese or Korean text, where the world is written in one
 
 
 # Fonts firms use, each with a metric twin most machines have (Liberation, Carlito, Gelasio), at the size
@@ -51,10 +52,28 @@ _PAPER = {"letter": (12240, 15840), "a4": (11906, 16838)}
 _MARGIN = 1440  # twips
 
 
-def house_of(org_name: str) -> House:
-    """The house style of an organisation: the same name always gets the same one."""
+# The East Asian font of a CJK locale, serif and sans, as its own Word sets them: the house fonts have no CJK glyphs
+# (blind read 29: a Japanese world's names printed as tofu boxes); Word and LibreOffice (through fontconfig's aliases)
+# know these names.
+_EAST_ASIAN = {"ja": ("MS Mincho", "MS Gothic"), "ko": ("Batang", "Gulim"), "zh_TW": ("PMingLiU", "Microsoft JhengHei"),
+               "zh_HK": ("PMingLiU", "Microsoft JhengHei"), "zh": ("SimSun", "SimHei")}
+_SERIF = {"Times New Roman", "Georgia"}
+
+
+def east_asian_font(font: str, locale: str) -> str:
+    """The CJK font set beside a house font in a CJK locale ('ja_JP', Times New Roman -> MS Mincho), '' elsewhere."""
+    locale = locale or ""
+    pair = _EAST_ASIAN.get(locale) or _EAST_ASIAN.get(locale.split("_")[0])
+    return "" if pair is None else pair[0] if font in _SERIF else pair[1]
+
+
+def house_of(org_name: str, locale: str = "") -> House:
+    """The house style of an organisation: the same name always gets the same one; in a CJK locale with its East
+    Asian font."""
     digest = hashlib.sha256(f"{org_name}:docx-house".encode()).digest()
-    return _HOUSES[digest[0] % len(_HOUSES)]
+    house = _HOUSES[digest[0] % len(_HOUSES)]
+    east = east_asian_font(house.font, locale)
+    return House(house.font, house.size, house.caps_headings, east) if east else house
 
 
 def paper_of(locale: str) -> str:
@@ -76,7 +95,7 @@ def _rpr(house: House, size: float, *, bold: bool = False, italic: bool = False,
     """A run-properties element: the house font set on every script (no theme font), black unless told."""
     f = house.font
     return ("<w:rPr>"
-            f'<w:rFonts w:ascii="{f}" w:hAnsi="{f}" w:eastAsia="{f}" w:cs="{f}"/>'
+            f'<w:rFonts w:ascii="{f}" w:hAnsi="{f}" w:eastAsia="{house.east_asian or f}" w:cs="{f}"/>'
             + ("<w:b/><w:bCs/>" if bold else "") + ("<w:i/><w:iCs/>" if italic else "")
             + ("<w:caps/>" if caps else "") + ("<w:smallCaps/>" if small_caps else "")
             + f'<w:color w:val="{color}"/>'

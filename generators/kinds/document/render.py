@@ -145,7 +145,7 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
     addressee, or a title block by genre; headed sections with tables; header, footer and page numbers."""
     look = look_of(spec, plan)
     paper = letter_paper(plan, spec)[0] if look == "letter" else organisation_name(plan, spec.author)
-    doc = style.new_document(style.house_of(paper), style.paper_of(plan.locale))
+    doc = style.new_document(style.house_of(paper, plan.locale), style.paper_of(plan.locale))
     _margins(doc, plan, spec, look)
     _front_matter(doc, front_matter(plan, spec, look))
     if look == "pleading" and plan.locale == "en_US":

@@ -21,6 +21,26 @@ from openpyxl.worksheet.worksheet import Worksheet
 FONT_NAME, FONT_SIZE = "Arial", 10
 BODY = Font(name=FONT_NAME, sz=FONT_SIZE, family=2)
 BOLD = Font(name=FONT_NAME, sz=FONT_SIZE, family=2, b=True)
+# A world written in Chinese, Japanese or Korean sets its sheets in a font with those glyphs, as the locale's own Excel
+# does (Arial has none: blind read 29's Japanese sheets printed their names as tofu boxes '□□□ □□'); fontconfig and
+# LibreOffice know these names and substitute their CJK fonts. (name, charset) by the locale's language.
+CJK_FONTS = {"ja": ("MS PGothic", 128), "ko": ("Gulim", 129), "zh_TW": ("PMingLiU", 136), "zh_HK": ("PMingLiU", 136),
+             "zh": ("SimSun", 134)}
+
+
+def cjk_font(locale: str) -> tuple[str, int] | None:
+    """The CJK font (name, charset) of a world's locale ('ja_JP' -> MS PGothic), None for a locale without CJK."""
+    locale = locale or ""
+    return CJK_FONTS.get(locale) or CJK_FONTS.get(locale.split("_")[0])
+
+
+def fonts(locale: str = "") -> tuple[Font, Font]:
+    """The body and bold fonts of a workbook in this locale: Arial 10, or the locale's CJK font at 10."""
+    cjk = cjk_font(locale)
+    if cjk is None:
+        return BODY, BOLD
+    name, charset = cjk
+    return Font(name=name, sz=FONT_SIZE, charset=charset), Font(name=name, sz=FONT_SIZE, charset=charset, b=True)
 HEADER_FILL = PatternFill("solid", fgColor="FFE7E6E6")
 _THIN, _DOUBLE = Side(style="thin", color="FF000000"), Side(style="double", color="FF000000")
 HEADER_BORDER = Border(bottom=_THIN)
@@ -37,11 +57,12 @@ _PORTRAIT_CHARS = 100
 _LINE_HEIGHT = 12.75  # points, one line of Arial 10
 
 
-def use_firm_font(wb: Workbook) -> None:
-    """Make Arial 10 the workbook's default font (cells without a style of their own, and the Normal style);
-    call before any cell is styled."""
-    wb._fonts = IndexedList([BODY])  # openpyxl has no public setter for the default font
-    wb._named_styles["Normal"].font = BODY
+def use_firm_font(wb: Workbook, locale: str = "") -> None:
+    """Make the locale's body font (Arial 10 outside CJK) the workbook's default font (cells without a style of their
+    own, and the Normal style); call before any cell is styled."""
+    body = fonts(locale)[0]
+    wb._fonts = IndexedList([body])  # openpyxl has no public setter for the default font
+    wb._named_styles["Normal"].font = body
 
 
 def number_format(column_type: str, values: list) -> str:
@@ -107,12 +128,12 @@ def wraps(text: str, width: float) -> bool:
     return len(text) + _PADDING > width
 
 
-def style_header(ws: Worksheet, n_columns: int, numeric: list[bool], indents: list[int]) -> None:
+def style_header(ws: Worksheet, n_columns: int, numeric: list[bool], indents: list[int], bold: Font = BOLD) -> None:
     """The header row: bold on a light fill with a rule under it; a number column's header sits over its
     numbers, at the right; a text column keeps its cells' indent."""
     for index in range(1, n_columns + 1):
         cell = ws.cell(row=1, column=index)
-        cell.font, cell.fill, cell.border = BOLD, HEADER_FILL, HEADER_BORDER
+        cell.font, cell.fill, cell.border = bold, HEADER_FILL, HEADER_BORDER
         cell.alignment = Alignment(horizontal="right" if numeric[index - 1] else "left", vertical="bottom",
                                    wrap_text=True, indent=indents[index - 1])
 

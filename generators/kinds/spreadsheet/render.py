@@ -236,18 +236,18 @@ def _formats(spec: SheetSpec, by_column: list[str], typed_rows: list[list[Typed]
     return out
 
 
-def _emphasis(spec: SheetSpec, number: int) -> tuple[Font | None, Border | None]:
+def _emphasis(spec: SheetSpec, number: int, bold: Font = look.BOLD) -> tuple[Font | None, Border | None]:
     """The font and border of a skeleton line by its role: headings and key figures bold, a subtotal ruled
     above, a total ruled above and double-ruled below."""
     if spec.skeleton is None or not 0 <= number - 2 < len(spec.skeleton.lines):
         return None, None
     role = spec.skeleton.lines[number - 2].role
     if role == "total":
-        return look.BOLD, look.TOTAL_BORDER
+        return bold, look.TOTAL_BORDER
     if role == "subtotal":
-        return look.BOLD, look.SUBTOTAL_BORDER
+        return bold, look.SUBTOTAL_BORDER
     if role in ("heading", "key"):
-        return look.BOLD, None
+        return bold, None
     return None, None
 
 
@@ -259,7 +259,8 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
     formulas = skeleton_formulas(spec.skeleton) if spec.skeleton is not None else {}
     rows = body_rows(spec, content)
     wb = Workbook()
-    look.use_firm_font(wb)
+    look.use_firm_font(wb, plan.locale)
+    bold = look.fonts(plan.locale)[1]
     ws = wb.active
     ws.title = sheet_title(content.sheet_name)
     columns = content.columns
@@ -267,7 +268,7 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
     # a text column right of a number column is indented, else its words touch the numbers' last digits
     indents = [1 if i and numeric[i - 1] and not numeric[i] else 0 for i in range(len(columns))]
     ws.append([c.name for c in columns])
-    look.style_header(ws, len(columns), numeric, indents)
+    look.style_header(ws, len(columns), numeric, indents, bold)
     ws.freeze_panes = "A2"
     typed_rows = [[typed_cell(col, value, f"sheet {spec.id} row {number} {col.name}")
                    for col, value in zip(columns, row)] for number, row in enumerate(rows, start=2)]
@@ -279,7 +280,7 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
     shown: list[list[str]] = [[] for _ in columns]
     cells = []
     for number, (typed, fmts) in enumerate(zip(typed_rows, formats), start=2):
-        font, border = _emphasis(spec, number)
+        font, border = _emphasis(spec, number, bold)
         for index, (value, fmt) in enumerate(zip(typed, fmts), start=1):
             live = formulas.get((number, index))
             cell = ws.cell(row=number, column=index, value=live[0] if live else value)
@@ -299,13 +300,13 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
         label = label_column(content)
         if label is not None:
             cell = ws.cell(row=total_row, column=label + 1, value=TOTAL_LABEL)
-            cell.font = look.BOLD
+            cell.font = bold
             cells.append((cell, TOTAL_LABEL))
         for index, col in enumerate(columns, start=1):
             if col.total:
                 letter = get_column_letter(index)
                 cell = ws.cell(row=total_row, column=index, value=f"=SUM({letter}2:{letter}{last})")
-                cell.font, cell.border = look.BOLD, look.TOTAL_BORDER
+                cell.font, cell.border = bold, look.TOTAL_BORDER
                 cell.number_format = by_column[index - 1]
                 # cached as the sum a spreadsheet computes (percents as fractions), for readers that do not recalculate
                 total = sums[index - 1] / 100 if col.type == "percent" else sums[index - 1]
