@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from worldsmith.generators.compose.text import cap_first
-from worldsmith.generators.kinds.spreadsheet.promise import id_list, id_range, names_count
+from worldsmith.generators.kinds.spreadsheet.promise import COUNTED_MOST, id_list, id_range, names_count
 from worldsmith.generators.labels import fact_label
 from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.ledger import quantity_of, references
@@ -126,6 +126,10 @@ def counted_items(sheet: Any, ledger: Any, count: str | None, stem: str, label: 
 
     spec, rng = sheet.spec, sheet.rng
     carried = [f for f in spec.facts if ledger.value(f) is not None]
+    if count is not None and ledger.value(count).value > COUNTED_MOST:
+        from worldsmith.generators.runs import run_rows
+
+        return run_rows(sheet, ledger, count, stem, label, faker)  # a run of thousands (generators.runs)
     if count is None:
         # a superseded draft whose label gives the count ('12 shipments from the ERP extract only'): its own total
         n, total = drafted, ledger.distractor.fact if ledger.distractor.fact in carried else None

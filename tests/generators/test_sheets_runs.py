@@ -1,0 +1,67 @@
+"""Runs of thousands (blind read 29, sheets 4 of 12: 'a "final run" of eligible members with no member rows', 'a "loss
+assessment run" that is one total line', 'an "EFT batch summary" with no payees, no number of payments', 'it counts
+6,214 "eligible" members when 412 were excluded'): a sheet titled for the things a count of thousands counts lists
+its first rows one by one and the rest on a line, the count a live SUM of what each line stands for, the excluded
+things their own block, and the total the live SUM of the eligible amounts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from faker import Faker
+
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.plan import LedgerFact, SheetSpec
+from worldsmith.worlds.values import DateValue, Money, Number
+
+FACTS = [
+    LedgerFact(id="holders", statement="4,830 noteholders lodged claims by the bar date, 4,512 of them with notes held "
+                                       "at the record date.", label="noteholders who lodged claims",
+               text="4,830 noteholders", value=Number(value=Decimal(4830), unit="noteholders")),
+    LedgerFact(id="pool", statement="The administrators' final run puts admitted claims at USD 96,400,000.",
+               label="total admitted claims", text="USD 96,400,000",
+               value=Money(amount=Decimal(96400000), currency="USD")),
+    LedgerFact(id="bar_date", statement="Claims must be lodged by May 15, 2026.", label="bar date",
+               text="May 15, 2026", value=DateValue(value=dt.date(2026, 5, 15))),
+]
+
+
+def _skeleton(title: str):
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="x", rows=30,
+                     date=dt.date(2026, 6, 9), facts=[f.id for f in FACTS])
+    return build_skeleton(spec, FACTS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+
+
+def test_a_run_of_thousands_lists_its_rows_and_counts_them_with_the_exclusions_apart():
+    """Before: a count above 200 listed nothing; the sheet was the count and the total, one line each."""
+    sk = _skeleton("Claims run (final): noteholders")
+    number = next(i for i, c in enumerate(sk.columns) if c.name == "Number of noteholders")
+    rows = [ln for ln in sk.lines if ln.role == "item" and ln.cells[0] is not None]
+    assert len(rows) == 30 and all(ln.cells[number] == 1 for ln in rows)
+    assert sum(ln.cells[number] for ln in sk.lines if ln.role == "item" and ln.formula is None
+               and ln.cells[number]) == 4830
+    excluded = [ln for ln in rows if ln.cells[-1] == "Excluded"]
+    assert excluded and all(ln.cells[sk.amount] is None for ln in excluded)
+    # the eligible ones came in by the bar date the sheet carries
+    assert all(dt.date.fromisoformat(ln.cells[2]) <= dt.date(2026, 5, 15) for ln in rows if ln not in excluded)
+    by_fact = {ln.fact: ln for ln in sk.lines if ln.fact}
+    assert by_fact["holders"].formula.startswith("SUM(F") and by_fact["holders"].role == "derived"
+    eligible = next(ln for ln in sk.lines if str(ln.cells[sk.label]).startswith("Eligible"))
+    assert eligible.cells[sk.amount] == 4512 and eligible.formula.startswith("SUM(F")
+    # the total is the live SUM of the eligible block's amounts, to the cent
+    total = by_fact["pool"]
+    assert total.role == "total" and total.formula.startswith("SUM({0}:")
+    last = int(total.formula.split(":{")[1].rstrip("})"))
+    amounts = [Decimal(str(ln.cells[sk.amount])) for ln in sk.lines[:last + 1] if ln.cells[sk.amount] is not None]
+    assert sum(amounts) == Decimal(96400000)
+    assert all(ln.fact is None for ln in rows)
+
+
+def test_a_payment_batch_of_thousands_pays_the_figure_its_title_names():
+    """An 'EFT batch' pays the figure its title names to the things counted, though that figure's statement does not
+    repeat the count (read 29: 'no payees, no number of payments')."""
+    from worldsmith.generators.kinds.spreadsheet.promise import counted
+
+    assert counted("Admitted claims payment file: EFT batch", FACTS)[0].id == "holders"
+    assert counted("Admitted claims summary", FACTS) is None
