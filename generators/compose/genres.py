@@ -678,7 +678,11 @@ class Writer:
         of its own: one fixed line stood in every room's agreements, issue 17)."""
         from worldsmith.generators.compose.bank import picker_for
 
-        return picker_for(self.ctx, 17).reword("IN WITNESS WHEREOF the parties have [~signed|executed] this agreement "
+        from worldsmith.generators.compose.substance.settlement import instrument_word, is_settlement
+
+        # (a deed or a release is executed as what it is, never as 'this agreement')
+        word = instrument_word(self.ctx.spec.title).lower() if is_settlement(self.ctx) else "agreement"
+        return picker_for(self.ctx, 17).reword(f"IN WITNESS WHEREOF the parties have [~signed|executed] this {word} "
                                                "[~on the date first written above|on the date first above written|as "
                                                "of the date first written above].")
 

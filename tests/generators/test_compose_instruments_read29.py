@@ -64,3 +64,71 @@ def test_a_paper_headed_insurance_policy_is_the_insurers_form_issued_before_the_
         day = lambda s: dt.datetime.strptime(s, "%d %B %Y").date()  # noqa: E731
         assert day(issued.group(1)) < day(start.group(1)) < dt.date(2026, 3, 2), prose
         assert ("certified" in title) == ("Certified copy produced by Helen Marsh" in doc.subtitle), doc.subtitle
+
+
+def _release_context(title: str, seed: int = 5):
+    indemnity = _money("indemnity", "The insurer pays the lesser of the net loss and the limit, GBP 3,100,000.",
+                       3_100_000, "indemnity payable")
+    interim = _money("interim", "The insurer made an interim payment on account of GBP 1,000,000.", 1_000_000,
+                     "interim payment")
+    balance = _money("balance", "Less the interim payment, the balance due to Corran Foods is GBP 2,100,000.",
+                     2_100_000, "balance payable")
+    ctx = document_context("agreement", 6, seed=seed, facts=[indemnity, balance, interim])
+    return ctx.model_copy(update={
+        "organisations": _ORGS, "author": _CLAIMS, "to": [_INSURED], "locale": "en_GB",
+        "world_summary": "Corran Foods Ltd withdraws chilled meals after a contaminated spice blend; Albury Marine & "
+                         "General plc accepts the claim and reserves its subrogation rights against the supplier.",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 6, 12), "purpose":
+                                            "The settlement discharging the insurer on payment of the balance."})})
+
+
+def test_a_discharge_and_release_pays_the_balance_releases_the_insurer_and_reserves_subrogation():
+    # read 29: a 'Discharge and release' with no discharge or release wording, no payment mechanics and no reservation
+    # of subrogation, carrying a mutual indirect-loss exclusion
+    for seed, title in enumerate(["Discharge and release: Corran Foods contamination claim",
+                                  "Release and discharge: Corran Foods contamination claim"]):
+        doc = compose_document(_release_context(title, seed))
+        prose = "\n".join(p for s in doc.sections for p in s.paragraphs)
+        assert "The Insurer shall pay the Insured GBP 2,100,000, the balance payable, within ten Business Days" in prose
+        assert "acknowledges receipt of GBP 1,000,000, the interim payment" in prose, prose
+        assert "releases and forever discharges the Insurer" in prose and "rights of subrogation, which are reserved, " \
+            "including against Pellow Ingredients Ltd" in prose, prose
+        assert "consequential loss" not in prose and "admission of liability" not in prose, prose
+
+
+def _deed_context(day: dt.date, seed: int = 2):
+    total = _money("sum", "Harlan Minerals Limited pays GBP 18,000,000 in full settlement of the group members' claims, "
+                   "inclusive of costs and interest.", 18_000_000, "settlement sum")
+    firms = [OrgRef(name="Quill Barton Lawyers", role="solicitors for the applicant and group members"),
+             OrgRef(name="Dunmore Price", role="solicitors for the respondent, Harlan Minerals Limited; the other side")]
+    a = person("qb_1", "Nia", "Osei", "Partner", "Quill Barton Lawyers", "quillbarton.example", "+61")
+    b = person("dp_1", "Liam", "Reyes", "Partner", "Dunmore Price", "dunmoreprice.example", "+61")
+    ctx = document_context("agreement", 7, seed=seed, facts=[total])
+    return ctx.model_copy(update={
+        "organisations": firms, "author": b, "to": [a], "locale": "en_AU", "window_start": dt.date(2026, 5, 4),
+        "world_title": "Okoro v Harlan Minerals Limited: settlement approval",
+        "world_summary": "Okoro v Harlan Minerals Limited (VID 220 of 2024), a shareholder class action, settled for "
+                         "GBP 18,000,000. Quill Barton Lawyers act for the applicant. On June 30, 2026 the Court "
+                         "approves the settlement and the group members register to share in it.",
+        "spec": ctx.spec.model_copy(update={"title": "Deed of settlement: Okoro v Harlan Minerals Limited (VID 220 of "
+                                                     "2024), executed copy", "date": day,
+                                            "purpose": "The executed deed with the settlement sum and the release."})})
+
+
+def test_a_deed_of_settlement_is_between_the_parties_signed_on_its_date_and_conditional_on_approval_until_given():
+    # read 29: a class action's deed 'made between the two law firms', 'each Party bears its own costs', payable in 10
+    # business days with no approval condition, 'dated 3 Aug but signed 1 Jul'
+    for day, conditional in ((dt.date(2026, 5, 11), True), (dt.date(2026, 7, 6), False)):
+        doc = compose_document(_deed_context(day))
+        prose = "\n".join(p for s in doc.sections for p in s.paragraphs)
+        assert prose.startswith("This Deed of Settlement is dated") and "(1) Okoro (the Applicant) and (2) Harlan " \
+            "Minerals Limited (the Respondent)" in prose, prose[:300]
+        assert "Okoro brought proceeding VID 220 of 2024 against Harlan Minerals Limited" in prose, prose
+        assert "inclusive of costs and interest" in prose and "bears its own costs" not in prose, prose
+        assert ("conditional on the Court approving the settlement" in prose) == conditional, prose
+        assert ("after the Approval Date" in prose) == conditional and "The Court approved the settlement on 30 " \
+            "June 2026" in prose or conditional, prose
+        dates = re.findall(r"^Date: (.+)$", prose, re.M)
+        assert dates and set(dates) == {f"{day.day} {day:%B %Y}"}, dates
+        assert "Executed copy" in doc.subtitle and "Subject to contract" not in doc.subtitle, doc.subtitle
+        assert "executed this deed" in prose or "signed this deed" in prose, prose

@@ -48,6 +48,12 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
             return made
     if not _EXECUTED.search(text):
         return day
+    from worldsmith.generators.compose.substance.settlement import is_settlement
+
+    if is_settlement(ctx) and not re.search(r"(?i)\b(extracts?|excerpts?|annex(?:es)?|appendix|exhibit)\b", text):
+        # a settlement is made on the day the matter records it and signed that day, its executed copy included
+        # (blind read 29: a deed of settlement 'dated 3 Aug but signed 1 Jul')
+        return stated_date(ctx) or day
     stated = stated_date(ctx)
     if stated is not None and stated < day:
         # the day the summary or the facts say it was made ('an Aircraft Lease Agreement dated March 22, 2016'),

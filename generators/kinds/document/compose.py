@@ -219,7 +219,8 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         line = plain_mark  # a letter between the parties: the house's plain marking, no byline
     elif kind == "agreement" and is_loi(spec.title, spec.doc_type):
         line = sep.join(["Strictly private and confidential", "Subject to contract"])
-    elif kind == "agreement" and substance.executed_on(ctx) != spec.date:
+    elif kind == "agreement" and (substance.executed_on(ctx) != spec.date or
+                                  is_settlement(ctx) and re.search(r"(?i)\b(executed|signed)\b", spec.title)):
         # an executed copy produced in the matter: the house's plain marking, never a privilege it does not carry
         line = sep.join([plain_mark, f"Executed copy, produced by {by}, {ctx.author.organisation}", when])
     elif kind in ("agreement", "term_sheet"):
