@@ -649,7 +649,7 @@ def pivot_argument(ctx: ArtifactContext) -> str:
     return " ".join(out)
 
 
-_DETERMINE = re.compile(r"\b(appraisal|expert(?: determination)?|arbitration|adjudication|litigation|court|"
+_DETERMINE = re.compile(r"\b(appraisal|expert(?: determination)?|arbitration|adjudication|litigation|court|appeal\w*|"
                         r"tribunal|referral|refer\w*|apply for an? \w+|determination)\b", re.I)
 _SETTLE = re.compile(r"\b(settle\w*|negotiat\w*|raise the offer|offer|compromise|accept\w*)\b", re.I)
 
@@ -664,7 +664,8 @@ def courses(ctx: ArtifactContext) -> list[tuple[str, str]]:
         found, verbs = [m.group("a").strip(), m.group("b").strip()], True
     else:
         title = ctx.spec.title.split(":", 1)[-1] if ":" in ctx.spec.title else ctx.spec.title
-        m = re.search(r"(?:\bon |^)(?P<a>[a-z][a-z ]{2,40}?) (?:against|or|versus|vs\.?) (?:an? |the )?(?P<b>[a-z][a-z ]"
+        # (or after the title's subject: 'Board paper: the tax assessment, appeal or settle')
+        m = re.search(r"(?:\bon |^|,\s*)(?P<a>[a-z][a-z ]{2,40}?) (?:against|or|versus|vs\.?) (?:an? |the )?(?P<b>[a-z][a-z ]"
                       r"{2,40})$", re.sub(r"^(?:advice|memo(?:randum)?|note)\b", "", title.strip(), flags=re.I).strip(),
                       re.I)
         if m and not re.search(r"\d", m.group(0)):
@@ -689,6 +690,26 @@ def refused(ctx: ArtifactContext, f: FactRef) -> bool:
                        r"declin\w*)", said, re.I))
 
 
+# a rating of the chance of losing, as accounts rate a contingency (IAS 37, ASC 450, CPC 25: probable, possible, remote)
+_RATED = re.compile(r"\b(probability|likelihood|risk|prospects?|chance)\b", re.I)
+_LOSS_RATING = re.compile(r"^(probable|possible|remote|likely|unlikely|reasonably possible)\b", re.I)
+
+
+def stakes(ctx: ArtifactContext) -> tuple[FactRef | None, FactRef | None, FactRef | None]:
+    """Where no two figures are argued: (what settling costs, the sum at stake if the dispute goes on, the rating of
+    the chance of losing it), each None where the paper's facts give none. Blind read 29: a board paper on 'appeal or
+    settle' weighed 'the difference between the two figures' when its facts gave the settlement's cost, the amount in
+    dispute and counsel's risk rating."""
+    money = [f for f in ctx.facts if f.value.type == "money"]
+    settle = next((f for f in money if re.search(r"\bsettl\w*|\bpayable under\b", f"{label(f)} {f.statement}", re.I)
+                   and f.reason), None)
+    stake = next((f for f in money if f is not settle and
+                  re.search(r"\b(dispute[ds]?|at stake|assess\w*|claimed|exposure)\b", label(f), re.I)), None)
+    rating = next((f for f in ctx.facts if f.value.type == "text" and _RATED.search(label(f))
+                   and _LOSS_RATING.match(f.text.strip())), None)
+    return settle, stake, rating
+
+
 def course_options(ctx: ArtifactContext, due: str) -> list[str]:
     """Each course the decision names, with its cost and its risk from the plan's figures: the range a decision
     can land in, the gap at stake, an offer refused, a payment already in hand; [] where the paper names no courses."""
@@ -706,6 +727,20 @@ def course_options(ctx: ArtifactContext, due: str) -> list[str]:
     span = f" between {lo.text} and {hi.text}" if lo is not None else ""
     stake = f"{label(gap)} ({gap.text})" if gap is not None else "the difference between the two figures"
     out = []
+    settle, at_stake, rating = stakes(ctx) if them is None else (None, None, None)
+    if settle is not None and at_stake is not None:
+        # the sum a determination keeps at stake against what settling pays now, each the ledger's own
+        for letter, (words, kind, _) in zip("AB", cs):
+            if kind == "determine":
+                out.append(f"Option {letter}, {words}: {label(at_stake)} of {at_stake.text} stays at stake until it "
+                           f"is decided" + (f"; {label(rating)} is rated {rating.text}" if rating is not None else "")
+                           + ". It costs the fees and the time to a decision.")
+            else:
+                out.append(f"Option {letter}, {words}: {label(settle)} is {settle.text}, "
+                           f"{derivation(settle, ctx.facts) or 'on the figures above'}. It ends the dispute now, at "
+                           f"that price, whatever a decision would have given.")
+        return out + ([f"On either course {label(paid)} ({paid.text}) is already in hand and not at risk."]
+                      if paid is not None else [])
     for letter, (words, kind, _) in zip("AB", cs):
         if kind == "determine":
             out.append(f"Option {letter}, {words}: put {stake} to an independent decision. It costs the fees of the "
@@ -734,6 +769,19 @@ def course_recommendation(ctx: ArtifactContext, options: bool = True) -> str:
     letter = "AB"[[k for _, k, _ in cs].index("determine")]
     them = rival(ctx)
     ours = counterpart(ctx, them) if them is not None else None
+    settle, at_stake, rating = stakes(ctx) if them is None else (None, None, None)
+    if settle is not None and at_stake is not None and rating is not None:
+        # the rating decides: a loss rated probable is settled, one rated possible or remote is taken to a decision
+        probable = re.match(r"(probable|likely)\b", rating.text.strip(), re.I) is not None
+        settle_words, settle_letter = next((w, "AB"[i]) for i, (w, k, _) in enumerate(cs) if k == "settle")
+        sentence = (f"We recommend Option {settle_letter}: that {client} {settle_words}, since {label(rating)} is rated "
+                    f"{rating.text} and {label(settle)} of {settle.text} closes {label(at_stake)} of {at_stake.text}."
+                    if probable else
+                    f"We recommend Option {letter}: that {client} " + (det if verb else f"proceed to {det}") +
+                    f", since {label(rating)} is rated {rating.text}, not probable: {label(at_stake)} of "
+                    f"{at_stake.text} is more likely kept than lost, and settling would pay {settle.text} for "
+                    f"certainty.")
+        return " ".join(course_options(ctx, "") + [sentence]) if not options else sentence
     sentence = (f"We recommend Option {letter}: that {client} " + (det if verb else f"proceed to {det}")
                 + f", since {other} has not moved" + (f" from {them.text}" if them is not None else "")
                 + ", and that it stay open meanwhile to a settlement "

@@ -295,7 +295,8 @@ def main_fact(facts: list[FactRef], title: str = "") -> FactRef | None:
     return (named or decisions(facts) or figures(facts) or [f for f in facts if not identity(f)] or facts or [None])[0]
 
 
-_GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper|plan)\b\s*(\([^)]*\))?\s*", re.I)
+_GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|paper|plan|presentation|opinion)\b\s*"
+                         r"(\([^)]*\))?\s*", re.I)
 
 
 # A word before a genre word that says what kind of paper it is, not what it is about ('Advice note', 'Coverage memo').
@@ -325,7 +326,7 @@ def topic(title: str, names: list[str] = ()) -> str:
     # ('Report to insurer on quantum and settlement strategy' is about quantum and the strategy: never 'this report
     # for Castlegate on the to insurer on quantum', read 25's unseen PI outline)
     text = re.sub(r"^(?:memo(?:randum)?\s+re|summary\s+of|notes?\s+on|"
-                  r"(?:[A-Za-z'\u2019-]+\s+){0,3}?report\s+(?:to\s+(?:the\s+)?[\w' -]{2,40}?\s+)?on|"
+                  r"(?:[A-Za-z'\u2019-]+\s+){0,3}?(?:report|opinion)\s+(?:to\s+(?:the\s+)?[\w' -]{2,40}?\s+)?on|"
                   r"advice\s+(?:to\s+(?:the\s+)?"
                   r"[\w' -]{2,40}?\s+)?(?:on|re|about))\s+", "", text, flags=re.I)
     head, _, tail = (x.strip() for x in text.partition(":"))
@@ -339,7 +340,11 @@ def topic(title: str, names: list[str] = ()) -> str:
         else:
             head = _GENRE_WORD.sub(" ", head).strip()
         if not head or head.lower() in ("engagement", "covering", "cover"):
-            return lower_first(tail or title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
+            return lower_first(tail or title)
+        if re.fullmatch(r"[\w-]+['\u2019]s?|to\s.*|(?:the\s)?board", head, re.I):
+            # whose paper or whom it is for is not what it is about ("Counsel's opinion: prospects", "Presentation to
+            # lenders: the refinancing", "Board presentation")
+            return lower_first(tail) if tail else lower_first(title)  # 'Engagement letter: inpatient revenue-cycle review' is about the review
         if (head.lower() in _QUALIFIER or _AUDIENCE.fullmatch(head.lower())) and tail:
             # 'Advice note: merits and value of the claim' is about the merits and value, not 'the advice of merits';
             # 'Coverage memo: the coinsurance penalty' not 'the coverage of the coinsurance penalty'

@@ -1125,6 +1125,11 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
                 f"figure {onward}. " + pick.reword(f"Could you let me have your [~comments|thoughts|views] by {due}?")]
     if reader.id == ctx.author.id:
         check = ""
+    elif reader.organisation == ctx.author.organisation and not client_of(ctx):
+        # a company's own paper has no client: its people decide (blind read 29: the CFO's board paper said 'the client
+        # should give instructions' of his own company)
+        check = " " + pick.reword(f"[Subject to {reader.first_name}'s views|Unless {reader.first_name} sees otherwise], "
+                                  f"[the decision is needed|we need a decision] by {due}.")
     elif reader.organisation == ctx.author.organisation:
         first = reader.first_name
         check = " " + pick.reword(f"[Subject to {first}'s views|Unless {first} sees otherwise|Once {first} has "

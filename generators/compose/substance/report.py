@@ -157,6 +157,13 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     # the instructions, then what was reviewed, then the method in the statements' own words (read 16: a forensic
     # report that never said how its USD 41,500 a day was reached, nor what it left out)
     told = instructions(ctx)
+    if not (target or ctx.records_from or client):
+        # a house reporting on its own figures does not review 'its own records' and rebuild them as an auditor would
+        # (blind read 29: a CFO's board paper 'written like an audit report')
+        held = f"the {join_names(sheets)}" if sheets else "our own records"
+        return [(f"{told} " if told else "") + f"The figures are those of {held} as at {day}"
+                + (", each derived figure worked from its inputs below." if derived else "."),
+                *(["Method. " + " ".join(method_lines(ctx))] if method_lines(ctx) else [])]
     return [(f"{told} " if told else "") + f"We reviewed {whose} up to {day}{worked}{derived}.{agreed}",
             *(["Method. " + " ".join(method_lines(ctx))] if method_lines(ctx) else [])]
 
