@@ -171,9 +171,14 @@ def test_a_side_does_not_ask_the_other_where_its_own_figure_comes_from():
     assert any(asked.search(f) for f in _askable(ctx.model_copy(update={"label_reasons": {label: "x"}}), v, frames))
     ours = ctx.model_copy(update={"asserted_labels": [label], "label_reasons": {label: "x"}})
     assert not any(asked.search(f) for f in _askable(ours, v, frames)), _askable(ours, v, frames)
-    # a figure merely first written on our papers (a market index the other side's claim rests on) is still asked
+    # nor one first written on our side's papers (blind read 29: the insured asked the insurer's adjuster the source
+    # of the units under recall its own broker had notified); asked of our own adviser, it still is
     first = ctx.model_copy(update={"side_labels": [label], "label_reasons": {label: "x"}})
-    assert any(asked.search(f) for f in _askable(first, v, frames))
+    assert not any(asked.search(f) for f in _askable(first, v, frames)), _askable(first, v, frames)
+    adviser = first.model_copy(update={"author": RUTH, "to": [first.author], "organisations": [
+        OrgRef(name="Harrow Vane LLP", role="counsel to the borrower", privileged=True, acts_for="Corvale Shipping Ltd"),
+        OrgRef(name="Corvale Shipping Ltd", role="the borrower", privileged=True)]})
+    assert any(asked.search(f) for f in _askable(adviser, v, frames))
 
 
 def test_a_figure_another_firms_paper_set_out_is_not_the_writers_number():

@@ -127,6 +127,7 @@ def test_the_checks_fail_each_class_and_pass_its_answer():
     con.execute("create table facts (id varchar, label varchar, type varchar, owner varchar)")
     con.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
     con.execute("create table artifacts (id varchar, kind varchar, author varchar, \"at\" timestamp, distractor varchar)")
+    con.execute("create table recipients (artifact_id varchar, path varchar, kind varchar, name varchar, address varchar)")
     con.execute("insert into organisations values ('ip','Tolland LLP','insolvency practitioner firm conducting the "
                 "administration of Brackwater','(home)',false), ('law','Quill LLP','counsel to the administrators',"
                 "'(home)',false), ('bank','Fenmoor','secured lender','bank',false)")
@@ -146,6 +147,18 @@ def test_the_checks_fail_each_class_and_pass_its_answer():
                 "claims? I need it by Friday.'), ('m4','p4','kim@fenmoor.example','What is the source for the bank "
                 "offer?'), ('m5','p5','kim@fenmoor.example','What is the source for the admitted claims?')")
     assert sorted(r[0] for r in con.execute(_check("asks_source_of_own_figure")).fetchall()) == ["m3", "m4"]
+    # nor, of another side, the source of a figure its own side's paper first carried (read 29: the insured asked the
+    # insurer's adjuster the source of the units under recall its own broker had notified); of its own side it may
+    con.execute("insert into organisations values ('brk','Harbour Brokers','broker to Fenmoor','bank',false)")
+    con.execute("insert into people values ('bo','bo@harbour.example','brk')")
+    con.execute("insert into facts values ('cnt','units pledged','number','')")
+    con.execute("insert into artifacts values ('s2','spreadsheet','bo','2026-06-02',null)")
+    con.execute("insert into planned_facts values ('s2','cnt')")
+    con.execute("insert into emails values ('m6','p6','kim@fenmoor.example','What is the source for the number of "
+                "units pledged?'), ('m7','p7','kim@fenmoor.example','What is the source for the units pledged?')")
+    con.execute("insert into recipients values ('m6','p6','to','Ann','ann@tolland.example'), "
+                "('m7','p7','to','Bo','bo@harbour.example')")
+    assert sorted(r[0] for r in con.execute(_check("asks_source_of_own_figure")).fetchall()) == ["m3", "m4", "m6"]
 
 
 def test_one_retained_by_a_side_takes_nothing_up_with_the_side_across():

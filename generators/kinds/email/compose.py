@@ -1238,7 +1238,9 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         # they promised "our response" on their own figure; blind read 27, "still waiting for the final volume" after
         # the pricing fixed it; check no_position_awaited_on_a_figure_given)
         given = stated_by(ctx, ctx.parent_author.organisation) if ctx.parent_author is not None else set()
-        open_ = [x for x in open_ if x not in given]
+        # nor of our own side's figure: the insured asked the insurer's adjuster for "a date for your response on the
+        # number of units under recall" its own broker had notified (read 29)
+        open_ = [x for x in open_ if x not in given and not (x in ctx.side_labels and _of_another_party(ctx))]
         return (pick.fill(frames["across"], label=open_[0]) or "") if open_ else ""
     if ctx.parent_author is not None and client_of(ctx) and ctx.parent_author.organisation == client_of(ctx):
         # the client asks its adviser what happens next, never the adviser its client ("Who is taking the removal
@@ -3367,7 +3369,19 @@ def _sourced(ctx: ArtifactContext, label: str, own: str) -> bool:
     figure = label not in ctx.word_labels \
         and not any(f.label == label and f.value.type not in ("money", "number", "percent") for f in ctx.facts)
     paper = ctx.label_papers.get(label)
+    if label in ctx.side_labels and _of_another_party(ctx):
+        # nor a figure the asker's own side put forward, asked of the other side (blind read 29: the insured, whose
+        # broker had notified the units under recall, asked the insurer's adjuster "What is the source for the number
+        # of units under recall?"; the insurer's claims manager asked the insured's broker the source of the
+        # indemnity payable her own adjuster had worked out)
+        return False
     return figure and label not in ctx.own_labels and not (paper and genre_of(paper[0]) == "agreement")
+
+
+def _of_another_party(ctx: ArtifactContext) -> bool:
+    """Whether a message's addressees act for another party than its writer (a client's own adviser does not)."""
+    mine = principal(ctx, ctx.author.organisation)
+    return any(principal(ctx, p.organisation) != mine for p in ctx.to)
 
 
 def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list[str]:
@@ -3414,7 +3428,10 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
         mine = not (ctx.organisations and across(ctx))
         out = [f for f in out if not re.search(r"(?i)confident on" + (r"|how did you|walk me through|workings|"
                                                                       r"signed off" if mine else ""), f)]
-    if label in ctx.asserted_labels and ctx.organisations and across(ctx):
+    if label in ctx.asserted_labels and ctx.organisations and across(ctx) or \
+            label in ctx.side_labels and _of_another_party(ctx):
+        # (and the asker's own side's figure, asked of another party: "how did you get to the indemnity payable?"
+        # from the insurer to the insured's broker, of the figure the insurer's own adjuster worked out, read 29)
         # a side does not ask the other where its own figure comes from, how it was got or how firm it is (read 22:
         # "Lenders' counsel asks borrower's counsel for 'the source for the waiver fee rate' that he himself proposed
         # two hours earlier"; opposing counsel "asks where a figure comes from when she pleaded that figure herself")
