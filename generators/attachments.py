@@ -192,8 +192,20 @@ def _purpose_match(files: list[Any] | _Files, opener: EmailSpec) -> list[Any]:
     return sorted(room.families[_family(best)], key=lambda f: (f.date, f.id))
 
 
-def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
-    """A one-message thread from a file's author to its readers, sent on its day, attaching it."""
+def _brings(planner: Any, file: Any, fact_id: str, first: dict[str, dt.date]) -> bool:
+    """Whether a file brings a figure its readers have not had: no earlier paper of the room carried it, or it has
+    moved since the first one did. A cover note names only those: a figure every paper has carried since the first
+    is background, and said again beside a file it reads as a stray line ('We have 42,000 units under recall.' under
+    the minutes of a site inspection, weeks after the notice of claim gave it; blind read 29)."""
+    since = first.get(fact_id)
+    if since is None or since >= file.date:
+        return True
+    return any(since < day <= file.date for day, _ in planner.outline_fact(fact_id).history())
+
+
+def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None) -> EmailSpec | None:
+    """A one-message thread from a file's author to its readers, sent on its day, attaching it (`first`: the day
+    each fact was first carried by a paper of the room)."""
     readers = [r for r in file.readers if r != file.author]
     if not readers:
         return None
@@ -242,7 +254,8 @@ def _cover_note(planner: Any, file: Any) -> EmailSpec | None:
     # Some name the file's figures by label and value (a file's facts are known on its day), never a draft's; most
     # are a line and a name, the file speaking for itself (real mail: most messages add under 25 words).
     # Its figures, not the matter's background (the vessel's name, the casualty's date on every daily log).
-    figures = [f for f in file.facts if planner.outline_fact(f).value.type in ("money", "percent", "number")]
+    figures = [f for f in file.facts if planner.outline_fact(f).value.type in ("money", "percent", "number")
+               and _brings(planner, file, f, first or {})]
     facts = [] if file.distractor or planner.rng.random() < TERSE_SHARE else figures[:2]
     return EmailSpec(
         id=aid, item=tid, thread=tid, position=0, mode="new", parent=None,
@@ -286,11 +299,15 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
             sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         circulated.update(a.artifact for m in thread for a in m.attachments)
     carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
+    first: dict[str, dt.date] = {}
+    for f in files:
+        for fact in f.facts if f.distractor is None else ():
+            first[fact] = min(first.get(fact, f.date), f.date)
     for f in sorted(files, key=lambda f: (f.date, f.id)):
         if f.id in carried:
             continue
         if isinstance(f, SheetSpec) and planner.rng.random() >= SHEET_COVER_SHARE:
             continue
-        note = _cover_note(planner, f)
+        note = _cover_note(planner, f, first)
         if note is not None:
             artifacts.append(note)
