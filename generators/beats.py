@@ -219,7 +219,12 @@ _ACTS = "proposes|notifies|wants|flags|corrects|sets out|confirms|says"
 _OPENS = re.compile(rf"\b(?P<verb>{_ACTS})\s+(?P<that>that\s+)?(?P<what>.+?)"
                     r"(?=;|\.\s|\.$|,?\s+and\s+(?:then\s+)?(?:[\w'’-]+\s+){0,5}?(?:agrees|asks|negotiates|disputes|"
                     r"promises|decides|forwards|acknowledges|answers|replies|responds|accepts|rejects|says|"
-                    r"confirms|counters|offers|goes|pushes|presses|works|explains|projects)\b|,\s+(?:while|so that|then)\b|$)",
+                    r"confirms|counters|offers|goes|pushes|presses|works|explains|projects)\b|"
+                    # (or any verb of theirs done to the paper: "Counsel confirms the filing with the receipt and the
+                    # client passes it to the CFO." opened "Confirming the filing with the receipt and the client
+                    # passes it to the CFO.", blind read 29)
+                    r",?\s+and\s+(?:then\s+)?(?:the|its|their)\s+(?:[\w'’-]+\s+){0,3}?[a-z]+s\s+(?:it|them|this|these)\b|"
+                    r",\s+(?:while|so that|then)\b|$)",
                     re.I)
 
 

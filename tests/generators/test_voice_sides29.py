@@ -39,3 +39,54 @@ def test_nobody_asks_another_party_the_source_of_their_own_sides_figure():
     for seed in range(4):
         own = _asked(seed, "question")
         assert not _ASKED_OF_OURS.search(own), (seed, own)
+
+
+# A note that reports a step already taken asks no approval for it: counsel's "Recurso voluntario filed" note asked the
+# client "whether you are content for us to proceed on that basis" and was answered "please go ahead" (read 29).
+_APPROVAL = re.compile(r"proceed|go ahead|take it forward|content for us|if you agree|see it differently", re.I)
+
+
+def test_a_note_of_a_step_already_taken_asks_no_approval_for_it():
+    from tests.generators.context_fixture import DANA, fact
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.kinds.email.compose import _advice_note
+    from worldsmith.worlds.values import DateValue
+
+    served = fact("claim_served", "The notice of claim was served on the charterers",
+                  DateValue(value=dt.date(2025, 2, 27)))
+    orgs = [OrgRef(name="Harrow Vane LLP", role="counsel to the owners", privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role="the owners", privileged=True)]
+    for seed in range(6):
+        ctx = email_context("new", seed=seed, facts=[served], to=[RUTH]).model_copy(update={
+            "organisations": _ORGS[:0] + orgs, "author": DANA})
+        pick = picker_for(ctx)
+        body = _advice_note(pick, ctx, {"topic": "the notice of claim", "matter": "the cargo claim", "day": "Friday"},
+                            ctx.spec.title, "Ruth,", paper=True).body
+        assert "2025" in body and not _APPROVAL.search(body), (seed, body)
+
+
+# What a court or a tribunal ordered is its decision: counsel wrote to the funder "We have decided on settlement approved
+# with the commission reduced to 22%" of the Court's approval orders, and the funder answered "The decision from our
+# side is taken: ..." (read 29).
+_OURS = re.compile(r"we have decided|decision (?:on|from) our side|our decision|your decision|my decision", re.I)
+
+
+def test_what_a_tribunal_ordered_is_its_decision_not_a_sides():
+    from tests.generators.context_fixture import DANA, fact
+    from worldsmith.generators.kinds.email.compose import decided
+    from worldsmith.worlds.values import Text
+
+    ruled = fact("award", "On 2 March 2025 the Tribunal dismissed the charterers' counterclaim and awarded the owners "
+                          "their costs.", Text(value="counterclaim dismissed with costs to the owners"))
+    ctx = email_context("new", facts=[ruled], to=[RUTH]).model_copy(update={"organisations": _ORGS})
+    assert decided(ctx, ruled) == "The Tribunal's decision: counterclaim dismissed with costs to the owners."
+    for seed in range(4):
+        for beat in ("decide", "noted"):
+            ctx = email_context("reply", seed=seed, facts=[ruled] if beat == "decide" else [], to=[MILO])
+            parent = "Ruth,\n\nThe Tribunal's decision: counterclaim dismissed with costs to the owners.\n\nMilo"
+            ctx = ctx.model_copy(update={
+                "parent": EmailContent(subject="Award", body=parent), "parent_author": MILO, "author": RUTH,
+                "organisations": _ORGS, "next_beat": "", "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=3),
+                "spec": ctx.spec.model_copy(update={"beat": beat, "decision": ruled.text})})
+            own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+            assert "Tribunal's decision" in own and not _OURS.search(own), (seed, beat, own)

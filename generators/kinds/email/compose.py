@@ -24,7 +24,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
 from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
-from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef
+from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
@@ -2418,13 +2418,16 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         key = "decide"
         values = dict(values, whose="the board's" if any(_GOVERNS.search(p.title) for p in ctx.to) else "your")
     lead = pick.fill(frames["leads"][key], **values) or ""
+    act = opening_act(ctx)
+    done = reports_done(ctx)
+    if done and act and not asked:
+        lead = ""  # the act said first ("Confirming the filing"), never a view "given" on it
     # (the lead is drawn either way, so that nothing else the note draws changes)
     lines.append(assignment(ctx, values) or asked or lead)
     if lines[-1] == asked and task_ask(ctx):
         lines.append(task_ask(ctx))  # what the purpose asks the reader to do to answer it (blind read 26)
-    act = opening_act(ctx)
     wants = act.startswith("I need ")
-    if lines[-1] == lead and act and not wants:
+    if (lines[-1] == lead or not lines[-1]) and act and not wants:
         lines.append(act)  # what the note does, after what it is about
     said: list[str] = []
     if ctx.distractor_label:
@@ -2468,6 +2471,10 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         paragraphs.append(steps)
     else:
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
+        if done and not decides:
+            # a step already taken is reported, not put up for approval (blind read 29: counsel's "Recurso voluntario
+            # filed" note asked "whether you are content for us to proceed on that basis", answered "please go ahead")
+            pool = frames["asks"]["done"]
         if any(d <= by for x, d in ctx.sent_out.items() if x in figures or x == label):
             pool = [x for x in pool if x not in frames["asks"]["sends_on"]] or pool
         ask = pick.fill(pool, **dict(values, label=label)) or ""
@@ -2477,8 +2484,9 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         # own figures it read as a promise the note never kept ("I need the net position for the board before the
         # claim is answered", and no net position, blind read 20)
         paragraphs.append(f"{act[:-1]}; {_WANTS_BY[len(act) % len(_WANTS_BY)].format(day=values['day'])}")
-    if paper:
-        # where the paper is: attached where the message carries it, else offered (never pasted below: blind read 14)
+    if paper and not (done and not advice and not ctx.spec.attachments):
+        # where the paper is: attached where the message carries it, else offered (never pasted below: blind read 14);
+        # a step taken has no working to offer ("Say if you want the write-up with the working" under a filing)
         paragraphs.append(_paper_pointer(pick, ctx, name, values))
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
@@ -2493,6 +2501,23 @@ _WANTS_BY = ["could you let me have it by {day}?", "can you let me have it by {d
 _GOVERNS = re.compile(r"\b(?:board|chair(?:man|woman|person)?|trustees?|supervisory|non-executive|committee)\b", re.I)
 _DECISION_TITLE = re.compile(r"\b(?:decision|approval|sign-off)s?\s+(?:is\s+)?(?:needed|required|sought|wanted|requested)\b|"
                              r"\bfor (?:decision|approval)\b|\bto decide\b", re.I)
+
+
+def reports_done(ctx: ArtifactContext) -> bool:
+    """Whether a note reports a step already taken: every fact it carries is the date of an event (no deadline, no
+    figure) on or before the day it is sent, and it carries one ('The recurso voluntario was filed on 7 April')."""
+    today = ctx.spec.sent_at.date()
+    return bool(ctx.facts) and all(f.value.type == "date" and fixed(f) and f.value.value <= today for f in ctx.facts)
+
+
+# A step that takes the work over and reports on it later ("We will take it from here and report back by Friday").
+_TAKES_OVER = re.compile(r"take it from here|report back|keep you posted", re.I)
+
+
+def _advises(ctx: ArtifactContext, adviser: PersonRef, person: PersonRef) -> bool:
+    """Whether `adviser`'s organisation acts for `person`'s (counsel, accountants or brokers for their client)."""
+    here = org(ctx, adviser.organisation)
+    return here is not None and bool(here.acts_for) and here.acts_for == person.organisation
 
 
 def _decision_wanted(ctx: ArtifactContext) -> bool:
@@ -2881,7 +2906,9 @@ def decided(ctx: ArtifactContext, f) -> str:
     committee of creditors decided to approve the plan", never counsel's "We have decided on approve the plan", read
     28); 'to' before a verb phrase (the statement uses its word as a verb: 'approved'), 'on' before a thing."""
     word = re.escape(f.text.split()[0]) if f.text.split() else "decided"
-    verb = re.search(rf"\b(?:decided|decides|resolved|{word}(?:d|ed|s|es))\b", f.statement or "", re.I)
+    verb = re.search(rf"\b(?:decided|decides|resolved|{word}(?:d|ed|s|es))\b", f.statement or "", re.I) or \
+        re.search(r"\b(?:approved|ordered|ruled|determined|dismissed|allowed|granted|refused|upheld)\b",
+                  f.statement or "", re.I)
     to = "to" if verb and (verb.group(0).lower().startswith(f.text.split()[0].lower()) or re.search(
         rf"\bdecided to {word}\b", f.statement, re.I)) else "on"
     subject = ""
@@ -2889,9 +2916,35 @@ def decided(ctx: ArtifactContext, f) -> str:
         clause = re.split(r"[,;:]\s*(?=[a-z])|\band\b|\bwhile\b", f.statement[:verb.start()])[-1]
         subject = " ".join(_LEAD.sub("", clause).split())
         subject = subject if 0 < len(subject.split()) <= 8 and subject.split()[0][:1].isalpha() else ""
+    if subject and _RULES.search(subject):
+        # a court, a tribunal or a regulator orders; nobody on a side "decided" what it ordered (blind read 29: "We have
+        # decided on settlement approved with the commission reduced to 22%", of the Court's approval orders)
+        return f"{cap_first(subject)}'s decision: {f.text}."
     if subject and _decided_elsewhere(ctx, subject):
         return f"{cap_first(subject)} decided {to} {f.text}."
     return f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}."
+
+
+def ruled_by(ctx: ArtifactContext, decision: str) -> str:
+    """The court, tribunal or regulator that ordered a decision ('the Court'), by the statement of the fact that
+    carries it or by the message replied to ("the Court's decision: ..."); '' where one of the parties took it."""
+    for f in ctx.facts:
+        if f.value.type == "text" and f.text.lower() == decision.lower():
+            lead = _LEAD.sub("", re.split(r"\b(?:decided|approved|ordered|ruled|determined|dismissed|allowed|granted|"
+                                          r"refused|upheld)\b", f.statement or "", maxsplit=1)[0])
+            subject = " ".join(re.split(r"[,;:]\s*(?=[a-z])|\band\b", lead)[-1].split())
+            if _RULES.fullmatch(subject):
+                return subject[:1].lower() + subject[1:] if subject.lower().startswith("the ") else subject
+    said = re.search(rf"\b((?:[Tt]he\s+)?(?:[A-Z][\w'’-]*\s+){{0,4}}?[A-Za-z]+)'s decision\b[^.]{{0,40}}?{re.escape(decision)}",
+                     _parent_own(ctx) if ctx.parent is not None else "")
+    if not said or not _RULES.fullmatch(said.group(1)):
+        return ""
+    return re.sub(r"^The\b", "the", said.group(1))
+
+
+# The one who decides between the parties or over them: a court, a tribunal, a regulator, a judge.
+_RULES = re.compile(r"^(?:[Tt]he\s+)?(?:[A-Z][\w'’-]*\s+){0,4}?(?i:court|tribunal|judge|justice|regulator|authority|"
+                    r"arbitrator|registrar|ombudsman)\b")
 
 
 def _decided_elsewhere(ctx: ArtifactContext, subject: str) -> bool:
@@ -3086,6 +3139,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             lines.append(reply_to_question)
     elif beat == "await":
         lines.append(pick.fill(email["beats"]["await"], **v) or "Understood; it stays open until then.")
+    elif beat in ("decide", "noted") and v["decision"] and (ruler := ruled_by(ctx, v["decision"])):
+        # what a court, a tribunal or a regulator ordered is nobody's "decision on our side", nor the reader's to be
+        # noted as "your decision" (blind read 29: the funder's "The decision from our side is taken: settlement
+        # approved with the commission reduced to 22%", of the Court's approval orders)
+        lines.append(pick.fill(email["beats"]["ruled"], **dict(v, ruler=ruler, Ruler=cap_first(ruler))) or f"Noted: {ruler}'s decision, {v['decision']}.")
     elif beat == "noted":
         # the decision is theirs: it is noted, and what the writer will do next is said
         frames = email["beats"]["noted_agreed" if v["decision"].endswith(" is agreed") else "noted"]
@@ -3245,10 +3303,16 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # the decision just given is no point to come back on ("We will proceed on your decision. I will ... come
             # back on the audit committee decision by end of Monday", read 20 at seed 61)
             after = [f for f in after if "{label2}" not in f] or after
+        if ctx.parent_author is not None and (_advises(ctx, ctx.parent_author, ctx.author) or
+                                              _RANK.get(ctx.author.seniority, 1) > _RANK.get(ctx.parent_author.seniority, 1)):
+            # the work stays with the one who does it: a client does not "take it from here" from the counsel who
+            # filed its appeal, nor a committee's chair "report back" to the manager who put the claim to it (blind
+            # read 29)
+            after = [f for f in after if not _TAKES_OVER.search(f)] or after
         lines.append(pick.fill(after, **v) or "")
     elif beat == "decide" and outward:
-        # (a point both have agreed is not the other side's to "note on your side")
-        if pick.chance(0.5) and not v["decision"].endswith(" is agreed"):
+        # (a point both have agreed is not the other side's to "note on your side", nor a court's order)
+        if pick.chance(0.5) and not v["decision"].endswith(" is agreed") and not ruled_by(ctx, v["decision"]):
             lines.append(pick.fill(email["beats"]["decide_across_after"], **v) or "")
     elif beat == "decide":
         # a decision that opened on what was read mostly stops at the decision (real mail of this kind is short)
