@@ -132,3 +132,47 @@ def test_a_deed_of_settlement_is_between_the_parties_signed_on_its_date_and_cond
         assert dates and set(dates) == {f"{day.day} {day:%B %Y}"}, dates
         assert "Executed copy" in doc.subtitle and "Subject to contract" not in doc.subtitle, doc.subtitle
         assert "executed this deed" in prose or "signed this deed" in prose, prose
+
+
+def _decision_context(title: str, locale: str, author_org: OrgRef, author, summary: str, facts, seed: int = 4):
+    ctx = document_context("decision", 6, seed=seed, facts=facts)
+    return ctx.model_copy(update={
+        "organisations": [author_org, OrgRef(name="Marlow Ceramics S.A.", role="client; the taxpayer, a tile maker"),
+                          OrgRef(name="Ferraz Lobo Advogados", role="tax counsel to Marlow Ceramics S.A.")],
+        "author": author, "to": [_INSURED], "locale": locale, "world_summary": summary,
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 4, 2),
+                                            "purpose": "The first-instance decision keeping the tax and reducing "
+                                                       "the fine."})})
+
+
+def test_a_tribunals_decision_is_the_benchs_in_its_countrys_form_never_one_judges_confidential_final_word():
+    # read 29: a DRJ acórdão written as one Relator's 'I determine the ex officio fine', marked 'Confidential', 'final
+    # on the points it decides' though appealed to CARF; sealed orders written as the solicitors' memo
+    tax = _money("tax", "The tax upheld is GBP 2,000,000.", 2_000_000, "tax upheld").model_copy(
+        update={"value": Money(amount=Decimal(2_000_000), currency="BRL"), "text": "BRL 2,000,000"})
+    panel = OrgRef(name="Regional Judgment Office, 3rd Panel", role="first-instance administrative tax tribunal; the "
+                                                                    "decision-maker")
+    judge = person("j_1", "Paulo", "Reis", "Reporting Member", "Regional Judgment Office, 3rd Panel", "rjo.example",
+                   "+55")
+    doc = compose_document(_decision_context(
+        "Acordao 03-112.908: decision on the challenge (IRPJ, 2022)", "pt_BR", panel, judge,
+        "Marlow Ceramics S.A. challenged an IRPJ assessment; the first-instance decision keeps the tax, and the "
+        "taxpayer appeals to CARF.", [tax]))
+    heads = [s.heading for s in doc.sections]
+    prose = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert [h.split(" (")[0] for h in heads[:4]] == ["Ementa", "Relatório", "Voto", "Dispositivo"], heads
+    assert "the members of Regional Judgment Office, 3rd Panel decided, unanimously" in prose, prose
+    assert "voluntary appeal" in prose and "final" not in prose and not re.search(r"\bI (determine|have)\b", prose)
+    assert "onfidential" not in doc.subtitle and doc.subtitle.startswith("Regional Judgment Office"), doc.subtitle
+    # a court's orders in a party's file: the court's caption and numbered orders, no memo, no recommendation
+    firm = OrgRef(name="Quill Barton Lawyers", role="solicitors for the applicant, and Court-appointed administrator")
+    cap = _money("cap", "The orders cap the administrator's costs at GBP 400,000.", 400_000, "administration costs cap")
+    doc = compose_document(_decision_context(
+        "Sealed orders of April 2, 2026: settlement approval", "en_AU", firm,
+        person("qb_1", "Nia", "Osei", "Partner", "Quill Barton Lawyers", "quillbarton.example", "+61"),
+        "Okoro v Harlan Minerals Limited (VID 220 of 2024), a Federal Court of Australia class action, settled; the "
+        "applicant's solicitors administer the scheme.", [cap]))
+    prose = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert "IN THE FEDERAL COURT OF AUSTRALIA" in prose and "Okoro (Applicant)" in prose, prose
+    assert "1. The administrator's costs be capped at GBP 400,000." in prose and "recommend" not in prose, prose
+    assert doc.subtitle.startswith("Copy circulated by Nia Osei"), doc.subtitle

@@ -34,6 +34,7 @@ from worldsmith.generators.compose.substance.deal import financing_plan, financi
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
+from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -203,6 +204,11 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
         issued = "Copy produced by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_tribunal_decision(ctx):
+        # a decision is the bench's paper, never marked confidential; a copy in a party's file says who circulated it
+        if tribunal(ctx) == ctx.author.organisation:
+            return sep.join([tribunal(ctx), when])
+        return sep.join([f"Copy circulated by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and not spec.path.endswith(".eml") and is_procedural_order(ctx) and \
             not made_by_author(ctx):
         # a tribunal's order in a party's file is the tribunal's paper: no letterhead or privilege of the party whose
@@ -411,6 +417,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if proc_order:
         kind = "default"
         plan = order_plan(max(1, spec.sections))
+    # a court's or tribunal's own decision is issued in its country's form, by the bench, in the third person (blind
+    # read 29: an acórdão written as one judge's 'I determine', marked confidential and 'final' before an appeal)
+    decision = not spec.path.endswith(".eml") and not proc_order and is_tribunal_decision(ctx)
+    if decision:
+        kind = "default"
+        plan = decision_bodies(ctx)[0]
     # an interview memorandum records who was interviewed, when, by whom and what they said (blind read 27: 'an
     # interview memorandum with no interview or interviewee')
     interview = not spec.path.endswith(".eml") and not proc_order and not staff_notice and is_interview_record(ctx)
@@ -651,6 +663,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = invoice_bodies(pick, ctx, plan)
     if mandate:
         bodies = mandate_bodies(pick, ctx, plan)
+    if decision:
+        plan, bodies = decision_bodies(ctx)
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
@@ -766,7 +780,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # Figure | Source: This paper' under a kick-off's decisions, and a policy whose limit is sourced to the
         # policyholder's counsel's minutes)
         # (nor an invoice, whose charges are its own lines, nor a mandate letter to the client)
-        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate)
+        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate or decision)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:
