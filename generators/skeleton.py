@@ -897,26 +897,41 @@ def clause_of(statement: str) -> str:
 _WORK_PRODUCT = re.compile(r"\b(memo\w*|minutes|notes?|advice|summary|email|draft)\b", re.I)
 
 
-def input_sources(artifacts: list[Any], sheet: SheetSpec, facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
-    """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
-    report) dated by the sheet's day that carries the fact's current value and does not quote this sheet."""
-    out: dict[str, tuple[str, dt.date]] = {}
+def source_records(artifacts: list[Any]) -> dict[str, list[Any]]:
+    """The room's records an input may be read from (input_sources), by fact id, earliest first: indexed once for every
+    sheet of the plan (each sheet sorting the whole room again was 49 of 107 s of bench.long_matter --scale 80's
+    plan, under cProfile)."""
     docs = sorted((a for a in artifacts if getattr(a, "kind", "") == "document" and a.distractor is None
-                   and not _WORK_PRODUCT.search(a.doc_type) and not re.match(r"\s*draft\b", a.title, re.I)
-                   and sheet.id not in a.cites and a.date <= sheet.date), key=lambda a: a.date)
+                   and not _WORK_PRODUCT.search(a.doc_type) and not re.match(r"\s*draft\b", a.title, re.I)),
+                  key=lambda a: a.date)
+    out: dict[str, list[Any]] = {}
+    for d in docs:
+        for fid in dict.fromkeys(d.facts):
+            out.setdefault(fid, []).append(d)
+    return out
+
+
+def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
+                  facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
+    """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
+    report; `records`, from source_records) dated by the sheet's day that carries the fact's current value and does
+    not quote this sheet."""
+    out: dict[str, tuple[str, dt.date]] = {}
     from worldsmith.generators.compose.substance.agreement import stated_in
     from worldsmith.generators.context import is_instrument
 
     statements = [f.statement for f in facts.values()]
     for fid, fact in facts.items():
         known = fact.known_from
-        for d in docs:
-            if periodic_record(d.title, fact.statement):
+        for d in records.get(fid, []):
+            if d.date > sheet.date:
+                break
+            if sheet.id in d.cites or periodic_record(d.title, fact.statement):
                 # a day's or a week's report records the work, not a contract's price, a claim or a vote (blind
                 # read 28: 'operational-creditor claims sourced to a plant report', 'approved change orders
                 # sourced to a daily site report')
                 continue
-            if fid in d.facts and (known is None or known <= d.date):
+            if known is None or known <= d.date:
                 # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
                 # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
                 made = stated_in(d.title, statements) if is_instrument(d) else None
@@ -1291,7 +1306,22 @@ def _concentration(sheet: _Sheet, ledger: _Ledger, numeric: list[str], label: di
 
 def _roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
     """The contractors of a response, the same on every day's log of it: (name, line of work, resources), seeded
-    by the amount the logs roll up to, each on one of its categories, so a contractor keeps its trade day to day."""
+    by the amount the logs roll up to, each on one of its categories, so a contractor keeps its trade day to day.
+    Drawn once per faker and fact: a later day's log takes the roster and the faker's state after it from the first
+    (each day drawing it again was 8 of 107 s of bench.long_matter --scale 80's plan, under cProfile)."""
+    memo = faker.__dict__.setdefault("_rosters", {})
+    key = (fact.id, fact.statement, tuple(fact.items), line_label(fact))
+    if key not in memo:
+        roster = _draw_roster(fact, faker)  # (seeds the faker's own random: read its state only after)
+        memo[key] = (roster, [g.random.getstate() for g in getattr(faker, "_factories", [faker])])
+    roster, states = memo[key]
+    for g, state in zip(getattr(faker, "_factories", [faker]), states):
+        g.random.setstate(state)
+    return [(name, category, list(resources)) for name, category, resources in roster]
+
+
+def _draw_roster(fact: LedgerFact, faker: Any) -> list[tuple[str, str, list[str]]]:
+    """The roster _roster keeps, drawn."""
     rng = random.Random(f"{fact.id}:roster")
     faker.seed_instance(rng.randrange(2**32))
     categories = list(fact.items) or [line_label(fact)]
@@ -2079,9 +2109,10 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
             s.facts = [*s.facts, test[0]]
     faker = faker_factory()
     distractor_of = {d.id: d for d in distractors}
+    records = source_records(artifacts)
     for s in sheets:
         s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id),
-                                    drafts=distractors, sources=input_sources(artifacts, s, by_fact))
+                                    drafts=distractors, sources=input_sources(records, s, by_fact))
 
 
 def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:

@@ -118,7 +118,7 @@ def test_a_periodic_operational_report_is_no_source_of_a_contract_or_claim_figur
     report'). Before: the earliest paper carrying it, the weekly report."""
     from types import SimpleNamespace as NS
 
-    from worldsmith.generators.skeleton import input_sources
+    from worldsmith.generators.skeleton import input_sources, source_records
 
     def doc(title: str, day: int, facts: list[str]) -> NS:
         return NS(kind="document", distractor=None, doc_type="report", title=title, cites=[], facts=facts,
@@ -130,7 +130,7 @@ def test_a_periodic_operational_report_is_no_source_of_a_contract_or_claim_figur
                         label="concrete poured", text="USD 120,000", value=Money(amount=Decimal("120000"), currency="USD"))
     docs = [doc("Weekly production and cash report: works - March 2", 2, ["price", "poured"]),
             doc("Daily site report - March 3", 3, ["price"]), doc("Payment certificate 4", 4, ["price"])]
-    got = input_sources(docs, _spec("Billing register", ["price", "poured"]), {"price": price, "poured": poured})
+    got = input_sources(source_records(docs), _spec("Billing register", ["price", "poured"]), {"price": price, "poured": poured})
     assert got["price"][0] == "Payment certificate 4"
     assert got["poured"][0].startswith("Weekly production")
 

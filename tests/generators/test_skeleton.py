@@ -465,3 +465,23 @@ def test_a_round_total_is_cut_in_round_thousands():
         assert sum(parts) == Decimal("3800000") and all(p % 1000 == 0 and p > 0 for p in parts), parts
     parts = split_cents(Decimal("61351234"), 4, random.Random(1))
     assert sum(parts) == Decimal("61351234")
+
+
+def test_a_response_roster_is_drawn_once_and_leaves_the_faker_as_the_first_draw_did():
+    """_roster: every day's log of a response takes the first day's contractors, and the faker's state after them,
+    without drawing them again (each day's log drew them anew: 8 of 107 s of bench.long_matter --scale 80's plan)."""
+    from worldsmith.generators import skeleton
+
+    fact = LedgerFact(id="costs", statement="Response costs.", value=Money(amount=Decimal("900000"), currency="USD"),
+                      text="USD 900,000", items=["Boom deployment", "Waste handling and disposal"])
+    faker = Faker("en_US")
+    first = skeleton._roster(fact, faker)
+    after = faker.last_name()
+    drawn = []
+    real = skeleton._draw_roster
+    skeleton._draw_roster = lambda *a: drawn.append(1) or real(*a)
+    try:
+        again = skeleton._roster(fact, faker)
+    finally:
+        skeleton._draw_roster = real
+    assert again == first and drawn == [] and faker.last_name() == after
