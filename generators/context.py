@@ -282,6 +282,11 @@ class ArtifactContext(kinds.KindBound):
                                                            "call, its minutes): what happened since the last one, "
                                                            "to report instead of restating ([]: a quiet week; "
                                                            "None: no series)")
+    quiet_week: list[WeekEvent] | None = Field(None, description="for a reply to a weekly note of a quiet week: what "
+                                                                 "stands, as the note has it (whom we wait on since "
+                                                                 "when, the next date); None otherwise")
+    next_note: dt.date | None = Field(None, description="with quiet_week: the day of the series' next note (None: the "
+                                                        "last)")
     privileged: bool = Field(False, description="the author and every recipient or reader are inside one privileged circle "
                                                 "(counsel and client): only then may the text be marked privileged")
     adviser_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose papers "
@@ -1677,6 +1682,17 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
         extra["parent"] = parent
         extra["parent_author"] = person_ref(plan, plan.person(plan.artifact(spec.parent).author))
         extra["parent_sent"] = plan.artifact(spec.parent).sent_at
+        note = plan.artifact(spec.parent)
+        if spec.mode == "reply" and getattr(note, "position", 1) == 0:
+            from worldsmith.generators.compose.week import STANDING
+            from worldsmith.generators.week import next_day
+
+            # a quiet week's note is answered with what the reader does about what stands, by the next note's day
+            # ("Thanks Mark." ended 806 threads of bench.long_matter --scale 80: thread_ends_on_bare_thanks)
+            week = week_events(plan, note)
+            if week is not None and all(e.what in STANDING for e in week):
+                extra["quiet_week"] = week
+                extra["next_note"] = next_day(plan, note)
     return extra
 
 

@@ -151,6 +151,12 @@ def _instance_days(plan: WorldPlan) -> dict[str, dict[int, dt.date]]:
     return index
 
 
+def next_day(plan: WorldPlan, spec) -> dt.date | None:
+    """The first day of the next instance of an instance's series, or None (a one-off, or the series' last)."""
+    hit = instance_of(getattr(spec, "item", ""))
+    return _instance_days(plan).get(hit[0], {}).get(hit[1] + 1) if hit else None
+
+
 def _previous(plan: WorldPlan, spec):
     """The previous instance of an instance's series (its earliest artifact), or None: what a paper of that day that
     went round after it is news to (indexed once per plan)."""

@@ -1539,7 +1539,25 @@ def _closes_thread(pick: Picker, ctx: ArtifactContext, values: dict[str, str], s
     now; I will shout when something comes up." read as a non sequitur), with the figures the message carries."""
     lines = [pick.fill(bank("email")["ack_asks_answer"]["close"], **values) or "Thanks."]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
+    if not ctx.facts and not ctx.next_beat and ctx.coming_papers and not (ctx.organisations and across(ctx)):
+        # the thread's last word says what comes next from the writer's side, with its day: "Understood, thanks
+        # Mark." after "No, that covers it" ended the thread on a bare thanks (thread_ends_on_bare_thanks, 29 of
+        # bench.long_matter --scale 10's threads after the quiet weeks' replies); never across the table, where our
+        # work in hand is ours
+        from worldsmith.generators.kinds.chat.compose import paper_name
+
+        c = ctx.coming_papers[0]
+        said = mail_day(c.day, ctx.locale, ctx.spec.sent_at.date())
+        lines.append(pick.one(_NEXT_MINE).format(paper=paper_name(c.title), day=said) if c.by == ctx.author.first_name
+                     else pick.one(_NEXT_OURS).format(paper=paper_name(c.title), day=said, by=c.by))
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
+# What a thread's closing thanks says comes next from the writer's side (ctx.coming_papers' first).
+_NEXT_MINE = ["Next from me is {paper}, which I will have ready by {day}.", "I have {paper} in hand for {day}.",
+              "You will have {paper} from me by {day}."]
+_NEXT_OURS = ["Next from us is {paper}; {by} has it for {day}.", "{by} has {paper} in hand for {day}.",
+              "From our side, {paper} follows by {day} ({by} has the pen)."]
 
 
 def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
@@ -1848,6 +1866,9 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     stood = _stand_reply(pick, ctx, subject, hello)
     if stood is not None:
         return stood
+    quiet = _quiet_reply(pick, ctx, subject) if spec.mode == "reply" else None
+    if quiet is not None:
+        return quiet
     if spec.mode == "reply" and spec.beat not in ("decide", "noted", "forward", "object") and ctx.parent is not None \
             and (_COMING_BY.search(_parent_own(ctx)) or awaited(ctx)) and "?" not in _parent_own(ctx):
         # told by when a paper comes, the reader takes the day, and does not hold the point over for review or ask
@@ -2083,6 +2104,61 @@ def _not_conceded(ctx: ArtifactContext, f: FactRef) -> str:
     label = label if label.lower().startswith("the ") or re.match(r"[A-Z][\w-]*['’]s\b", label) else "the " + label
     whose = "Your client's" if acts else "Your"
     return f"{whose} figure for {label}, {f.text}, is not accepted."
+
+
+# The reader's answer to a weekly note of no news: what they would do about what stands by the next note's day (short:
+# a stock "Nothing to add from me." before it made two weeks' replies near-duplicates, realism_near_duplicates). "Thanks Mark." alone ended 806 of bench.long_matter --scale 80's threads (thread_ends_on_bare_thanks).
+_QUIET_CHASE = ["If {org} have still not come back on our paper of {d} by {day}, I suggest we chase them.",
+                "If nothing has come from {org} on our {d} paper by {day}, we should chase them.",
+                "Should {org} still be silent on our paper of {d} by {day}, let's chase them then."]
+_QUIET_LATE = ["It is {ago} since our paper of {d} went to {org}; I suggest we chase them.",
+               "{Ago} on from our {d} paper, {org} are due a chaser, I think."]
+# (never "the note of {day}": a paper named by a day after the message's own, no_later_paper_cited)
+_QUIET_NEXT = ["Let's take stock again when the next note goes round on {day}.",
+               "Speak again with the next note, on {day}.", "I will look out for the next note on {day}.",
+               "Back to it in the next note ({day})."]
+_QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}), I will pass it straight on.",
+                "I will tell you at once if anything moves on {point} before the next note on {day}.",
+                "Should anything come in on {point} before {day}'s note, you will have it from me the same day.",
+                "Nothing needs doing on {point} before the next note ({day}); I will shout if that changes."]
+# (the reply comes after the next note went out: the note it answers is its day, so that two weeks' replies differ)
+_QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you will have it from me the same day.",
+               "Nothing has reached me on {point} since your {noted} note either; I will tell you at once if it does.",
+               "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
+# (a note that already hands someone the chaser: its reader does not propose it again)
+_CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
+
+
+def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailContent | None:
+    """A reply to a quiet week's note (ctx.quiet_week): thanks, nothing to add, and the step on what stands by the
+    series' next note (a chaser to the side we wait on, or the note itself); None for any other reply, or where the
+    plan gives neither a paper awaited nor a next note."""
+    if ctx.quiet_week is None or ctx.parent is None or ctx.facts or ctx.distractor_label \
+            or not _QUIET_NOTE.search(own_text(ctx.parent.body)):
+        return None
+    sent = ctx.spec.sent_at.date()
+    # (a reply sent on or after the next note's day looks to no note: "before March 18's note" on March 18)
+    day = mail_day(ctx.next_note, ctx.locale, sent) if ctx.next_note and ctx.next_note > sent else ""
+    awaited = next((e for e in ctx.quiet_week if e.what == "awaited"), None)
+    if awaited is not None and not _CHASES.search(own_text(ctx.parent.body)):
+        ago = f"{(sent - awaited.day).days} days"
+        frames = _QUIET_CHASE if day else _QUIET_LATE
+        step = pick.one(frames).format(org=awaited.org, d=mail_day(awaited.day, ctx.locale, sent), day=day,
+                                       ago=ago, Ago=cap_first(ago))
+    else:
+        # what the reader does if the point the note stands on moves, before the next note or (the series' last) at all
+        point = next((e.label for e in ctx.quiet_week if e.label), "") or next(iter(ctx.thread_labels), "")
+        if day:
+            step = pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
+        elif point and ctx.parent_sent is not None:
+            noted = mail_day(ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date(), ctx.locale, sent)
+            step = pick.one(_QUIET_LAST).format(point=point, noted=noted)
+        else:
+            return None
+    first = ctx.parent_author.first_name if ctx.parent_author else ""
+    thanks = pick.one([f"Thanks, {first}." if first else "Thanks.", f"Thanks {first}." if first else "Thank you.",
+                       "Thank you."])
+    return _close(pick, ctx, "", [thanks, step], subject, full=False)
 
 
 def _stand_reply(pick: Picker, ctx: ArtifactContext, subject: str, hello: str) -> EmailContent | None:
