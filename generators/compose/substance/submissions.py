@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose import dispute
+from worldsmith.generators.compose.genres import head_noun
 from worldsmith.generators.compose.parties import neutral, principal
 from worldsmith.generators.compose.substance.argue import _ROLES, _inputs, _pair, owner_of
-from worldsmith.generators.compose.substance.common import derivation, figures, gist, label
+from worldsmith.generators.compose.substance.common import derivation, figures, gist, label, plain
 from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.context import ArtifactContext
 
@@ -21,11 +22,33 @@ HEADINGS = {"summary": "Introduction", "background": "The Facts", "analysis": "S
             "next_steps": "Documents Relied On", "options": "Alternative Submission"}
 
 
+# a court or tribunal the matter names ('a Federal Court of Australia shareholder class action', 'the High Court')
+_COURT = re.compile(r"\b((?:[A-Z][\w'-]*\s+){0,4}(?:Court|Tribunal)(?:\s+of\s+(?:[A-Z][\w'-]*\s*){1,3})?)")
+
+
+def court_of(ctx: ArtifactContext) -> str:
+    """The court or tribunal the matter's title or summary names, as named ('Federal Court of Australia'); ''."""
+    m = _COURT.search(f"{ctx.world_title} {ctx.world_summary}")
+    return " ".join(m.group(1).split()) if m else ""
+
+
 def is_submissions(ctx: ArtifactContext) -> bool:
-    """Whether the paper is a party's submissions to a neutral who decides (an expert, an arbitrator, a tribunal)."""
+    """Whether the paper is a party's submissions to a neutral who decides (an expert, an arbitrator, a tribunal):
+    one among its readers, else the court the matter names (blind read 29: an applicant's submissions to the Court,
+    none of whose readers was the Court, came out as an internal memo sent to the funder)."""
     said = f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"
+    # (a party's submissions by their title are the party's, whatever else its lawyers are: solicitors who are also
+    # the scheme's court-appointed administrator)
+    party = _PARTY_SUBMITS.search(ctx.spec.title) is not None
     return re.search(r"\bsubmissions?\b", said, re.I) is not None and \
-        any(neutral(ctx, p.organisation) for p in ctx.to) and not neutral(ctx, ctx.author.organisation)
+        (party or not neutral(ctx, ctx.author.organisation)) and \
+        (any(neutral(ctx, p.organisation) for p in ctx.to) or
+         bool(court_of(ctx)) and head_noun(ctx.spec.title) in ("submissions", "submission"))
+
+
+_PARTY_SUBMITS = re.compile(r"\b(?P<role>applicant|claimant|respondent|defendant|plaintiff|appellant|petitioner|"
+                            r"tenant|landlord|owner|charterer|buyer|seller)s?['\u2019]s?\s+(?:\w+\s+)?submissions?\b",
+                            re.I)
 
 
 def _party_word(ctx: ArtifactContext, party: str) -> str:
@@ -71,15 +94,21 @@ def submissions_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dic
     side's case met, the determination invited."""
     party = principal(ctx, ctx.author.organisation)
     us = _party_word(ctx, party)
-    neutral_reader = next((p for p in ctx.to if neutral(ctx, p.organisation)), None)
-    to = f"{neutral_reader.name}, {neutral_reader.title}" if neutral_reader is not None else "the expert"
+    neutral_reader = next((p for p in ctx.to if neutral(ctx, p.organisation) and
+                           p.organisation != ctx.author.organisation), None)
+    named = _PARTY_SUBMITS.search(ctx.spec.title)
+    if named is not None and neutral(ctx, ctx.author.organisation):
+        # (the party the title names, where the author's house also holds a neutral office: its solicitors)
+        party = us = f"the {cap_first(named.group('role').lower())}"
+    to = f"{neutral_reader.name}, {neutral_reader.title}" if neutral_reader is not None else \
+        f"the {court_of(ctx)}" if court_of(ctx) else "the expert"
     # (a figure named for the solicitors a party acts through is the party's: the owners' claim submissions, whose
     # net demurrage the record gives to their solicitors, came out as an adviser's report, blind read 26: 'Served
     # submissions that "recommend", set Jeremy's file-note deadlines')
     own = [f for f in figures(ctx.facts) if owner_of(ctx, f) and principal(ctx, owner_of(ctx, f)) == party]
     theirs = [f for f in figures(ctx.facts) if owner_of(ctx, f) and principal(ctx, owner_of(ctx, f)) != party]
     if not own:
-        return _stand_bodies(ctx, plan, party, us, to)
+        return _stand_bodies(ctx, plan, party, us, to) or _purpose_bodies(ctx, plan, party, us, to)
     head = max(own, key=lambda f: bool(f.reason))
     how = derivation(head, ctx.facts)
     case = f"{us} submits that {_bare(label(head))} should be determined at {head.text}" + (f", being {how}" if how else "")
@@ -208,3 +237,59 @@ def _bare_neutral(to: str) -> str:
     """The neutral by the title it decides under ('Independent Surveyor' -> 'independent surveyor'), else 'expert'."""
     title = to.split(", ", 1)[-1] if ", " in to else ""
     return title.lower() if title else "expert"
+
+
+def _sought(ctx: ArtifactContext) -> str:
+    """What the submissions ask the court to accept, from their purpose ('Why the settlement is fair and reasonable,
+    with ...' -> 'the settlement is fair and reasonable'), else from their title ('... in support of settlement
+    approval' -> 'settlement approval should be granted'); '' where neither says."""
+    purpose = " ".join((ctx.spec.purpose or "").split())
+    m = re.match(r"(?i)why\s+(?P<c>[^,;.]+?)(?:,|;|\.|$)", purpose)
+    if m:
+        return m.group("c").strip()
+    m = re.search(r"(?i)\bin support of (?:the\s+|an?\s+)?(?P<w>[^:(]+)", ctx.spec.title)
+    return f"the {m.group('w').strip()} should be granted" if m else ""
+
+
+def _purpose_bodies(ctx: ArtifactContext, plan: list[tuple[str, str]], party: str, us: str,
+                    to: str) -> dict[int, list[str]]:
+    """Submissions to a court on what their purpose asks it to accept, where the party argues no figure of its own
+    against another's (blind read 29: an applicant's submissions in support of a settlement's approval came out as an
+    internal memo that recommended 'contesting' the funder's rate and was sent to the funder): who submits what to
+    the court, the facts as the record states them, each figure as a submission, and the orders invited, in numbered
+    paragraphs; {} where neither purpose nor title says what is sought."""
+    sought = _sought(ctx)
+    if not sought:
+        return {}
+    facts = [cap_first(" ".join(f.statement.split())) if f.establish and f.text in f.statement
+             else f"{cap_first(label(f))}: {f.text}." for f in ctx.facts]
+    points = [cap_first(plain(f)) + (f", being {derivation(f, ctx.facts)}" if f.reason else "") + "."
+              for f in figures(ctx.facts)]
+    kinds = [k for _, k in plan]
+    last = max((i for i, k in enumerate(kinds) if k in ("recommendation", "analysis", "findings")), default=len(plan) - 1)
+    invited = f"For these reasons {us} submits that {sought}, and invites {to} to make orders accordingly."
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "summary" or i == 0:
+            out[i] = [f"These are the submissions of {party}{f' ({us})' if us != party else ''} to {to}. {cap_first(us)} "
+                      f"submits that {sought}."]
+        elif k in ("background", "scope") and kinds.index(k) == i:
+            out[i] = facts or ["The facts are as set out in the affidavits filed with these submissions."]
+        elif k in ("analysis", "findings") and kinds.index(k) == i:
+            out[i] = [f"{cap_first(us)} submits as follows."] + (points or [f"{cap_first(sought)}."])
+        elif k == "next_steps" and kinds.index(k) == i:
+            out[i] = [f"{cap_first(us)} relies on the affidavits and the documents referred to above, filed and served "
+                      f"with these submissions."]
+        elif k == "recommendation" and kinds.index(k) == i:
+            out[i] = [invited]
+    if "recommendation" not in kinds:
+        out[last] = out.get(last, []) + [invited]
+    # (numbered paragraphs, as a court's submissions are)
+    n = 0
+    for i in sorted(out):
+        numbered = []
+        for p in out[i]:
+            n += 1
+            numbered.append(f"{n}. {p}")
+        out[i] = numbered
+    return _agree({i: ps for i, ps in out.items()}, us)

@@ -537,7 +537,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             # charterers' defence, planned as introduction, risks, conclusion, 'never pleads invalid NOR or time bar')
             plan = [plan[0], (plan[1][0], "analysis")] + plan[2:]
         plan = [(SUBMISSIONS_HEADINGS.get(k, h), k) for h, k in plan]
-        bodies = submissions_bodies(ctx, plan) or bodies
+        argued = submissions_bodies(ctx, plan)
+        bodies = argued or bodies
+        if argued and re.match(r"1\. ", (argued.get(0) or [""])[0]):
+            # numbered submissions to a court keep only the sections they write, never the frames' adviser's lines
+            # under a repeated 'Submissions' or 'The Other Side's Case' (blind read 29)
+            keep = [i for i in range(len(plan)) if bodies.get(i)]
+            plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep)}
+            told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind == "pleading" and not in_mail:
         bodies = substance.pleading_bodies(pick, ctx, plan, *party_names(ctx))
     if kind == "minutes" and not in_mail and is_hearing(spec.title):
