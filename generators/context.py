@@ -142,6 +142,16 @@ class MailOfDay(BaseModel):
     sent_at: dt.datetime | None = Field(None, description="when it was sent: how long ago a post can say it went")
 
 
+class MeetingAhead(BaseModel):
+    """A meeting a thread's first message is about, held in the week after it: what, when, where and who attends."""
+
+    model_config = _STRICT
+    summary: str
+    starts_at: dt.datetime
+    location: str = ""
+    attendees: list[str] = Field(default_factory=list, description="first names, the organiser's first")
+
+
 class OrgRef(BaseModel):
     """An organisation of the matter and its side: who acts for whom comes from here, never from a reader."""
 
@@ -278,6 +288,9 @@ class ArtifactContext(kinds.KindBound):
     decided_labels: list[str] = Field(default_factory=list, description="those of the thread's labels that record a "
                                                                         "decision taken by this day: nothing is left "
                                                                         "to settle or take by a day after it")
+    meeting_ahead: MeetingAhead | None = Field(None, description="for a thread's first message whose title names a "
+                                                                 "visit, a meeting or a call: that meeting of its "
+                                                                 "people, held in the week after it")
     week: list[WeekEvent] | None = Field(None, description="for an instance of a weekly series (a status note, a "
                                                            "call, its minutes): what happened since the last one, "
                                                            "to report instead of restating ([]: a quiet week; "
@@ -1094,6 +1107,37 @@ def side_papers(plan: WorldPlan, spec, ahead: int = 30) -> list[PaperDue]:
         if all(p.title != a.title for p in out):
             out.append(PaperDue(title=a.title, by=who.first_name, maker=who.name, day=a.date, facts=list(a.facts)))
     return out
+
+
+# A thread title that names a meeting ('Site visit to the plant', 'Kick-off call', 'Hearing on 3 May').
+_MEETING_WORD = re.compile(r"\b(?:visit|meeting|call|inspection|hearing|conference|kick-?off|walk-?through|"
+                           r"site tour|workshop|session|briefing)s?\b", re.I)
+
+
+_MEETING_HELD = re.compile(r"\b(?:minutes|notes|follow-?up|record|readout|debrief)\b", re.I)
+
+
+def meeting_ahead(plan: WorldPlan, spec) -> MeetingAhead | None:
+    """The meeting a thread's first message is about: its title names a meeting, and a meeting of the plan that its
+    writer or a reader attends starts in the seven days after it, sharing a word of the title that names no
+    organisation (the first such). None for any other message (blind read 29: a 'Site
+    visit' email sent the evening before the inspection said nothing of its time, place or who attends)."""
+    if getattr(spec, "position", 1) != 0 or not _MEETING_WORD.search(spec.title or "") or \
+            _MEETING_HELD.search(spec.title or "") or getattr(spec, "attachments", None):
+        return None  # (minutes, notes or a follow-up are of a meeting held, and a file sent round is about the file)
+    people = {spec.author, *spec.to, *getattr(spec, "cc", [])}
+    org_words = {w for o in plan.organisations for w in re.findall(r"[a-z]{4,}", o.name.lower())}
+    words = set(re.findall(r"[a-z]{4,}", _MEETING_WORD.sub("", spec.title.lower()))) - org_words
+    sent = spec.sent_at
+    near = sorted((a for a in plan.artifacts if a.kind == "calendar" and sent < a.starts_at <= sent + dt.timedelta(days=7)
+                   and people & {a.author, *a.attendees}), key=lambda a: a.starts_at)
+    shared = [a for a in near if words & set(re.findall(r"[a-z]{4,}", a.summary.lower()))]
+    if not shared:
+        return None
+    meeting = shared[0]
+    names = [plan.person(p).first_name for p in dict.fromkeys([meeting.author, *meeting.attendees])]
+    return MeetingAhead(summary=meeting.summary, starts_at=meeting.starts_at, location=meeting.location or "",
+                        attendees=names)
 
 
 def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
@@ -1975,6 +2019,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["day_mail"] = day_mail(plan, spec)
     if spec.kind == "spreadsheet" and getattr(spec, "skeleton", None) is None:
         extra["side_papers"] = side_papers(plan, spec)
+    if spec.kind == "email" and (ahead := meeting_ahead(plan, spec)) is not None:
+        extra["meeting_ahead"] = ahead
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:
         extra["week"] = week_events(plan, spec)
         if spec.kind == "email" and extra["week"] is not None:

@@ -568,7 +568,33 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": kept_promises(ctx, email.body, opening=spec.mode == "new")})
     if isinstance(spec, EmailSpec) and spec.mode == "new" and not spec.attachments:
         email = email.model_copy(update={"body": draft_named(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "new" and ctx.meeting_ahead is not None:
+        email = email.model_copy(update={"body": meeting_named(ctx, email.body)})
     return email
+
+
+def meeting_named(ctx: ArtifactContext, body: str) -> str:
+    """A thread's opener about a meeting ahead ('Site visit to the plant') says which meeting, when, where and who
+    attends, after its greeting, where its own lines do not already name it (blind read 29: sent the evening before
+    the inspection, it said only "We have 42,000 units under recall. I would welcome early confirmation.")."""
+    m = ctx.meeting_ahead
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
+    own = body[:cut.start()] if cut else body
+    if m is None or m.summary.lower() in own.lower():
+        return body
+    start = m.starts_at.astimezone(ctx.spec.sent_at.tzinfo) if ctx.spec.sent_at.tzinfo else m.starts_at
+    gap = (start.date() - ctx.spec.sent_at.date()).days
+    day = mail_day(start.date(), ctx.locale, ctx.spec.sent_at.date())
+    when = f"today at {start:%H:%M}" if gap == 0 else f"tomorrow, {day}, at {start:%H:%M}" if gap == 1 else \
+        f"on {start:%A} {day} at {start:%H:%M}"
+    where = "" if not m.location or re.search(r"https?:|\bcall\b|\bvideo\b|\bteams\b|\bzoom\b", m.location, re.I) \
+        else f" ({m.location})"
+    line = f"This is about the {lower_first(m.summary)} {when}{where}."
+    if len(m.attendees) > 1:
+        line += f" Attending: {join_names(m.attendees)}."
+    parts = body.split("\n\n")
+    at = 1 if parts and _GREETING.match(parts[0].strip()) and len(parts) > 1 else 0
+    return "\n\n".join([*parts[:at], line, *parts[at:]])
 
 
 # An opening that promises figures with their working, or a position with the numbers behind it (across_open_plain):
