@@ -149,6 +149,7 @@ class _Sheet:
         self.lines: list[SheetLine] = []
         self.at: dict[str, int] = {}  # fact id -> the line showing its amount
         self.shares: dict[str, tuple[list[int], int, str]] = {}  # a party's share fact -> its rows, the total's, who
+        self.worked: dict[str, tuple[str, str]] = {}  # a fact computed as its statement works it out -> its inputs
 
     def add(self, label: str, *, role: str, amount: Any = None, fmt: str | None = None, fact: str | None = None,
             formula: str | None = None, note: str = "", extra: dict[int, Any] | None = None,
@@ -639,7 +640,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     if bottom is None:
         # The bottom line: a computed fact no other carried fact is computed from, else a lone figure.
         computed = [f for f in spec.facts if f in sheet.at and sheet.lines[sheet.at[f]].role == "derived"]
-        used = {r for f in computed for r in references(ledger.facts[f].formula or "")}
+        used = {r for f in computed for r in (references(ledger.facts[f].formula) if ledger.facts[f].formula
+                                              else sheet.worked.get(f, ()))}
         terminal = [f for f in computed if f not in used]
         if terminal:
             bottom = sheet.at[terminal[0]]
@@ -720,6 +722,9 @@ def _option_totals(sheet: _Sheet, ledger: _Ledger) -> None:
                 lines[o].append(i)
     if not all(lines.values()):
         return
+    climbed = {o: _summed_into(sheet, ledger, at, o, options) for o, at in lines.items()}
+    if not set(climbed[options[0]]) & set(climbed[options[1]]):
+        lines = climbed
     # a total adds only like things: money put in (an equity cure that prepays the loan) is not a cost, and a fee
     # paid away is; each is summed apart and called what it is (blind read 25: 'the "cost comparison" sets a USD 9M
     # prepayment against a USD 450k fee as "totals"')
@@ -737,6 +742,26 @@ def _option_totals(sheet: _Sheet, ledger: _Ledger) -> None:
             sheet.add(name, role="total", amount=_num(amount), fmt="money",
                       formula="+".join("{%d}" % i for i in at),
                       note="; ".join(str(sheet.lines[i].cells[sheet.label]) for i in at))
+
+
+def _summed_into(sheet: _Sheet, ledger: _Ledger, at: list[int], option: str, options: list[str]) -> list[int]:
+    """An option's lines, each a part of a sum the sheet computes replaced by that sum (climbing to the sum of sums),
+    where the sum is no other option's: an allowed sub-limit summed into the adjusted loss is part of the allowed
+    loss, not its total (blind read 29: '"Allowed: total" = C13 = JPY 150,000,000, which is only the replacement
+    sub-limit, not the allowed loss')."""
+    out: list[int] = []
+    for i in at:
+        fid = sheet.lines[i].fact
+        while True:
+            up = next((g for g, n in sheet.at.items() if g != fid and g in ledger.facts and ledger.computes(g)
+                       and fid in (ledger.sum_parts(g) or []) and sheet.lines[n].format == "money"
+                       and _whose(ledger.facts[g], options) in (None, option)), None)
+            if up is None:
+                break
+            fid = up
+        if sheet.at[fid] not in out:
+            out.append(sheet.at[fid])
+    return out
 
 
 def _money_kind(fact: LedgerFact) -> str:
@@ -794,6 +819,18 @@ def _place(sheet: _Sheet, ledger: _Ledger, fid: str, label: dict[str, str]) -> i
         template = _round_money(excel_formula(fact.formula or "", sheet.at), value)
         note = formula_words(fact.formula or "", lambda r: _in_words(ledger.facts[r]))
         return sheet.add(label[fid], role="derived", amount=amount, fmt=fmt, fact=fid, formula=template, note=note)
+    from worldsmith.generators.stated import stated_formula
+
+    worked = stated_formula(fid, ledger, list(sheet.spec.facts)) if sheet.layout == "schedule" else None
+    if worked is not None:
+        # computed as its statement works it out, from the two figures the sheet carries (generators.stated)
+        a, op, b = worked
+        at_a, at_b = _place(sheet, ledger, a, label), _place(sheet, ledger, b, label)
+        sheet.worked[fid] = (a, b)
+        template = _round_money("{%d}%s{%d}" % (at_a, op, at_b), value)
+        words = {"/": " / ", "*": " x ", "+": " + ", "-": " - "}[op]
+        return sheet.add(label[fid], role="derived", amount=amount, fmt=fmt, fact=fid, formula=template,
+                         note=f"{_in_words(ledger.facts[a])}{words}{_in_words(ledger.facts[b])}")
     return sheet.add(label[fid], role="input", amount=amount, fmt=fmt, fact=fid, note=_as_at(ledger, fid))
 
 
