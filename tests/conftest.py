@@ -240,6 +240,17 @@ def _start(config, ids: list[str]) -> None:
     config.stash[_SMOKE] = Smoke(names, at_once, outcomes, _prefect_folder(config._tmp_path_factory.getbasetemp()))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session):
+    """A pytest-xdist worker first rewrites its share of the test files into the cache, so the two workers no longer
+    both rewrite every file as they collect (tests/rewrite_warm.py)."""
+    worker, workers = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
+    if worker.startswith("gw") and worker[2:].isdigit() and workers.isdigit() and int(workers) > 1:
+        from tests.rewrite_warm import warm_share
+
+        warm_share(session.config, int(worker[2:]), int(workers))
+
+
 def pytest_collection_finish(session):
     """Without pytest-xdist, this process runs the benches."""
     if not hasattr(session.config, "workerinput"):
