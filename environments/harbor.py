@@ -353,6 +353,7 @@ def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
     tests/task.json with the published world, of which tests/world is checked to be a copy.
     """
     from worldsmith.environments.grade import grade
+    from worldsmith.environments import session_store
     from worldsmith.environments.lint import apply_solution
     from worldsmith.environments.session import Session
 
@@ -373,6 +374,10 @@ def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
                 apply_solution(solved, Session(apps, oracle_dir))
                 results.append(GateResult(task=d.name, nop=grade(task, Session(world, nop_dir)).score,
                                           oracle=grade(task, Session(world, oracle_dir)).score))
+                # Scratch sessions: their own keys in the user's data folder go with them (two a task were left there
+                # for a day, and every new session's pruning reads every key kept).
+                session_store.discard(nop_dir)
+                session_store.discard(oracle_dir)
     finally:
         apps.close()
     return results

@@ -23,7 +23,7 @@ import yaml
 
 import worldsmith
 from tests.published import task_set_of
-from worldsmith.environments import harbor_oracle
+from worldsmith.environments import harbor_oracle, session_store
 from worldsmith.environments.harbor import APPS_URL, KEYS_DIR, SESSION_DIR, export_harbor, run_gates
 from worldsmith.environments.harbor_wheel import build_wheel
 from worldsmith.environments.harbor_world import stripped_plan
@@ -237,12 +237,14 @@ def test_every_file_is_a_copy_and_an_edit_in_one_task_reaches_nothing_else(legal
     shutil.copy2(world.path / rel, one / "environment" / "world" / rel)
 
 
-def test_nop_scores_0_and_oracle_scores_1_on_each_exported_task(exported):
+def test_nop_scores_0_and_oracle_scores_1_on_each_exported_task(exported, tmp_path, monkeypatch):
     world, task_set, dirs = exported
     assert {_answers_only(t) for t in task_set.tasks} == {True, False}  # an answer task and an action task at least
+    monkeypatch.setenv(session_store.KEYS_ENV, str(tmp_path / "keys"))
     results = run_gates(world, dirs)
     assert [r.task for r in results if not r.passed] == []
     assert len(results) == len(dirs) >= 5
+    assert list((tmp_path / "keys").glob("*")) == []  # the gates' scratch sessions leave no key behind
 
 
 def test_the_gates_refuse_a_task_whose_world_copy_is_not_the_exported_one(legal):
