@@ -64,7 +64,8 @@ def test_no_position_is_awaited_on_a_figure_its_side_stated(tmp_path):
                 "'demurrage claimed')")
     for pid, org in [("owner_counsel", "firm"), ("charterer", "grain")]:
         con.execute("insert into people values (?, 'r', ?, ?, 't', ?, 'o', 's', '1')", [pid, pid, f"{pid}@x.example", org])
-    mails = [("m1", "owner_counsel", "charterer", "The demurrage claimed is USD 222,337.50. Please call me."),
+    # the statement's label in capitals and across a line break: a body is sought by the label's first word as written
+    mails = [("m1", "owner_counsel", "charterer", "The Demurrage\n claimed is USD 222,337.50. Please call me."),
              ("m2", "charterer", "owner_counsel", "Thanks. By when can you come back to us on the demurrage claimed?"),
              ("m3", "owner_counsel", "charterer", "Our response on the demurrage claimed will be with you by 28 April."),
              # asked of the side that has not stated it: a fair question
@@ -77,7 +78,8 @@ def test_no_position_is_awaited_on_a_figure_its_side_stated(tmp_path):
                     [aid, f"{aid}.eml", f"{sender}@x.example", at, body, body])
         con.execute("insert into recipients values (?, ?, 'to', ?, ?)", [aid, f"{aid}.eml", to, f"{to}@x.example"])
     check = next(c for c in load_checks() if c.id == "no_position_awaited_on_a_figure_given")
-    flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
+    derived = {name: con.execute(query).fetchone()[0] for name, query in check.derive.items()}
+    flagged = sorted(r[0] for r in con.execute(check.sql, derived).fetchall())
     con.close()
     assert flagged == ["m2", "m3"]
 
