@@ -512,6 +512,14 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # blind red team kit29b, right forms 0.8)
         spans += [f"{me.last_name} {me.first_name}", f"{me.last_name}{me.first_name}", f"{me.first_name}{me.last_name}"]
     hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
+    if hit is None and not me.name.isascii():
+        # the name in Latin letters, either order ('Chiyo Suzuki', 'Suzuki Chiyo', 'Yuta Itō' for 千代 鈴木 and 裕太 伊藤:
+        # blind red team kit29b, four right forms 0.8), where the name's characters have one reading we know
+        low = _plain_romaji(low)
+        spans = [f"{a} {b}" for first in _readings(me.first_name) for last in _readings(me.last_name)
+                 for a, b in ((first, last), (last, first))]
+        spans += [f"{h} {last}" for h in _HONORIFICS for last in _readings(me.last_name)]
+        hit = next((s for s in sorted(spans, key=len, reverse=True) if re.search(rf"\b{re.escape(s)}\b", low)), None)
     if hit is None:
         return False
     rest = low.replace(hit, " ", 1)
@@ -523,6 +531,28 @@ def _person_ok(value: str, check: Check, world) -> bool:
     allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(firm)) | set(_tokens(me.title)) \
         | set(_tokens(me.role.replace("_", " "))) | set(_tokens(me.email))
     return _residual_ok(_tokens(rest), allowed)
+
+
+_ROMAJI: dict[str, set[str]] = {}
+
+
+def _readings(name: str) -> set[str]:
+    """A Japanese name's readings in Latin letters, as the cast's own name lists give them (Faker's ja_JP pairs:
+    鈴木 is 'suzuki'), long vowels written plain; none for a name those lists do not hold."""
+    if not _ROMAJI:
+        from faker.providers.person.ja_JP import Provider
+        for pairs in (Provider.last_name_pairs, Provider.first_name_female_pairs, Provider.first_name_male_pairs):
+            for kanji, _kana, latin in pairs:
+                _ROMAJI.setdefault(kanji, set()).add(_plain_romaji(latin.lower()))
+    return _ROMAJI.get(name, set())
+
+
+def _plain_romaji(text: str) -> str:
+    """Latin letters with long vowels written plain: 'Itō', 'Itoh' and 'Itou' are all 'ito'."""
+    import unicodedata
+
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"(?<=[a-z])(?:ou|oo|oh(?![aeiouy]))", "o", re.sub(r"(?<=[a-z])uu", "u", text))
 
 
 _LOWER = {"lower", "smaller", "less", "lesser", "below", "under"}

@@ -81,8 +81,6 @@ def _without_room_paths(text: str, world) -> str:
     times in a file's name are no figures of the author's (aircraft redelivery: the sensitivity sheet's reference
     solution cited 'Correspondence/Technical/Engine 2 PRSV quotation, ESN 598-417/01 2028-03-28 0956 Walker.eml' and
     its 598 read as a made-up amount, 0.85)."""
-    if "." not in text:
-        return text
     names = _ROOM_NAMES.get(world.world_id)
     if names is None:
         names = tuple(sorted({p for f in world.manifest.files if f.path.startswith("room/")
@@ -90,8 +88,26 @@ def _without_room_paths(text: str, world) -> str:
         _ROOM_NAMES[world.world_id] = names
     # Only the names the text holds, longest first as before: one alternation of every path and name of the room
     # (400 in the legal example) was tried at each character of every text graded, a tenth of grading (suite12).
-    held = [n for n in names if n in text]
-    return re.compile("|".join(re.escape(n) for n in held)).sub(" ", text) if held else text
+    held = [n for n in names if n in text] if "." in text else []
+    text = re.compile("|".join(re.escape(n) for n in held)).sub(" ", text) if held else text
+    # a paper cited by the reference its file's name carries ('Acordao DRJ 108-041.227'): the reference is no figure
+    # (blind red team kit29a: seven right memos lost 0.14 as if 108 and 41.227 were amounts made up)
+    refs = _ROOM_REFS.get(world.world_id)
+    if refs is None:
+        refs = _ROOM_REFS[world.world_id] = tuple(sorted(
+            {m.group() for n in names for part in n.split("/") for m in _REF.finditer(PurePosixPath(part).stem)
+             if not _ISO_DAY.fullmatch(m.group())}, key=len, reverse=True))
+    held = [r for r in refs if r in text]
+    return re.compile(r"(?<![\w./-])(?:" + "|".join(re.escape(r) for r in held) + r")(?![\w/-]|\.\w)").sub(" ", text) \
+        if held else text
+
+
+# a reference: letters and digits joined by hyphens or slashes, a digit in it ('108-041.227', 'PRX-2025-0418',
+# '598-417/01'); a day written ISO is a day, read as one
+_REF = re.compile(r"(?<![\w./-])(?=[\w./-]*\d)[A-Za-z0-9]+(?:[./][A-Za-z0-9]+)*(?:[-/][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)+"
+                  r"(?![\w/-])")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ROOM_REFS: dict[str, tuple[str, ...]] = {}  # a world id -> the references its room's file names carry
 
 
 def is_currency(unit: str | None) -> bool:
@@ -1831,9 +1847,12 @@ def in_ledger_terms(text: str) -> str:
     return text
 
 
+# a name's word: Latin letters, or one or more letters of a script without case ('翼,' greets a Japanese reader by one
+# character: blind red team kit29b, five right replies read the greeting as a sign-off by someone else, misaddressed)
+_NAME_WORD = r"(?:[A-Z][\w'-]+|[^\W\d_\x00-\x7f][\w'-]*)"
 _GREETING = re.compile(r"^\s*(?:(?:dear|hi|hello|hey|morning|good\s+morning|good\s+afternoon)\s+)?"
-                       r"((?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*"
-                       r"(?:\(([^)]{0,200})\))?\s*[,:;\u2013\u2014-]", re.I)
+                       rf"((?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD})?)\s*"
+                       r"(?:\(([^)]{0,200})\))?\s*[,:;\u2013\u2014\u3001\uff0c-]", re.I)
 # "Mr Singh", "Dr. Baker": a person greeted by title and surname (kit12: "Dear Mr Singh," to the wrong person scored 1.0)
 _TITLED = re.compile(r"^(?:mr|mrs|ms|miss|dr|prof)\.?\s+(.+)$", re.I)
 

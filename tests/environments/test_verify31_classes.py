@@ -1,0 +1,64 @@
+"""Classes of the blind red team kits 29a/29b (a Brazilian tax appeal, a Japanese recall insurance claim) that the
+verifier of session 28 got wrong."""
+
+from types import SimpleNamespace as NS
+
+from worldsmith.environments.grade import misaddressed
+
+
+def _sent(text, to, sender):
+    return NS(text=text, body=text, to=[to], cc=[], sender=sender)
+
+
+def test_a_greeting_in_a_script_without_case_is_a_greeting_not_a_sign_off():
+    # kit29b: '翼,' to 翼 松本 (another 翼 works beside the sender), signed '裕太', scored 0 misaddressed on five replies
+    people = [NS(name=n, email=e) for n, e in (("裕太 伊藤", "yi@adj.example"), ("翼 伊藤", "ti@adj.example"),
+                                               ("翼 松本", "tm@law.example"), ("洋介 佐藤", "ys@ins.example"))]
+    world = NS(plan=NS(people=people))
+    to_matsumoto = lambda text: _sent(text, "tm@law.example", "yi@adj.example")  # noqa: E731
+    assert not misaddressed(world, to_matsumoto("翼,\n\nYes: the limit exceeds the loss.\n\n裕太"))
+    assert not misaddressed(world, to_matsumoto("翼、\n\nYes: the limit exceeds the loss.\n\n裕太"))
+    # the wrong person greeted, or a sign-off by someone else, is still misaddressed
+    assert misaddressed(world, to_matsumoto("洋介,\n\nYes: the limit exceeds the loss.\n\n裕太"))
+    assert misaddressed(world, to_matsumoto("翼,\n\nYes: the limit exceeds the loss.\n\n洋介"))
+
+
+def test_a_paper_cited_by_the_reference_its_file_name_carries_makes_up_no_figure():
+    # kit29a: 'Hypothesis (room: BRL 80,000,000, Acordao DRJ 108-041.227)' in the sources of a right memo read 108 and
+    # 41.227 as amounts made up (memo_unledgered_figure), seven right memos 0.86
+    from worldsmith.environments.grade import _without_room_paths, unledgered
+
+    files = [NS(path="room/01 Decision/Acordao DRJ 108-041.227 - decision on the appeal (2021 to 2023).docx"),
+             NS(path="room/05 Cover/Coverage opinion - Extension 3 of policy PRX-2025-0418.docx"),
+             NS(path="room/Chat/deal/2026-03-13.json")]
+    world = NS(world_id="w31-refs", manifest=NS(files=files))
+    memo = ("| Goodwill (assumed) | BRL 96,000,000 | Hypothesis (room: BRL 80,000,000, Acordao DRJ 108-041.227) |\n"
+            "The limit under policy PRX-2025-0418 is BRL 300,000,000.")
+    allowed = [96_000_000.0, 80_000_000.0, 300_000_000.0]
+    assert unledgered(memo, "BRL", allowed, bare=True)  # before: the reference's digits read as figures
+    assert not unledgered(_without_room_paths(memo, world), "BRL", allowed, bare=True)
+    # a figure the author made up beside the reference still counts, and a reference no file carries is read as before
+    made_up = memo + " The DRJ also found BRL 12,345,000 and cited 777-123.456."
+    left = {m.text for m in unledgered(_without_room_paths(made_up, world), "BRL", allowed, bare=True)}
+    assert "BRL 12,345,000" in left and "777" in left
+
+
+def test_a_japanese_name_in_latin_letters_names_its_person_in_either_order():
+    # kit29b: 'Sender: Chiyo Suzuki' for 千代 鈴木 (the room writes her name only in kanji), four right forms 0.8
+    from worldsmith.environments.forms import _person_ok
+    from worldsmith.environments.tasks import Check
+
+    def person(pid, first, last):
+        return NS(id=pid, name=f"{first} {last}", first_name=first, last_name=last, email=f"{pid}@adj.example",
+                  organisation="adj", title="Adjuster", role=pid)
+
+    world = NS(plan=NS(people=[person("a", "裕太", "伊藤"), person("b", "千代", "鈴木"), person("c", "翼", "伊藤")],
+                       organisations=[NS(id="adj", name="Tsubaki")]))
+    ok = lambda value, who: _person_ok(value, Check(type="answer_field", values=[who]), world)  # noqa: E731
+    for value in ("Chiyo Suzuki", "Suzuki Chiyo", "suzuki chiyo"):
+        assert ok(value, "千代 鈴木"), value
+    for value in ("Yuta Ito", "Yūta Itō", "Ito Yuta", "Yuta Itoh"):
+        assert ok(value, "裕太 伊藤"), value
+    # another person, the one who shares the family name, or two names at once, are still wrong
+    assert not ok("Chiyo Suzuki", "裕太 伊藤") and not ok("Tsubasa Ito", "裕太 伊藤")
+    assert not ok("Yuta Ito and Chiyo Suzuki", "裕太 伊藤")
