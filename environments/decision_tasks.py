@@ -128,9 +128,14 @@ def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.d
     if figure is not None:
         # the working it comes from: a document or sheet carrying it now, the latest dated by the decision's day
         papers = [r for r in _carried(graph, figure.id) if r[1] in ("document", "spreadsheet")]
-        before = [r for r in papers if r[2].astimezone(tz).date() <= day] or papers
+        # never the decision's own record (the minutes that carry it), nor a paper written after it (the auditors'
+        # later memo, a disclosure note): any paper that carried the figure was taken as the working (blind red team
+        # kit29a: three wrong answers 1.0)
+        own = {r[0] for r in _carried(graph, decision.id)}
+        held = [r for r in papers if r[2].astimezone(tz).date() <= day]
+        before = [r for r in held if r[0] not in own] or held or [r for r in papers if r[0] not in own] or papers
         if before:
-            working = [r[0] for r in papers]
+            working = [r[0] for r in before]
             chosen = before[-1]
             files.add(chosen[0])
             apps.add(app_of(chosen[1]))

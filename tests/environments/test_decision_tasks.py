@@ -39,3 +39,16 @@ def test_the_oracle_scores_1_and_a_wrong_count_less(legal, tmp_path):
         "answer": task.solution.answer.replace("15 days", "16 days")})})
     apply_solution(wrong, session)
     assert grade(task, session).score < 1.0
+
+
+def test_the_working_is_never_the_decisions_own_record(legal):
+    # blind red team kit29a: the board's minutes, and papers written after the decision, were taken as the working
+    # its figure comes from (three wrong answers 1.0); here the letter that carries the tender's rejection
+    from worldsmith.environments.decision_tasks import _carried
+
+    world, tasks = legal
+    task = tasks[0]
+    own = {r[0] for r in _carried(Graph.of(world), task.needs.facts[0])}
+    working = next(c.check.values for c in task.rubric.criteria if c.id == "names_working" or
+                   c.check.a_words == ["Working from"])
+    assert working and not own & set(working), own & set(working)
