@@ -1903,6 +1903,19 @@ def told_clients(organisations: list) -> set[str]:
     return {o for o in circle if principal(organisations, o) == o} or circle
 
 
+def _first_in_texts(world, figure: str) -> list[tuple]:
+    """The first file whose text states `figure` as written ('JPY 2,800', not inside 'JPY 2,800,000'), where no
+    planned mention is: a step of someone's working ('29,400 units x JPY 2,800 = ...') shows it too (blind red team
+    kit29b: the key counted from a later planned mention, and right answers scored 0.67)."""
+    bound = re.compile(r"(?<![\w.,])" + re.escape(figure) + r"(?![\d]|[.,]\d)")
+    for row in world.db.execute("""select a.path, a.kind, a."at", a.message_id, t.text from artifact_text t join artifacts a
+                                   on a.id = t.artifact_id where contains(t.text, ?) order by a."at", a.path""",
+                                [figure]).fetchall():
+        if bound.search(row[4]):
+            return [row[:4]]
+    return []
+
+
 def _first_told(graph: Graph) -> list[Task]:
     import zoneinfo
 
@@ -1925,7 +1938,7 @@ def _first_told(graph: Graph) -> list[Task]:
             [fact.id, fact.text]).fetchall()
         if not rows:
             continue
-        first_path, first_kind, first_at, _ = rows[0]
+        first_path, first_kind, first_at, _ = min([rows[0], *_first_in_texts(world, fact.text)], key=lambda r: r[2])
         # The first mail to the client that carries the figure, in its text or in a file it attaches.
         # "when did the client first receive it": a copy from anyone counts (kit7: Northmoor's mail of March 5 that
         # copied Ostrander with the cap was missed, and the reference gave our own later mail)

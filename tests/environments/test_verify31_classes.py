@@ -62,3 +62,25 @@ def test_a_japanese_name_in_latin_letters_names_its_person_in_either_order():
     # another person, the one who shares the family name, or two names at once, are still wrong
     assert not ok("Chiyo Suzuki", "裕太 伊藤") and not ok("Tsubasa Ito", "裕太 伊藤")
     assert not ok("Yuta Ito and Chiyo Suzuki", "裕太 伊藤")
+
+
+def test_a_figure_first_appears_where_a_text_first_states_it_not_where_a_mention_was_planned():
+    # kit29b task 13: 'JPY 2,800' stood in the insured's mail of August 5 (a step of its working: '29,400 units x JPY
+    # 2,800 = ...'); the key counted from the first planned mention, August 6, and right answers scored 0.67
+    import datetime as dt
+
+    import duckdb
+
+    from worldsmith.environments.graph_tasks import _first_in_texts
+
+    db = duckdb.connect()
+    db.execute('create table artifacts (id varchar, path varchar, kind varchar, "at" timestamptz, message_id varchar)')
+    db.execute("create table artifact_text (artifact_id varchar, text varchar)")
+    day = lambda d: dt.datetime(2026, 8, d, 9, tzinfo=dt.timezone.utc)  # noqa: E731
+    for aid, d, text in (("a", 4, "Retrieval: JPY 2,800,000 in all."), ("b", 5, "29,400 units x JPY 2,800 = JPY 82,320,000"),
+                         ("c", 6, "The retrieval cost per unit is JPY 2,800.")):
+        db.execute("insert into artifacts values (?, ?, 'email', ?, ?)", [aid, f"{aid}.eml", day(d), aid])
+        db.execute("insert into artifact_text values (?, ?)", [aid, text])
+    first = _first_in_texts(NS(db=db), "JPY 2,800")
+    assert [r[0] for r in first] == ["b.eml"]  # not inside JPY 2,800,000 on August 4
+    assert _first_in_texts(NS(db=db), "JPY 9,600") == []
