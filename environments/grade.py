@@ -1051,6 +1051,10 @@ def misstated(text: str, check: Check) -> bool:
                # - deductible JPY 10,000,000 = JPY 297,680,000': blind red team kit29b, right worked answers lost 0.37
                # to misstates_deductible)
                and not _result_after_right(parsed, m, wants)
+               # a figure of the working written after the label's right figure and its '=' ('Replacement cost allowed:
+               # JPY 150,000,000 = lesser of cost of replacement units JPY 282,240,000 and ...': blind red team kit29b,
+               # a right memo lost 0.12 to misstates_replacement_allowed)
+               and not _working_of_right(parsed, m, wants)
                # a step of the working the fact enters, in brackets or after '=' ('less the 3-day waiting period (118
                # days)', '... = 118 days'; kit13: right replies lost 0.57 to misstates_waiting_days)
                and not (check.allowed and m.value is not None and _WORKED_STEP.search(parsed.masked, 0, m.start)
@@ -1075,6 +1079,16 @@ def _result_after_right(parsed, m, wants) -> bool:
         return False
     n = max(before, key=lambda x: x.end)
     return parsed.masked[n.end:m.start].strip() in ("=", "≈") and any(answers.value_matches(n, w) for w in wants)
+
+
+def _working_of_right(parsed, m, wants) -> bool:
+    """Whether figure `m` stands in the working after an '=' that follows a right figure of the label, in one clause."""
+    for n in parsed.mentions:
+        if n.sentence == m.sentence and n.end <= m.start and any(answers.value_matches(n, w) for w in wants):
+            gap = parsed.masked[n.end:m.start]
+            if gap.lstrip().startswith(("=", "≈")) and not re.search(r"[;\n]", gap):
+                return True
+    return False
 
 
 _WORLD_NOW: list = [None]  # the world grade() is reading: misstated's longer labels come from its plan

@@ -84,3 +84,33 @@ def test_a_figure_first_appears_where_a_text_first_states_it_not_where_a_mention
     first = _first_in_texts(NS(db=db), "JPY 2,800")
     assert [r[0] for r in first] == ["b.eml"]  # not inside JPY 2,800,000 on August 4
     assert _first_in_texts(NS(db=db), "JPY 9,600") == []
+
+
+def _misstated(text, label, value, number, others):
+    from worldsmith.environments.grade import misstated
+    from worldsmith.environments.tasks import Check
+
+    return misstated(text, Check(type="texts_misstated", values=[value], numbers=[number], unit="JPY",
+                                 a_words=label, b_words=others))
+
+
+def test_another_labels_plural_names_that_label_not_this_one():
+    # kit29b: 'retrieval costs JPY 82,320,000 (29,400 units x JPY 2,800)' was read as the retrieval cost per unit
+    # (named 'retrieval cost') misstated, right memos 0.76
+    per_unit = (["retrieval cost per unit", "retrieval cost"], "JPY 2,800", 2800.0, ["retrieval costs", "disposal costs"])
+    assert not _misstated("Adjusted loss: notification costs JPY 38,500,000 + retrieval costs JPY 82,320,000 (29,400 "
+                          "units x JPY 2,800) + disposal costs JPY 6,860,000.", *per_unit)
+    assert _misstated("The retrieval cost is JPY 3,000 a unit.", *per_unit)
+    assert _misstated("Retrieval cost per unit: JPY 82,320,000.", *per_unit)
+
+
+def test_the_working_after_a_labels_right_figure_and_its_equals_is_no_figure_of_the_label():
+    # kit29b: 'Replacement cost allowed: JPY 150,000,000 = lesser of cost of replacement units JPY 282,240,000 and ...'
+    # read as the replacement cost allowed misstated, a right memo 0.39
+    allowed = (["replacement cost allowed"], "JPY 150,000,000", 150_000_000.0,
+               ["cost of replacement units", "replacement cost sub-limit"])
+    assert not _misstated("- Replacement cost allowed: JPY 150,000,000 = lesser of cost of replacement units JPY "
+                          "282,240,000 and replacement cost sub-limit JPY 150,000,000.", *allowed)
+    assert _misstated("- Replacement cost allowed: JPY 282,240,000 = cost of replacement units.", *allowed)
+    assert _misstated("Replacement cost allowed: JPY 150,000,000; in fact the replacement cost allowed is JPY "
+                      "282,240,000.", *allowed)
