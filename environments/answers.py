@@ -1043,12 +1043,16 @@ def _span_flags(parsed: Parsed, s: int, e: int, ci: int) -> set[str]:
     if _OLD_BEFORE.search(masked[max(rs, s - 24):s]) or (_OTHER_BEFORE.search(masked[max(rs, s - 32):s])
                                                          and not _other_governs(parsed.masked, e)):
         flags.add("superseded")  # "the old USD 2,300 per-ton rate", "the earlier USD 143.7m"
-    if _ARROW_AFTER.match(masked, e):
-        flags.add("superseded")  # "(1,934 -> 1,860)": the figure it moved from (kit11: read as relied on, 0.6)
+    arrow = _ARROW_AFTER.match(masked, e)
+    if arrow and _FIGURE_NEXT.match(masked, arrow.end()):
+        # "(1,934 -> 1,860)": the figure it moved from (kit11: read as relied on, 0.6); an arrow to words draws the
+        # conclusion ('sub-limit ¥150m -> cost exceeds sub-limit by ¥132.24m': blind red team kit29b, right posts 0.5)
+        flags.add("superseded")
     return flags
 
 
 _ARROW_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?(?:->|\u2192|=>|-->)\s*")
+_FIGURE_NEXT = re.compile(r"(?:[a-z]+\s+)?\x01")  # the figure an arrow moves to ('-> 1,860', '-> now USD 4m')
 
 
 _OLD_BEFORE = re.compile(r"\b(?:old|older|earlier|previous|prior|initial|former|superseded|outdated|obsolete|"

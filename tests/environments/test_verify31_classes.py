@@ -114,3 +114,14 @@ def test_the_working_after_a_labels_right_figure_and_its_equals_is_no_figure_of_
     assert _misstated("- Replacement cost allowed: JPY 282,240,000 = cost of replacement units.", *allowed)
     assert _misstated("Replacement cost allowed: JPY 150,000,000; in fact the replacement cost allowed is JPY "
                       "282,240,000.", *allowed)
+
+
+def test_an_arrow_to_words_draws_a_conclusion_and_moves_no_figure():
+    # kit29b: 'replacement units ¥282.24m vs Extension 3 sub-limit ¥150m -> cost exceeds sub-limit by ¥132.24m' read
+    # ¥150m as a figure moved from, so the sub-limit was never stated: right posts 0.5
+    from worldsmith.environments import answers
+
+    said = {m.text: m.status for m in answers.parse("Units ¥282.24m vs sub-limit ¥150m -> cost exceeds sub-limit by "
+                                                    "¥132.24m. Returns (1,934 -> 1,860); fee USD 3m -> now USD 4m.").mentions}
+    assert said["¥150m"] == "asserted"
+    assert said["1,934"] == said["USD 3m"] == "superseded_mention" and said["1,860"] == "asserted"
