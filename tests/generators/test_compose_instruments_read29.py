@@ -176,3 +176,27 @@ def test_a_tribunals_decision_is_the_benchs_in_its_countrys_form_never_one_judge
     assert "IN THE FEDERAL COURT OF AUSTRALIA" in prose and "Okoro (Applicant)" in prose, prose
     assert "1. The administrator's costs be capped at GBP 400,000." in prose and "recommend" not in prose, prose
     assert doc.subtitle.startswith("Copy circulated by Nia Osei"), doc.subtitle
+
+
+def test_a_reservation_of_rights_names_each_matter_it_reserves_on_with_its_ground():
+    # read 29: an insurer's reservation of rights 'that reserves nothing specific: "Grounds" just repeats the
+    # deductible'
+    sub = _money("sub", "Loss of gross profit is covered only under Extension 2 (business interruption), subject to a "
+                 "sub-limit of GBP 1,500,000.", 1_500_000, "business interruption sub-limit")
+    excess = _money("excess", "Each loss is subject to a deductible of GBP 250,000.", 250_000, "deductible")
+    for seed, (title, purpose, items) in enumerate([
+            ("Reservation of rights letter: Corran Foods contamination claim",
+             "The insurer acknowledges the claim and reserves its position on business interruption losses and on "
+             "the source of the contamination.", ["business interruption losses", "the source of the contamination"]),
+            ("Reservation of rights: Corran Foods claim", "Reserves its rights as to the late notice of the claim.",
+             ["the late notice of the claim"])]):
+        ctx = document_context("letter", 4, seed=seed, facts=[sub, excess])
+        ctx = ctx.model_copy(update={
+            "organisations": _ORGS, "author": _CLAIMS, "to": [_INSURED], "locale": "en_GB",
+            "spec": ctx.spec.model_copy(update={"title": title, "purpose": purpose, "date": dt.date(2026, 3, 20)})})
+        prose = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        for n, item in enumerate(items):
+            assert f"({'ab'[n]}) As to {item}: " in prose, prose
+        if len(items) == 2:
+            assert re.search(r"\(a\) As to business interruption losses: [^\n]*GBP 1,500,000", prose), prose
+        assert "without waiver of any of these rights" in prose, prose

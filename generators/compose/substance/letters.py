@@ -631,7 +631,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             # is USD 24,600,000.')
             name = re.sub(r"\s*\([^)]*\)", "", re.split(r":|\s+[-\u2013\u2014]\s+", f.paper)[0]).strip()
             name = name if name[:1].isupper() and name.split()[0].isupper() else name[:1].lower() + name[1:]
-            day = f" of {long_date(f.paper_day, ctx.locale)}" if f.paper_day else ""
+            from worldsmith.generators.compose.substance.policy import is_policy
+
+            # (a policy is cited by its number, never by the day a copy of it was produced: blind read 29's 'policy
+            # PRX-2025-0418 of 2 June 2026', after the recall it answers)
+            day = f" of {long_date(f.paper_day, ctx.locale)}" if f.paper_day and not is_policy("", f.paper) else ""
             from worldsmith.generators.compose.substance.common import plain
             return f"Under the {name}{day}, {plain(f)}."
         if label(f).endswith("decision") and first.lower() in _DECIDED and rest and across(ctx):
@@ -1843,3 +1847,47 @@ def demand_ground(ctx: ArtifactContext) -> str:
             we = "Our client makes" if client_of(ctx) else "We make"
             return f"{we} this demand because {m.group('who')} has {m.group('verb')}{m.group('rest').rstrip(' ,')}."
     return ""
+
+
+# what a reservation of rights reserves, as its purpose lists it: 'reserves its position on replacement costs and on
+# the cause of the defect' -> ['replacement costs', 'the cause of the defect']
+_RESERVED = re.compile(r"\breserv\w*\s+(?:all\s+)?(?:its|their|our|his|her)?\s*(?:rights?|position)\s+(?:on|under|in "
+                       r"respect of|as to|regarding)\s+(?P<on>.+?)(?=[.;]|$)", re.I)
+_SMALL = {"the", "and", "of", "on", "to", "its", "their", "cost", "costs", "under", "with", "for"}
+
+
+def reservation_lines(ctx: ArtifactContext) -> list[str]:
+    """A reservation of rights letter's reservations, each item its purpose names with its ground from the ledger
+    (blind read 29: an insurer's reservation of rights that reserved nothing specific, its 'Grounds' only the
+    deductible said again); [] where the paper is no such letter or names nothing it reserves."""
+    purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
+    m = _RESERVED.search(purpose)
+    if not re.search(r"\breservation of rights\b", ctx.spec.title, re.I) or m is None:
+        return []
+    items = [x.strip() for x in re.split(r",?\s+and\s+(?:on|as to|under|in respect of)\s+|;\s*", m.group("on")) if x.strip()]
+    from worldsmith.generators.compose.substance.common import plain
+
+    lines, used = [], []
+    for n, item in enumerate(items):
+        words = {w for w in re.findall(r"[a-z]{4,}", item.lower()) if w not in _SMALL}
+        words |= {w[:-1] for w in words if w.endswith("s")}
+        ground = next((f for f in ctx.facts if f not in used and words & set(re.findall(r"[a-z]{4,}",
+                                                                                      f"{f.label} {f.statement}".lower()))),
+                      None)
+        if ground is not None:
+            used.append(ground)
+            why = " ".join(ground.statement.split()) if ground.establish else plain(ground)
+            paper = re.sub(r"\s*\([^)]*\)", "", re.split(r":|\s+[-\u2013\u2014]\s+", ground.paper or "")[0]).strip()
+            if paper and ground.paper_instrument and not ground.establish:
+                why = f"under the {paper[:1].lower() + paper[1:] if not paper.split()[0].isupper() else paper}, {why}"
+            lines.append(f"({'abcdefgh'[n]}) As to {item}: {strip_end(why)}. We reserve the right to limit or decline "
+                         f"payment for {item} beyond what the policy covers.")
+        else:
+            lines.append(f"({'abcdefgh'[n]}) As to {item}: the cover for the claim may turn on it, and it is not yet "
+                         f"established. We reserve the right to decline or limit the claim once it is, and make no "
+                         f"decision on it until the loss adjuster has reported.")
+    head = ("We acknowledge the claim and are investigating it. We reserve our rights on the following matters, "
+            "each on the ground stated:")
+    tail = ("Our investigation and adjustment of the claim, and any payment on account, are made without admission "
+            "that the policy responds and without waiver of any of these rights.")
+    return [head] + lines + [tail]

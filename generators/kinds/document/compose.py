@@ -34,6 +34,7 @@ from worldsmith.generators.compose.substance.deal import financing_plan, financi
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
+from worldsmith.generators.compose.substance.letters import reservation_lines
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
@@ -672,6 +673,12 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = mandate_bodies(pick, ctx, plan)
     if decision:
         plan, bodies = decision_bodies(ctx)
+    reserved = reservation_lines(ctx) if kind == "letter" and not in_mail and \
+        any(p.organisation != ctx.author.organisation for p in ctx.to) else []
+    at = next((i for i, (_, k) in enumerate(plan) if k == "position"), 1 if len(plan) > 2 else None)
+    if reserved and at is not None:
+        # a reservation of rights names each matter it reserves on with its ground, in the place of a stock position
+        bodies[at] = reserved
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
