@@ -90,3 +90,10 @@ def test_what_a_tribunal_ordered_is_its_decision_not_a_sides():
                 "spec": ctx.spec.model_copy(update={"beat": beat, "decision": ruled.text})})
             own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
             assert "Tribunal's decision" in own and not _OURS.search(own), (seed, beat, own)
+
+
+def test_a_forward_does_not_say_its_own_day_back_in_brackets():
+    # read 29: "Karla, forwarding this today (21 September), as it bears on the registered group members."
+    from worldsmith.generators.compose.bank import bank
+
+    assert not [f for f in bank("email")["forward_reasons"] if re.search(r"\btoday \(\{series_day\}\)", f)]
