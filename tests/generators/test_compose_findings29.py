@@ -67,3 +67,21 @@ def test_a_referees_report_neither_recommends_itself_a_figure_nor_calls_its_own_
                 seen.add("risks")
                 assert "provisional" not in said, said
     assert seen == {"conclusion", "limitations", "risks"}, seen
+
+
+def test_a_report_neither_disowns_the_balance_it_worked_nor_doubts_a_term_its_policy_sets():
+    # blind read 29, an adjuster's final report: 'We have not accepted the balance payable ...: it is <the insured>'s
+    # figure' of the balance the adjuster worked, and 'the deductible ... remains provisional' of the policy's deductible
+    balance = fact("balance", "Less the interim payment, the balance due to Corvale Shipping Ltd in settlement is GBP "
+                   "167,680.", Money(amount=Decimal("167680"), currency="GBP")).model_copy(
+        update={"label": "the balance payable", "establish": True})
+    deductible = fact("deductible", "Each claim is subject to a deductible of GBP 10,000, borne by the insured.",
+                      Money(amount=Decimal("10000"), currency="GBP")).model_copy(
+        update={"label": "the deductible", "paper": "Marine cargo policy MC-118: schedule and wording",
+                "paper_by": "Corvale Shipping Ltd"})
+    for sections, seed in [(6, 1), (7, 2), (8, 3), (9, 4)]:
+        ctx = _referee(sections, seed)
+        ctx = ctx.model_copy(update={"facts": [*ctx.facts, balance, deductible]})
+        text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        assert not re.search(r"We have not accepted the balance payable|the deductible \(GBP 10,000\) (?:is|remains) "
+                             r"provisional", text), text

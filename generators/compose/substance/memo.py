@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.genres import head_noun
 from worldsmith.generators.compose.voice import family_key
 from worldsmith.generators.compose.facts import agree, slot_of
 from worldsmith.generators.compose.parties import client_of, home as home_side, opponent, principal
@@ -735,6 +736,11 @@ _DOUBT = re.compile(r"\b(alleg\w*|attribut\w*|demand\w*|claimed|preliminary|esti
                     r"asserts?|theory|notice of intent|draft|subject to|unless|extrapolat\w*)\b", re.I)
 
 
+# the head of a paper that sets terms: a term it sets is fixed, whatever words its statement has
+_INSTRUMENT = re.compile(r"^(policy|agreement|contract|deed|lease|charter(?:party)?|licen[cs]e|facility|indenture|"
+                         r"wording|schedule)$")
+
+
 def uncertain(ctx: ArtifactContext) -> str:
     """What is not yet certain on the papers: the facts whose statement says they are one side's assertion or a
     provisional figure, with whose they are; '' when every fact is established."""
@@ -745,6 +751,12 @@ def uncertain(ctx: ArtifactContext) -> str:
     out = []
     for f in ctx.facts:
         if identity(f) or not _DOUBT.search(f.statement) or f.value.type == "date":
+            continue
+        if f.establish and f.paper_by in ("", ctx.author.organisation) or _INSTRUMENT.search(head_noun(f.paper)):
+            # the writer's own finding is not provisional to it, nor someone else's figure it has not tested (blind read
+            # 29: a costs referee's report called the costs it found 'provisional'; an adjuster's final report called
+            # the balance it worked 'the insured's figure'); nor is a term the policy or contract sets ('subject to a
+            # deductible of JPY 10,000,000' read as doubt)
             continue
         # whose figure: the organisation the statement names first ('Kestrel Bay's demand ... to Ostrander')
         named = sorted((f.statement.find(o.split()[0]), o) for o in orgs
@@ -788,10 +800,6 @@ def uncertain(ctx: ArtifactContext) -> str:
             # 'claimed' names an input ('the smaller of the surcharge claimed and the cap'), and 'the surcharge
             # payable remains provisional and may move as the record develops' is a filler line (read 21: 'ends with
             # a filler line', 'Flaws: ... has a filler line')
-            continue
-        elif f.establish and f.paper_by in ("", ctx.author.organisation):
-            # the writer's own finding is not provisional to it (blind read 29: a costs referee's report called the
-            # costs it found 'provisional'; an administrator's report disclaimed its own records)
             continue
         elif not {w.lower() for w in _DOUBT.findall(f.statement)} - {w.lower() for w in _DOUBT.findall(label(f))}:
             # a doubt word that is only the figure's name ('the interim payment', a sum paid) says nothing of doubt
