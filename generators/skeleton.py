@@ -948,16 +948,24 @@ def source_records(artifacts: list[Any]) -> dict[str, list[Any]]:
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _stated_in(title: str, statements: tuple[str, ...]) -> dt.date | None:
+    """agreement.stated_in, once per title and ledger (every sheet that reads an input from one instrument asked it
+    again: 4,803 times, 8 s of bench.long_matter --scale 80's profiled plan)."""
+    from worldsmith.generators.compose.substance.agreement import stated_in
+
+    return stated_in(title, list(statements))
+
+
 def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
                   facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
     report; `records`, from source_records) dated by the sheet's day that carries the fact's current value and does
     not quote this sheet."""
     out: dict[str, tuple[str, dt.date]] = {}
-    from worldsmith.generators.compose.substance.agreement import stated_in
     from worldsmith.generators.context import is_instrument
 
-    statements = [f.statement for f in facts.values()]
+    statements = tuple(f.statement for f in facts.values())
     for fid, fact in facts.items():
         known = fact.known_from
         for d in records.get(fid, []):
@@ -971,7 +979,7 @@ def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
             if known is None or known <= d.date:
                 # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
                 # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
-                made = stated_in(d.title, statements) if is_instrument(d) else None
+                made = _stated_in(d.title, statements) if is_instrument(d) else None
                 out[fid] = (d.title, made if made is not None and made < d.date else d.date)
                 break
     return out

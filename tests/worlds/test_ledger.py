@@ -190,3 +190,12 @@ def test_a_chain_of_thousands_of_formulas_solves_without_recursion():
     nodes += [Node(f"f{i}", None, f"f{i - 1} + 1") for i in range(1, 3000)]
     solved = solve(list(reversed(nodes)), lambda fid, field, message: LedgerError(f"{fid} {message}"))
     assert solved["f2999"].amount == 3000 and list(solved)[:2] == ["f0", "f1"]  # each after its input
+
+
+def test_a_formula_is_parsed_once_per_text():
+    """parse_formula keeps each text's tree (8,016 parses of a few dozen formulas in bench.long_matter --scale 80's
+    plan); a refused formula is still refused every time."""
+    assert parse_formula("a + b * 2") is parse_formula("a + b * 2")
+    for _ in range(2):
+        with pytest.raises(LedgerError):
+            parse_formula("a ** b")
