@@ -65,3 +65,33 @@ def test_a_payment_batch_of_thousands_pays_the_figure_its_title_names():
 
     assert counted("Admitted claims payment file: EFT batch", FACTS)[0].id == "holders"
     assert counted("Admitted claims summary", FACTS) is None
+
+
+def test_the_check_fails_a_run_of_thousands_titled_for_its_things_that_lists_none():
+    """checks/sheet_keeps_title.sql: a sheet titled for the 6,214 group members a count it carries counts fails with
+    no dated rows and passes with its first ten; before, a count above 200 was never held to its title."""
+    import duckdb
+    from pathlib import Path
+
+    sql = (Path(__file__).resolve().parents[2] / "generators" / "kinds" / "spreadsheet" / "checks" /
+           "sheet_keeps_title.sql").read_text()
+    db = duckdb.connect()
+    db.execute("create table artifacts (id varchar, kind varchar, path varchar, title varchar, distractor varchar)")
+    db.execute("create table sheet_promises (artifact_id varchar, promise varchar, what varchar, word varchar)")
+    db.execute("create table cells (artifact_id varchar, sheet_name varchar, row integer, col integer, header varchar,"
+               " value_type varchar, value_text varchar, value_num double, value_date date)")
+    db.execute("create table planned_facts (artifact_id varchar, fact_id varchar)")
+    db.execute("create table facts (id varchar, type varchar, unit varchar, value_num double)")
+    db.execute("create table fact_values (fact_id varchar, since date, until date, value_num double)")
+    db.execute("create table artifact_days (artifact_id varchar, day date)")
+    db.execute("create table distractors (id varchar, fact varchar)")
+    db.execute("insert into artifacts values ('s', 'spreadsheet', 'R.xlsx', 'Final run: group members', null)")
+    db.execute("insert into planned_facts values ('s', 'n')")
+    db.execute("insert into facts values ('n', 'number', 'group members', 6214)")
+    db.execute("insert into fact_values values ('n', '2026-01-01', null, 6214)")
+    db.execute("insert into artifact_days values ('s', '2026-03-01')")
+    db.execute("insert into cells values ('s', 'x', 2, 1, 'Item', 'text', 'Group members', null, null)")
+    assert [r[2] for r in db.execute(sql).fetchall()] == ["titled for its 6214 group members, but 0 rows list one"]
+    db.execute("insert into cells values " + ", ".join(f"('s', 'x', {r}, 3, 'Date', 'date', null, null, '2025-01-{r:02d}')"
+                                                       for r in range(3, 13)))
+    assert db.execute(sql).fetchall() == []

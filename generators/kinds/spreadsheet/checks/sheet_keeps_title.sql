@@ -5,7 +5,8 @@
 -- keep one): a comparison of two sides names each side in a row that holds a figure; a sheet titled for an
 -- identifier ('Serial number reconciliation') has a column headed by it with at least two values; a time sheet has
 -- dated events in at least two rows; a sheet whose title names the things a count it carries counts ('Shipment tracing
--- schedule' of 17 shipments: promise.counted_noun, the same test) lists them, a dated row each (generators.counted).
+-- schedule' of 17 shipments: promise.counted_noun, the same test) lists them, a dated row each (generators.counted), or
+-- of a run of thousands its first ten at least (generators.runs).
 with figure_rows as (
     select distinct artifact_id, sheet_name, row from cells where value_num is not null and row > 1
 ),
@@ -36,8 +37,9 @@ events as (
     group by p.artifact_id
 ),
 counted as (
-    -- a count of things (a plural unit, not of time or measure; 2 to 200 of them, as promise.COUNTED_MOST) whose
-    -- thing the title names, as the ledger has it on the sheet's day (not a superseded draft's count)
+    -- a count of things (a plural unit, not of time or measure; 2 to 200 of them, as promise.COUNTED_MOST, or a run of
+    -- up to 200,000, promise.LISTED_MOST, whose unit may take two words: 'group members') whose thing the title names,
+    -- as the ledger has it on the sheet's day (not a superseded draft's count)
     select a.id as artifact_id, a.path, f.id as fact_id, lower(f.unit) as unit, f.value_num as n
     from artifacts a
     join planned_facts p on p.artifact_id = a.id
@@ -46,11 +48,13 @@ counted as (
     join fact_values v on v.fact_id = f.id and v.since <= d.day and (v.until is null or v.until > d.day)
         and v.value_num = f.value_num
     where a.kind = 'spreadsheet'
-      and regexp_full_match(lower(f.unit), '[a-z][a-z-]{2,}s')
+      and (regexp_full_match(lower(f.unit), '[a-z][a-z-]{2,}s')
+           or (f.value_num > 200 and regexp_full_match(lower(f.unit), '[a-z][a-z-]+ [a-z][a-z-]{2,}s')
+               and not regexp_matches(lower(f.unit), ' units$')))
       and lower(f.unit) not in ('days', 'weeks', 'months', 'years', 'hours', 'minutes', 'nights', 'times', 'points',
                                 'percent', 'units', 'items', 'tonnes', 'tons', 'metres', 'meters', 'miles',
                                 'kilometres')
-      and f.value_num = floor(f.value_num) and f.value_num between 2 and 200
+      and f.value_num = floor(f.value_num) and f.value_num between 2 and 200000
       and regexp_matches(lower(a.title), '\b' || substr(lower(f.unit), 1, length(f.unit) - 1) || 's?\b')
       and not exists (select 1 from distractors x where x.id = a.distractor and x.fact = f.id)
 ),
@@ -74,4 +78,5 @@ where e.dated < 2
 union all
 select artifact_id, path, 'titled for its ' || n::integer || ' ' || unit || ', but ' || dated || ' rows list one' as detail
 from listed_things
-where dated < n
+-- a run of more than 200 lists its first rows one by one and the others on a line (generators.runs): ten at least
+where dated < case when n > 200 then 10 else n end
