@@ -95,3 +95,18 @@ def test_the_check_fails_a_run_of_thousands_titled_for_its_things_that_lists_non
     db.execute("insert into cells values " + ", ".join(f"('s', 'x', {r}, 3, 'Date', 'date', null, null, '2025-01-{r:02d}')"
                                                        for r in range(3, 13)))
     assert db.execute(sql).fetchall() == []
+
+
+def test_a_final_run_or_a_payment_file_is_never_noted_a_draft():
+    """Read 29: an 'EFT batch summary' approved for release, still 'Draft for discussion' the day before the payment.
+    Over a dozen seeds a sheet titled final never notes itself a draft, nor subject to review;
+    a working schedule still may (the same draw)."""
+    from worldsmith.generators.kinds.spreadsheet.compose import compose_sheet
+    from tests.generators.context_fixture import sheet_context
+
+    drafts = {"Draft for discussion.", "Subject to review."}
+    seeds = range(12)
+    working = [n for seed in seeds for n in compose_sheet(sheet_context("Schedule of damages", seed=seed)).notes]
+    assert drafts & set(working)
+    notes = [n for seed in seeds for n in compose_sheet(sheet_context("Final schedule of damages", seed=seed)).notes]
+    assert not drafts & set(notes)

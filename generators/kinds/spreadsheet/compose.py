@@ -382,7 +382,16 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
                                "Subject to review.", f"Currency: {currency}." if money else "Draft for discussion.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
                                                                     "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
+        if notes[-1] in ("Draft for discussion.", "Subject to review.") and _SETTLED.search(f"{spec.title} {spec.purpose}"):
+            # a final run, or a payment file approved for release, is no draft (blind read 29: an 'EFT batch summary
+            # ... approved for release' still 'Draft for discussion' the day before the payment); same draw, so
+            # nothing else moves
+            notes[-1] = "Computed lines are live formulas." if spec.skeleton is not None else "Totals are formulas."
     return notes
+
+
+# A sheet its title or purpose says is settled: a final run, one approved or released for payment, one as signed.
+_SETTLED = re.compile(r"\b(?:final|approved|released?|for release|signed|sealed|executed|as paid|payment file)\b", re.I)
 
 
 # Title words of a sheet of dated steps, where 'schedule' is one of them ('Schedule of key dates', a procedural
