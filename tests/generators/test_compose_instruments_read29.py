@@ -200,3 +200,25 @@ def test_a_reservation_of_rights_names_each_matter_it_reserves_on_with_its_groun
         if len(items) == 2:
             assert re.search(r"\(a\) As to business interruption losses: [^\n]*GBP 1,500,000", prose), prose
         assert "without waiver of any of these rights" in prose, prose
+
+
+def test_a_subrogated_insurers_notice_is_given_in_its_insureds_rights_not_under_the_policy():
+    # read 29: a notice of subrogated claim to the supplier 'says it is "given under the policy", to which [the
+    # supplier] is not a party'
+    paid = _money("paid", "The insurer paid Corran Foods GBP 3,100,000 under the policy.", 3_100_000, "indemnity paid")
+    supplier = person("pi_1", "Tom", "Gale", "Commercial Director", "Pellow Ingredients Ltd", "pellow.example", "+44")
+    for seed, title in enumerate(["Notice of subrogated claim to Pellow Ingredients",
+                                  "Notice of claim: subrogated recovery from Pellow Ingredients"]):
+        ctx = document_context("letter", 4, seed=seed, facts=[paid])
+        ctx = ctx.model_copy(update={
+            "organisations": _ORGS, "author": _CLAIMS, "to": [supplier], "locale": "en_GB",
+            "world_summary": "Corran Foods Ltd withdraws chilled meals after a contaminated spice blend; its insurer, "
+                             "Albury Marine & General plc, pays the claim under the policy and recovers from the "
+                             "supplier.",
+            "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 7, 1), "purpose":
+                                                "Puts the supplier on notice that the insurer, subrogated to the "
+                                                "insured, will recover what it paid."})})
+        prose = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+        assert re.search(r"is (given|made) under the law of subrogation", prose) and "stands in Corran Foods Ltd's " \
+            "rights against you" in prose, prose
+        assert "given under the policy" not in prose, prose

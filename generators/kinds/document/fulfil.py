@@ -15,6 +15,7 @@ from worldsmith.generators.compose.parties import client_of, neutral, opponent, 
 from worldsmith.generators.compose.substance.common import figures, label
 from worldsmith.generators.compose.substance.letters import event_of
 from worldsmith.generators.compose.substance.pleading import arbitration_rules
+from worldsmith.generators.compose.substance.policy import policy_parties
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.kinds.document.contract import Genre, Part, genre_named, lacking
@@ -126,6 +127,14 @@ def _provision(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
     instrument the plan names for the matter."""
     verb = "given" if _noun(genre, ctx.spec.title) == "notice" else "made"
     texts = [getattr(ctx.spec, "purpose", "") or "", *(f.statement for f in ctx.facts)]
+    if re.search(r"\bsubrogat", f"{ctx.spec.title} {texts[0]}", re.I):
+        # a subrogated insurer's notice to the wrongdoer is given in its insured's rights, to which its payment under
+        # the policy subrogates it: never 'under the policy', to which the reader is no party (blind read 29)
+        insurer, insured = policy_parties(ctx)
+        if insured and insured != insurer:
+            return (f"This {_noun(genre, ctx.spec.title)} is {verb} under the law of subrogation: on its payment "
+                    f"under the policy it issued to {insured}, {insurer} stands in {insured}'s rights against you "
+                    f"for the loss it has paid.")
     for text in texts:
         m = _PROVISION.search(text)
         if m is not None:
