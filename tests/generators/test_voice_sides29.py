@@ -97,3 +97,23 @@ def test_a_forward_does_not_say_its_own_day_back_in_brackets():
     from worldsmith.generators.compose.bank import bank
 
     assert not [f for f in bank("email")["forward_reasons"] if re.search(r"\btoday \(\{series_day\}\)", f)]
+
+
+def test_one_held_to_the_day_it_gave_is_not_asked_for_its_clients_response_where_it_has_none():
+    # read 29: the insured's legal manager to the insurer's own claims manager, "We will expect your client's response
+    # by then."; the insurer acts for no one
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.kinds.email.compose import _plan_question
+
+    said = set()
+    for seed in range(12):
+        ctx = email_context("reply", seed=seed, facts=[], to=[MILO]).model_copy(update={
+            "parent": EmailContent(subject="Cover", body="We reserve our rights. You will have our response by close "
+                                                         "of business on Monday.\n\nMilo"),
+            "parent_author": MILO, "author": RUTH, "thread_labels": [_LABEL], "organisations": [
+                OrgRef(name="Corvale Shipping Ltd", role="the insured; shipowner, the claimant", privileged=True),
+                OrgRef(name="Brightmere Advisory", role="the insurer")]})
+        out = _plan_question(picker_for(ctx), ctx)
+        said.add(out)
+        assert "client" not in out, (seed, out)
+    assert any("by then" in x for x in said), said

@@ -1245,8 +1245,11 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
                 # instructions and will respond by end of day." answered three days later "We note that; we look
                 # forward to it by then.", my read of bi-claim at seed 83; read22's "a reply 5 days after its own
                 # deadline")
-                return pick.fill(frames["across_overdue"], when=long_date(due, ctx.locale), day=_by(pick, ctx)) or ""
-            return pick.fill(frames["across_held"]) or ""
+                return pick.fill(in_voice(ctx, frames["across_overdue"]), when=long_date(due, ctx.locale),
+                                 day=_by(pick, ctx)) or ""
+            # (no "your client's response" to an addressee who acts for no one: the insured's legal manager to the
+            # insurer's own claims manager, blind read 29)
+            return pick.fill(in_voice(ctx, frames["across_held"])) or ""
         if _DEMANDED.search(own):
             # they dispute, reject or demand: we do not accept it, and say by when we answer; never what else they
             # require of us ("We dispute the termination ... we reserve all our rights." answered "Do you want anything
