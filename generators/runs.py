@@ -35,6 +35,9 @@ _TOTAL = re.compile(r"(?:the\s+)?(?:total|aggregate)\b", re.I)
 # things excluded from a count: 'after excluding 412 late and ineligible registrations', '412 were excluded'
 _EXCLUDING = re.compile(r"\bexclud\w*\s+(?:the\s+)?(\d[\d,]*)\s+((?:[a-z-]+\s+){0,4}?[a-z-]+s)\b", re.I)
 _OF_THEM = re.compile(r"\b(\d[\d,]*)\s+of\s+them\b", re.I)
+# a party's own figure: its label opens with the party's name in the possessive ("Corella Super's assessed loss")
+_OWNER = re.compile(r"^((?:[A-Z][\w&.-]*\s)*[A-Z][\w&.-]*)['\u2019]s\s")
+_DEADLINE = re.compile(r"\b(?:deadline|cut-?off|bar date|closing date|last day)\b", re.I)
 _PLAIN = {"total", "amount", "figure", "value", "final", "the", "agreed", "current", "revised"}
 _PARTY_HEADS = {"member", "payee", "shareholder", "holder", "beneficiary", "investor", "creditor", "claimant",
                 "customer", "policyholder", "employee", "subscriber", "tenant"}
@@ -92,6 +95,16 @@ def run_rows(sheet: Any, ledger: Any, count: str, stem: str, label: dict[str, st
     currency = value.currency if isinstance(value, Money) else None
     # each eligible thing's amount in cents (a member's loss, a payee's payment), adding up to the total exactly
     amounts = split_cents(value.amount, eligible, rng, whole=False, sigma=0.9, unit=CENT) if value is not None else []
+    # a party's own figure the sheet carries ("Corella Super's assessed loss") is its row of the run, among the first
+    own = [f for f in carried if f not in (total, count) and value is not None and isinstance(ledger.value(f), Money)
+           and ledger.value(f).currency == value.currency and _OWNER.match(fact_label(ledger.facts[f]))
+           and 0 < ledger.value(f).amount < value.amount / 4][:3]
+    if own and eligible > len(own) + 1 and min(listed_in, eligible) > len(own):
+        figures = [ledger.value(f).amount for f in own]
+        amounts = split_cents(value.amount - sum(figures), eligible - len(own), rng, whole=False, sigma=0.9, unit=CENT)
+        for f, figure in zip(own, figures):
+            amounts.insert(rng.randrange(min(listed_in, len(amounts))), figure)
+    owner_of = {ledger.value(f).amount: f for f in own}
     party = stem.lower().split()[-1] in _PARTY_HEADS
     thing = cap_first(stem)
     sheet.columns = [SheetColumn(name="No.", type="number"), SheetColumn(name=f"{thing} ref", type="text"),
@@ -107,6 +120,9 @@ def run_rows(sheet: Any, ledger: Any, count: str, stem: str, label: dict[str, st
     # an eligible thing came in by the deadline the sheet carries (a registration deadline inside the period); an
     # excluded one may be late
     due = [v.value for v in (ledger.value(f) for f in carried) if getattr(v, "type", None) == "date" and v.value < end]
+    # (and a deadline of the ledger inside the period: registrations close on it, whether or not the sheet carries it)
+    due += [f.value.value for f in ledger.facts.values() if getattr(f.value, "type", None) == "date"
+            and _DEADLINE.search(fact_label(f)) and start <= f.value.value < end]
     on_time = free
     if due:
         on_time = [d for d in free if d <= max(due)] or [max(due) - dt.timedelta(days=k) for k in range(21, -1, -1)]
@@ -115,28 +131,34 @@ def run_rows(sheet: Any, ledger: Any, count: str, stem: str, label: dict[str, st
     refs = sorted(rng.sample(range(1, n + 1), listed_in + listed_out))
     number = 0
 
-    def block(k: int, in_block: int, amounts_of: list[Decimal], note: str, period: list[dt.date]) -> tuple[int, int]:
+    def block(k: int, in_block: int, amounts_of: list[Decimal], note: str, period: list[dt.date],
+              kind: str = "") -> tuple[int, int]:
         nonlocal number
         first_line = len(sheet.lines)
         days = sorted(rng.choice(period) for _ in range(k))
         for day, amount in zip(days, amounts_of[:k] + [None] * (k - len(amounts_of[:k]))):
             ref = refs[number]
             number += 1
-            sheet.add(names[number - 1] if party else thing, role="item",
+            mine = owner_of.get(amount) if amount is not None else None
+            name = _OWNER.match(fact_label(ledger.facts[mine])).group(1) if mine else \
+                names[number - 1] if party else thing
+            rows_of[mine] = sheet.add(cap_first(name), role="item",
                       amount=_num(amount) if amount is not None else None, fmt="money" if amount is not None else None,
-                      extra={0: number, 1: f"{prefix}-{ref:05d}", 2: day.isoformat(), 5: 1}, note=note)
+                      extra={0: number, 1: f"{prefix}-{ref:05d}", 2: day.isoformat(), 5: 1},
+                      note=cap_first(fact_label(ledger.facts[mine])) if mine else note)
         rest = amounts_of[k:]
         if in_block > k:
-            sheet.add(f"Other {stem}s ({in_block - k:,})", role="item",
+            sheet.add(f"Other {kind}{stem}s ({in_block - k:,})", role="item",
                       amount=_num(sum(rest)) if rest else None, fmt="money" if rest else None, extra={5: in_block - k},
                       note=f"{in_block - k:,} more, one line each in the full run")
         return first_line, len(sheet.lines) - 1
 
-    first_in, last_in = block(listed_in, eligible, amounts, "", on_time or free)
+    rows_of: dict[str | None, int] = {}
+    first_in, last_in = block(listed_in, eligible, amounts, "", on_time or free, "eligible " if out else "")
     blocks = [(first_in, last_in)]
     if out:
         sheet.add(cap_first(f"excluded: {what}" if what else f"excluded {stem}s"), role="heading")
-        blocks.append(block(listed_out, out, [], "Excluded", free))
+        blocks.append(block(listed_out, out, [], "Excluded", free, "excluded "))
     col = "F"  # the number of things each line stands for
     bottom = sheet.add(label[count], role="derived", amount=n, fmt="number", fact=count,
                        formula=f"SUM({col}{blocks[0][0] + 2}:{col}{blocks[-1][1] + 2})",
@@ -147,6 +169,11 @@ def run_rows(sheet: Any, ledger: Any, count: str, stem: str, label: dict[str, st
                   formula=f"SUM({col}{blocks[1][0] + 2}:{col}{blocks[1][1] + 2})", note="Sum of the excluded block")
         sheet.add(f"Eligible {stem}s", role="item", amount=eligible, fmt="number",
                   formula=f"SUM({col}{first_in + 2}:{col}{last_in + 2})", note="Sum of the eligible block")
+    for f, row in rows_of.items():
+        if f is not None:
+            # the party's own figure read back from its row, not typed again below
+            sheet.add(label[f], role="derived", amount=_num(ledger.value(f).amount), fmt="money", fact=f,
+                      formula="{%d}" % row, note=f"Row {sheet.lines[row].cells[0]} of the run")
     if total is None:
         return bottom, None
     computed_here = bool(ledger.facts[total].formula) and ledger.computes(total) and \

@@ -27,10 +27,24 @@ FACTS = [
 ]
 
 
-def _skeleton(title: str):
+def _skeleton(title: str, facts: list[LedgerFact] = FACTS):
     spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="x", rows=30,
-                     date=dt.date(2026, 6, 9), facts=[f.id for f in FACTS])
-    return build_skeleton(spec, FACTS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+                     date=dt.date(2026, 6, 9), facts=[f.id for f in facts])
+    return build_skeleton(spec, facts, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+
+
+def test_a_partys_own_figure_is_its_row_of_the_run_read_back_below():
+    """Read 29: the final run showed 'only Corella and a total'; one member's own assessed loss is one of the run's
+    rows (named for it, inside the total's SUM) and its line below reads that row back, never typed twice."""
+    own = LedgerFact(id="own", statement="Arden Trust's admitted claim is USD 2,150,000.", label="Arden Trust's claim",
+                     text="USD 2,150,000", value=Money(amount=Decimal(2150000), currency="USD"))
+    sk = _skeleton("Claims run (final): noteholders", FACTS + [own])
+    row = next(n for n, ln in enumerate(sk.lines) if ln.role == "item" and ln.cells[sk.label] == "Arden Trust")
+    assert sk.lines[row].cells[sk.amount] == 2150000
+    line = next(ln for ln in sk.lines if ln.fact == "own")
+    assert line.role == "derived" and line.formula == "{%d}" % row
+    total = next(ln for ln in sk.lines if ln.fact == "pool")
+    assert int(total.formula.split(":{")[1].rstrip("})")) >= row
 
 
 def test_a_run_of_thousands_lists_its_rows_and_counts_them_with_the_exclusions_apart():

@@ -3,7 +3,7 @@
 -- description: no total in a sheet adds a ledger amount to rows that are not its parts
 -- A ledger amount is a cell holding a money fact's value (any value it has held, or a distractor's),
 -- at least 1,000 so that coincidences do not count (and not an item laid out as the largest of its items, which a
--- MAX computes back). Two kinds of total are read: a formula cell that sums (SUM or +) over such a cell, and a
+-- MAX computes back, nor a party's own row of a run that a line of its fact reads back). Two kinds of total are read: a formula cell that sums (SUM or +) over such a cell, and a
 -- number in a row labelled Total, Totals or Grand total whose column holds such a cell above it. A total passes only where the engine laid it out as the total
 -- of a fact whose formula adds that amount's fact (claims = removal costs + damages + losses), or where what it sums
 -- comes to such a fact's value.
@@ -21,7 +21,11 @@ held as (
       -- (generators.counted: 'the largest single shipment' is one of the shipments the total adds up)
       and not exists (select 1 from sheet_lines i join sheet_lines m on m.artifact_id = i.artifact_id
                       where i.artifact_id = c.artifact_id and i.row = c.row and i.col = c.col and i.role = 'item'
-                        and m.role = 'derived' and m.fact_id = a.fact_id and regexp_matches(upper(m.formula), '^=?MAX\('))
+                        and m.role = 'derived' and m.fact_id = a.fact_id
+                        and (regexp_matches(upper(m.formula), '^=?MAX\(')
+                             -- or a party's own row of a run, read back by a reference to its cell (generators.runs:
+                             -- 'Corella Super's assessed loss' is one of the members whose losses the total adds)
+                             or upper(m.formula) in (chr(64 + c.col) || c.row, '=' || chr(64 + c.col) || c.row)))
 ),
 summing as (
     select c.artifact_id, c.path, c.sheet_name, c.row, c.col, c.formula, c.value_num as total_value, h.amount_of,
