@@ -50,3 +50,27 @@ def test_a_companys_own_board_paper_weighs_appeal_against_settlement_on_its_figu
         assert re.search(r"We recommend Option [AB]: that Corvale Shipping Ltd proceed to appeal, since the "
                          r"probability of loss is rated possible, not probable", text), text
     assert seen, "no paper weighed the courses"
+
+
+def _rated(doc_type: str, title: str, author=None, sections: int = 6) -> str:
+    facts = [f for f in _facts() if f.id in ("amount_in_dispute", "loss_rating")]
+    ctx = document_context(doc_type, sections=sections, seed=4, facts=facts)
+    ctx = ctx.model_copy(update={**({"author": author} if author is not None else {}),
+                                 "spec": ctx.spec.model_copy(update={"title": title})})
+    return "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+
+
+def test_counsels_opinion_and_the_auditors_review_conclude_on_the_loss_rating():
+    # blind read 29: a parecer on an appeal's prospects recommended its client 'adopt the goodwill ... as its working
+    # figure' after options that asked whether to 'proceed now on the footing' of a figure; an auditor's review memo
+    # recommended that its client file an appeal filed a month before
+    text = _rated("memo", "Opinion: the assessment and the prospects of the appeal")
+    assert "In our opinion the probability of loss is possible, not probable: on that rating the amount in dispute of " \
+           "USD 33,456,000 is disclosed as a contingent liability and not provided for." in text, text
+    assert "working figure" not in text and "proceed now" not in text, text
+    # (an auditor's review concludes on the same rating, shown on the seen outline: the context fixture plans no
+    # conclusion for a report with no client)
+    text = "\n".join(_rated("report", "Audit review memo: tax contingencies", RUTH.model_copy(update={"title": "Audit "
+                                                                                                     "Manager"}), n)
+                     for n in (6, 7, 8))
+    assert not re.search(r"We recommend that .* (appeal|settle)|working figure", text), text

@@ -710,6 +710,49 @@ def stakes(ctx: ArtifactContext) -> tuple[FactRef | None, FactRef | None, FactRe
     return settle, stake, rating
 
 
+# how the accounts treat a contingency by its rating (IAS 37, ASC 450, CPC 25 alike)
+_TREATED = {"probable": "provided for in the accounts", "likely": "provided for in the accounts",
+            "possible": "disclosed as a contingent liability and not provided for",
+            "reasonably possible": "disclosed as a contingent liability and not provided for",
+            "remote": "neither provided for nor disclosed", "unlikely": "neither provided for nor disclosed"}
+
+
+def rating_conclusion(ctx: ArtifactContext, auditor: bool) -> str:
+    """The conclusion of a paper that carries a rating of the chance of losing a sum and weighs no courses: an
+    auditor's on the treatment the rating gives the sum in the accounts, counsel's opinion on the rating itself; ''
+    where it carries no rating or no sum. Blind read 29: a parecer on the prospects of an appeal recommended its client
+    'adopt the goodwill ... as its working figure'; an auditor's review memo recommended that its client 'file the
+    voluntary appeal' a month after it was filed."""
+    if courses(ctx):
+        return ""
+    _, at_stake, rating = stakes(ctx)
+    if rating is None or at_stake is None:
+        return ""
+    word = rating.text.strip().lower()
+    treated = next((t for w, t in _TREATED.items() if word.startswith(w)), "")
+    if auditor:
+        return (f"Our conclusion is that {label(rating)}, {rating.text}, is supported by the assessment on the record, so "
+                f"{label(at_stake)} of {at_stake.text} is rightly {treated}." if treated else "")
+    return (f"In our opinion {label(rating)} is {rating.text}" +
+            (", not probable" if word.startswith(("possible", "remote")) else "") +
+            f": on that rating {label(at_stake)} of {at_stake.text} is " + (treated or "to be kept under review") + ".")
+
+
+def rating_options(ctx: ArtifactContext) -> list[str]:
+    """Where counsel's opinion concludes on a rating (rating_conclusion), the alternatives it weighs: each other rating
+    and what it would mean for the sum at stake; [] where it concludes on none."""
+    if not rating_conclusion(ctx, False):
+        return []
+    _, at_stake, rating = stakes(ctx)
+    word = rating.text.strip().lower()
+    others = [w for w in ("probable", "possible", "remote") if not word.startswith(w)]
+    if len(others) == 3:
+        return []
+    said = "; ".join(f"rated {w}, {label(at_stake)} of {at_stake.text} would be {_TREATED[w]}" for w in others)
+    return [f"The alternatives are the other ratings: {said}. Nothing on the record puts {label(rating)} at either, "
+            f"and we do not rate it so."]
+
+
 def course_options(ctx: ArtifactContext, due: str) -> list[str]:
     """Each course the decision names, with its cost and its risk from the plan's figures: the range a decision
     can land in, the gap at stake, an offer refused, a payment already in hand; [] where the paper names no courses."""

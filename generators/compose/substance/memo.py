@@ -883,6 +883,11 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
         # the routes the title names, each with its cost from the ledger (blind read 17: board advice that 'never
         # weighs the waiver (fee plus step-up) against the cure')
         return route_options(ctx, due)
+    from worldsmith.generators.compose.substance.argue import rating_options
+
+    rated = rating_options(ctx) if family_key(ctx.voice.family) == "legal" and not audit_report(ctx) else []
+    if rated:
+        return rated
     points = points_of(ctx)
     if not points:
         return []
@@ -998,6 +1003,12 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     if routes(ctx):
         return ([] if options else route_options(ctx, due)) + [route_recommendation(ctx, due)]
     here = next((o for o in ctx.organisations if o.name == ctx.author.organisation), None)
+    from worldsmith.generators.compose.substance.argue import rating_conclusion
+
+    auditor = audit_report(ctx) or bool(here is not None and _AUDITS.search(here.role))
+    rated = rating_conclusion(ctx, auditor) if auditor or family_key(ctx.voice.family) == "legal" else ""
+    if rated:
+        return [rated]
     if here is not None and _CERTIFIER.search(here.role):
         # one who administers the contract between the parties certifies; it recommends nothing, least of all to
         # itself (read 19's certificate of completion: 'We recommend that Oriel Vance Architects treat August 25,
