@@ -57,11 +57,11 @@ def test_a_japanese_name_in_latin_letters_names_its_person_in_either_order():
     ok = lambda value, who: _person_ok(value, Check(type="answer_field", values=[who]), world)  # noqa: E731
     for value in ("Chiyo Suzuki", "Suzuki Chiyo", "suzuki chiyo"):
         assert ok(value, "千代 鈴木"), value
-    for value in ("Yuta Ito", "Yūta Itō", "Ito Yuta", "Yuta Itoh"):
+    for value in ("Yuta Ito", "Yūta Itō", "Ito Yuta", "Yuta Itoh", "Yuta Ito (裕太 伊藤)", "伊藤 裕太 (Itō Yūta)"):
         assert ok(value, "裕太 伊藤"), value
     # another person, the one who shares the family name, or two names at once, are still wrong
     assert not ok("Chiyo Suzuki", "裕太 伊藤") and not ok("Tsubasa Ito", "裕太 伊藤")
-    assert not ok("Yuta Ito and Chiyo Suzuki", "裕太 伊藤")
+    assert not ok("Yuta Ito and Chiyo Suzuki", "裕太 伊藤") and not ok("裕太 伊藤 (Chiyo Suzuki)", "裕太 伊藤")
 
 
 def test_a_figure_first_appears_where_a_text_first_states_it_not_where_a_mention_was_planned():
