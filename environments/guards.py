@@ -38,9 +38,22 @@ def label_phrases(fact: LedgerFact, labels: list[str], own: list[str]) -> list[s
         if not any(other != label and re.search(rf"(?<![\w-]){re.escape(head)}(?![\w-])", other.replace("-", " "))
                    for other in labels):
             out.append(head)
-    if len(words) > 1 and sum(o.replace("-", " ").split()[-1] == words[-1] for o in own if o.split()) == 1:
-        out.append(f"the {words[-1]}")
+    # (the head noun is the word before a first preposition: 'the limit' of 'limit of indemnity', never 'the indemnity';
+    # and none where another of the task's labels has that head, 'the limit' of the replacement cost sub-limit beside
+    # the limit of indemnity: blind red team kit29b, 'The limit exceeds the net recoverable loss' read as the sub-limit
+    # compared the wrong way, three right replies 0.71)
+    head = _head(words)
+    if len(words) > 1 and head not in _NO_SHORT_HEADS and sum(_head(o.replace("-", " ").split()) == head
+                                                              for o in own if o.split()) == 1:
+        out.append(f"the {head}")
     return out + [p for p in short_names(words, labels) if p not in out]
+
+
+def _head(words: list[str]) -> str:
+    """A label's head noun: the word before its first preposition, else its last word."""
+    lead = next((i for i, w in enumerate(words) if w in ("of", "in", "for", "at", "per", "on", "to", "under", "from",
+                                                        "with")), None)
+    return words[lead - 1] if lead else words[-1]
 
 
 _PREP_WORDS = {"of", "in", "for", "at", "per", "on", "to", "under", "from", "with", "by", "after", "before", "the", "a",

@@ -125,3 +125,17 @@ def test_an_arrow_to_words_draws_a_conclusion_and_moves_no_figure():
                                                     "¥132.24m. Returns (1,934 -> 1,860); fee USD 3m -> now USD 4m.").mentions}
     assert said["¥150m"] == "asserted"
     assert said["1,934"] == said["USD 3m"] == "superseded_mention" and said["1,860"] == "asserted"
+
+
+def test_the_head_noun_of_a_label_is_the_word_before_its_preposition_and_names_only_a_label_alone_in_it():
+    # kit29b: 'The limit exceeds the net recoverable loss' read 'the limit' as the replacement cost sub-limit (the only
+    # label of the task ending in 'limit') compared the wrong way: three right replies 0.71
+    from worldsmith.environments.guards import label_phrases
+
+    fact = lambda label: NS(id=label, label=label, statement="")  # noqa: E731
+    labels = ["limit of indemnity", "replacement cost sub-limit", "net recoverable loss"]
+    assert "the limit" in label_phrases(fact("limit of indemnity"), labels, ["limit of indemnity", "net recoverable loss"])
+    assert "the indemnity" not in label_phrases(fact("limit of indemnity"), labels, labels)
+    for label in ("limit of indemnity", "replacement cost sub-limit"):
+        assert "the limit" not in label_phrases(fact(label), labels, labels), label
+    assert "the loss" in label_phrases(fact("net recoverable loss"), labels, labels)
