@@ -74,3 +74,16 @@ def test_counsels_opinion_and_the_auditors_review_conclude_on_the_loss_rating():
                                                                                                      "Manager"}), n)
                      for n in (6, 7, 8))
     assert not re.search(r"We recommend that .* (appeal|settle)|working figure", text), text
+
+
+def test_a_companys_own_note_gives_the_sum_the_treatment_its_rating_calls_for():
+    # blind read 29's seen tax outline at seed 317: the controller's draft contingent liabilities note closed 'We
+    # recommend that <the company> adopt the amount in dispute ... as its working figure'
+    facts = [f for f in _facts() if f.id in ("amount_in_dispute", "loss_rating")]
+    ctx = document_context("memo", sections=6, seed=4, facts=facts)
+    ctx = ctx.model_copy(update={"author": RUTH, "voice": ctx.voice.model_copy(update={"family": "finance"}),
+                                 "spec": ctx.spec.model_copy(update={"title": "Contingent liabilities note: draft"})})
+    text = "\n".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert "On the probability of loss of possible, the amount in dispute of USD 33,456,000 is disclosed as a " \
+           "contingent liability and not provided for." in text, text
+    assert "working figure" not in text, text

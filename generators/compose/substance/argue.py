@@ -717,9 +717,10 @@ _TREATED = {"probable": "provided for in the accounts", "likely": "provided for 
             "remote": "neither provided for nor disclosed", "unlikely": "neither provided for nor disclosed"}
 
 
-def rating_conclusion(ctx: ArtifactContext, auditor: bool) -> str:
+def rating_conclusion(ctx: ArtifactContext, auditor: bool | None) -> str:
     """The conclusion of a paper that carries a rating of the chance of losing a sum and weighs no courses: an
-    auditor's on the treatment the rating gives the sum in the accounts, counsel's opinion on the rating itself; ''
+    auditor's on the treatment the rating gives the sum in the accounts (auditor True), counsel's opinion on the rating
+    itself (False), the company's own paper on the treatment it gives the sum (None); ''
     where it carries no rating or no sum. Blind read 29: a parecer on the prospects of an appeal recommended its client
     'adopt the goodwill ... as its working figure'; an auditor's review memo recommended that its client 'file the
     voluntary appeal' a month after it was filed."""
@@ -730,6 +731,10 @@ def rating_conclusion(ctx: ArtifactContext, auditor: bool) -> str:
         return ""
     word = rating.text.strip().lower()
     treated = next((t for w, t in _TREATED.items() if word.startswith(w)), "")
+    if auditor is None:
+        # (the company's own paper: the treatment it gives the sum, on the rating)
+        return (f"On {label(rating)} of {rating.text}, {label(at_stake)} of {at_stake.text} is {treated}." if treated
+                else "")
     if auditor:
         return (f"Our conclusion is that {label(rating)}, {rating.text}, is supported by the assessment on the record, so "
                 f"{label(at_stake)} of {at_stake.text} is rightly {treated}." if treated else "")

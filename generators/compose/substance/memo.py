@@ -1006,7 +1006,8 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     from worldsmith.generators.compose.substance.argue import rating_conclusion
 
     auditor = audit_report(ctx) or bool(here is not None and _AUDITS.search(here.role))
-    rated = rating_conclusion(ctx, auditor) if auditor or family_key(ctx.voice.family) == "legal" else ""
+    rated = rating_conclusion(ctx, auditor) if auditor or family_key(ctx.voice.family) == "legal" else \
+        rating_conclusion(ctx, None) if not client_of(ctx) else ""
     if rated:
         return [rated]
     if here is not None and _CERTIFIER.search(here.role):
