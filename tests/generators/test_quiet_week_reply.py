@@ -50,6 +50,8 @@ def test_a_quiet_weeks_note_is_answered_with_what_stands_and_by_when():
         assert "note of" not in chased + point + last  # (no paper named by a later day: no_later_paper_cited)
         late = _own(compose_email(_quiet([latest], dt.date(2025, 3, 3), seed)))  # (the next note goes out today)
         assert "March 3" not in late and "March 2" in late and not _bare(late), late
+        empty = _own(compose_email(_quiet([], dt.date(2025, 3, 3), seed)))  # (nothing standing, no note ahead)
+        assert "March 2" in empty and not _bare(empty), empty
 
 
 def test_a_thread_closed_on_nothing_needed_says_what_comes_next_from_the_writer():

@@ -2154,6 +2154,8 @@ _QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}),
 _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you will have it from me the same day.",
                "Nothing has reached me on {point} since your {noted} note either; I will tell you at once if it does.",
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
+_QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
+               "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
@@ -2179,9 +2181,10 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
         point = next((e.label for e in ctx.quiet_week if e.label), "") or next(iter(ctx.thread_labels), "")
         if day:
             step = pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
-        elif point and ctx.parent_sent is not None:
+        elif ctx.parent_sent is not None:
+            # (a note with nothing standing and no next note before the reply: the reader has nothing since it either)
             noted = mail_day(ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date(), ctx.locale, sent)
-            step = pick.one(_QUIET_LAST).format(point=point, noted=noted)
+            step = pick.one(_QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
         else:
             return None
     first = ctx.parent_author.first_name if ctx.parent_author else ""
