@@ -31,7 +31,8 @@ def store():
 def _found(store, text: str) -> list[str]:
     store.execute("delete from artifact_text")
     store.execute("insert into artifact_text values ('a1', 'Mail/a1.eml', 'email', ?)", [text])
-    return [r[2] for r in store.execute(CHECK.sql).fetchall()]
+    derived = {name: store.execute(query).fetchone()[0] for name, query in CHECK.derive.items()}
+    return [r[2] for r in store.execute(CHECK.sql, derived).fetchall()]
 
 
 @pytest.mark.parametrize("text", [
@@ -40,6 +41,11 @@ def _found(store, text: str) -> list[str]:
     "We give formal notice of harland disputes the break and demands the deposit.",
     "We dispute the termination and produces only part of its records.",
     "The expert report due (May 4, 2026, in on March 9): our response",
+    # across line breaks: a text is sought as written, before squashing, by what each class needs
+    "Further, the Break\nnotice served was April 3, 2026.",
+    "We give FORMAL notice of harland disputes\nthe break.",
+    "We\n dispute the termination and produces only part of its records.",
+    "The expert report due (May 4, 2026, in\non March 9): our response",
 ])
 def test_each_class_is_found(store, text):
     assert len(_found(store, text)) == 1, text
