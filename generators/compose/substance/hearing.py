@@ -59,6 +59,10 @@ def _forum(ctx: ArtifactContext) -> str:
 def _role(ctx: ArtifactContext, side: str) -> str:
     if ctx.locale == "en_US":
         return "Plaintiff" if side == "claimant" else "Defendant"
+    if _forum(ctx) == "local":
+        from worldsmith.generators.compose.substance.pleading import local_roles
+
+        return local_roles(ctx)[0 if side == "claimant" else 1]
     return "Claimant" if side == "claimant" else "Defendant"
 
 
@@ -86,6 +90,11 @@ def hearing_bodies(ctx: ArtifactContext, day: dt.date) -> tuple[list[tuple[str, 
         court = " ".join(w if w in ("FOR", "THE", "OF") else w.capitalize() for w in court.split()).replace(
             " For The ", " for the ").replace(" Of ", " of ")
         before = f"Before the Court ({court})"
+    elif _forum(ctx) == "local":
+        from worldsmith.generators.compose.substance.pleading import local_court, proceeding_number
+
+        number = proceeding_number(ctx)
+        before = f"Before {local_court(ctx) or 'the Court'}" + (f", No. {number}" if number else "")
     elif _forum(ctx) == "tribunal":
         from worldsmith.generators.compose.substance.pleading import tribunal_office
 

@@ -243,7 +243,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                                        "({l})."]).format(t=f.text, l=label(f)))
         # the defenses every answer pleads where the facts give no more (an English Defence has no Rule 12(b)(6):
         # pi-quantum's 'fails ... to state a claim upon which relief can be granted')
-        standard = _STANDARD_DEFENCES if forum(ctx) == "court" else _STANDARD_DEFENSES
+        standard = _STANDARD_DEFENCES if forum(ctx) in ("court", "local") else _STANDARD_DEFENSES
         grounds += [pick.frame(g) for g in standard][:max(0, len(defenses) - len(grounds))]
         for n, i in enumerate(defenses):
             out[i] = [grounds[n]] if n < len(grounds) else []
@@ -406,10 +406,87 @@ def forum(ctx: ArtifactContext) -> str:
     # court)
     if _ARBITRATION.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"):
         return "arbitration"
+    if _ARBITRATION.search(ctx.world_title) and not re.search(r"\bcourts?\b", ctx.spec.title, re.I):
+        # (a matter its own title calls an arbitration pleads in it: an unseen SIAC arbitration's 'Statement of Claim'
+        # was headed for the Technology and Construction Court in London with a claim number)
+        return "arbitration"
+    if ctx.locale != "en_GB":
+        # (a matter of another country is filed in its own courts, never the High Court in London: blind read 29's
+        # Brazilian appeal to CARF was headed 'IN THE HIGH COURT OF JUSTICE ... ENGLAND AND WALES', Claimant v Defendant)
+        return "local"
     where = f"{ctx.spec.title} {ctx.world_title} {ctx.world_summary}"
     if _TRIBUNAL.search(where):
         return "tribunal"
     return "adjudication" if _ADJUDICATION.search(where) else "court"
+
+
+# the body a paper is filed with, as its own title or purpose names it ('Recurso voluntario to CARF', 'the application
+# to the Adjudicating Authority'); a court or tribunal the matter names ('a Federal Court of Australia class action')
+_FILED_WITH = re.compile(r"\b(?:to|before|with)\s+(the\s+)?([A-Z][\w'&-]*(?:\s+(?:of\s+)?[A-Z][\w'&-]*){0,5})")
+_NAMED_COURT = re.compile(r"\b((?:(?!(?:An|The|In|On|At|By)\b)[A-Z][\w'-]+\s+){0,4}(?:Court|Tribunal)(?:\s+of\s+(?:[A-Z][\w'-]*\s*){1,3})?)")
+
+
+def named_court(text: str) -> str:
+    """The court or tribunal a text names, as named ('Federal Court of Australia'); '' where none."""
+    m = _NAMED_COURT.search(text)
+    return " ".join(m.group(1).split()) if m else ""
+
+
+def local_court(ctx: ArtifactContext) -> str:
+    """The court or tribunal of the matter's own country a paper is filed with: as the paper's title or purpose names
+    it ('CARF', 'the Adjudicating Authority'), else the court the matter names, else the courts a contract made in the
+    country chooses ('the Tokyo District Court'); '' where the project knows none."""
+    from worldsmith.generators.compose.law import chooses_english, governing_law
+
+    parties = [o.name for o in ctx.organisations]
+    for text in (re.split(r"\s*:\s", ctx.spec.title)[0], getattr(ctx.spec, "purpose", "") or ""):
+        for m in _FILED_WITH.finditer(text):
+            name = m.group(2)
+            if not any(p.startswith(name) or name.startswith(p) for p in parties):
+                return f"the {name}" if m.group(1) else name
+    named = named_court(f"{ctx.world_title} {ctx.world_summary}")
+    if named:
+        return named if named.lower().startswith("the ") else f"the {named}"
+    return "" if chooses_english(ctx.locale) else governing_law(ctx.locale)[1]
+
+
+# a proceeding's number, as a fact's label names it or a title gives it ('NSD 1142 of 2023', 'No. 0012-45/2026')
+_NUMBER_LABEL = re.compile(r"(?i)\b(?:case|claim|proceedings?|process|file|docket|appeal|petition|application|action)\s+"
+                           r"(?:no\.?|number|reference)\s*$")
+_NUMBER_IN = re.compile(r"\(([A-Z]{2,5}\s+\d+\s+of\s+\d{4})\)|\b(?:No\.|N\u00ba|n\.\u00ba)\s*([\w./-]*\d[\w./-]*)")
+
+
+def proceeding_number(ctx: ArtifactContext) -> str:
+    """The proceeding's number where a fact or a title gives one; '' where none (never one made up)."""
+    fact = next((f for f in ctx.facts if f.value.type == "text" and _NUMBER_LABEL.search(label(f))), None)
+    if fact is not None:
+        return fact.text
+    m = next((m for m in (_NUMBER_IN.search(t) for t in (ctx.spec.title, ctx.world_title)) if m), None)
+    return (m.group(1) or m.group(2)) if m else ""
+
+
+def local_roles(ctx: ArtifactContext) -> tuple[str, str, str, str]:
+    """(the first party's role, the second's, the paper's name, the body it asks) in a court of the matter's country:
+    an appeal's Appellant, an application's Applicant, else a Claimant, each against a Respondent."""
+    said = f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"
+    court = local_court(ctx)
+    body = "the Court" if not court or re.search(r"\bcourts?\b", court, re.I) else "the Tribunal"
+    if re.search(r"(?i)\b(?:appeal|recurso|apela\w*)", said):
+        return "Appellant", "Respondent", "Appeal", body
+    if re.search(r"(?i)\b(?:application|petition|motion)\b", said):
+        return "Applicant", "Respondent", "Application", body
+    return "Claimant", "Respondent", "Claim", body
+
+
+def local_caption(ctx: ArtifactContext, claimant: str, respondent: str) -> str:
+    """The heading of a paper filed in a court of the matter's own country: the court, the proceeding's number where
+    one is given, the parties in their roles; a neutral 'PROCEEDINGS BETWEEN' where the project knows no court."""
+    court, number = local_court(ctx), proceeding_number(ctx)
+    one, two, _, _ = local_roles(ctx)
+    where = (f"IN {court.upper()}" if court.lower().startswith("the courts") else f"BEFORE {court.upper()}") if court \
+        else "PROCEEDINGS"
+    return (f"{where}." + (f" No. {number}." if number else "") +
+            f" BETWEEN: {claimant} ({one}) and {respondent} ({two}).")
 
 
 def tribunal_heads(ctx: ArtifactContext, respondent: str) -> list[list[str]]:
@@ -452,6 +529,8 @@ def english_caption(ctx: ArtifactContext, claimant: str, respondent: str, day: s
         office = tribunal_office(ctx)
         head = (f"EMPLOYMENT TRIBUNALS (ENGLAND AND WALES){', ' + office.upper() if office else ''}. "
                 f"BETWEEN: {claimant} (Claimant) and {respondent} (Respondent).")
+    elif forum(ctx) == "local":
+        head = local_caption(ctx, claimant, respondent)
     elif forum(ctx) == "adjudication":
         head = ("IN THE MATTER OF AN ADJUDICATION UNDER THE SCHEME FOR CONSTRUCTION CONTRACTS (ENGLAND AND WALES) "
                 f"REGULATIONS 1998. BETWEEN: {claimant} (Referring Party) and {respondent} (Responding Party).")
@@ -576,10 +655,12 @@ def english(text: str, ctx: ArtifactContext) -> str:
                              if where == "adjudication" else
                              ("Claimant", "Respondent", "Details of Claim", "the Tribunal") if where == "tribunal" else
                              ("Claimant", "Respondent", "Request", "the Tribunal") if where == "arbitration" else
+                             local_roles(ctx) if where == "local" else
                              ("Claimant", "Defendant", "Particulars of Claim", "the Court"))
     text = re.sub(r"WHEREFORE, (.+?) respectfully requests that the Court", rf"\1 asks {body} to", text)
     text = re.sub(r"Respectfully submitted, /s/ ([^.]+)\.", r"Signed: \1.", text)
-    text = re.sub(r"\bCounsel for\b", "Solicitors for", text)
+    if where != "local":  # (a Brazilian advogado or an Indian advocate is no solicitor)
+        text = re.sub(r"\bCounsel for\b", "Solicitors for", text)
     text = re.sub(r"\b(\w+) Affirmative Defense\b", r"\1 Ground of Defence", text)
     text = re.sub(r"\baffirmative defenses\b", "grounds of defence", text, flags=re.I)
     text = re.sub(r"\bthe Complaint\b", f"the {paper}", text)

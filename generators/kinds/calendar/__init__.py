@@ -146,8 +146,9 @@ def room_people(planner: _Planner, people: list[Any]) -> list[Any]:
 
 
 def hearing_venue(outline: Any, remote: bool = False) -> str:
-    """Where a hearing of the matter's court sits: the English court (and its building) the matter's claim is in, else
-    the US district court the matter names; a remote hearing on the court's own video link."""
+    """Where a hearing of the matter's court sits: the English court (and its building) the matter's claim is in, the
+    US district court the matter names, else the court of the matter's own country; a remote hearing on the court's
+    own video link."""
     from worldsmith.generators.compose.genres import district
     from worldsmith.generators.compose.substance.pleading import court_venue
 
@@ -155,6 +156,16 @@ def hearing_venue(outline: Any, remote: bool = False) -> str:
         court = district(f"{outline.title} {outline.summary}")
         court = " ".join(w.capitalize() if w not in ("FOR", "THE", "OF") else w.lower() for w in court.split())
         return f"{court}: by the Court's video link" if remote else court
+    if outline.locale != "en_GB":
+        # (a matter of another country is heard in its own court, never the Rolls Building in London)
+        from worldsmith.generators.compose.law import chooses_english, governing_law
+        from worldsmith.generators.compose.substance.pleading import named_court
+        from worldsmith.generators.compose.text import cap_first
+
+        court = named_court(f"{outline.title} {outline.summary}") or (
+            "" if chooses_english(outline.locale) else cap_first(governing_law(outline.locale)[1]))
+        court = court or "The court"
+        return f"{court}: remote hearing by the court's video link" if remote else court
     court, building = court_venue(outline.title, outline.summary)
     return f"{court}: remote hearing by the court's video link" if remote else f"{court}, {building}"
 

@@ -63,14 +63,14 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('term_sheet', 4, 'Consideration', 'heading', '(?i)consideration|price|pricing|facilit(y|ies)'),
     ('term_sheet', 4, 'Conditions', 'heading', '(?i)conditions'),
     ('term_sheet', 4, 'Governing Law', 'heading', '(?i)governing law'),
-    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b)'),
-    ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|Claimant.*Respondent|Referring Party.*Responding Party'),
+    ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b|(^|\n)(before [a-z]|proceedings\. ))'),
+    ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|(Claimant|Appellant|Applicant).*Respondent|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
     ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of defence'),
     -- (an English claim ends 'AND THE CLAIMANT CLAIMS', a Defence in its closing denial; each is signed under its
     -- statement of truth by the party's solicitor: read 25)
     ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to|AND THE CLAIMANT CLAIMS|Save as expressly admitted above'),
-    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*solicitors for|position or office held: .*solicitors'),
+    ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*(solicitors|counsel) for|position or office held: .*solicitors'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     -- (a lease of premises has no recitals: its grant clause is what they are to a contract)
     -- (a US credit agreement's recitals are its Preliminary Statements)
