@@ -263,6 +263,18 @@ def test_an_offer_letter_makes_its_offer_subject_to_contract_and_a_refund_letter
     assert "to report an overpayment and to make a voluntary refund" in prose
 
 
+def test_a_letter_under_a_refund_guarantee_is_no_overpayment_refund():
+    # blind read 30: a bank's letter deferring payment 'under Article 5 of the Refund Guarantee' came out as 'to report
+    # an overpayment and to make a voluntary refund of it', with a sampling methodology enclosed: 'refund' in a name
+    # is not a refund the writer makes
+    ctx = document_context("letter", 4, seed=8, facts=[_CAP, CLAUSE])
+    for title in ("Letter to the buyer: deferral of payment under Article 5 of the Refund Guarantee",
+                  "Response to the refund demand under the advance payment bond"):
+        letter = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})})
+        prose = " ".join(p for s in compose_document(letter).sections for p in s.paragraphs)
+        assert "overpayment" not in prose and "extrapolation" not in prose, (title, prose)
+
+
 def test_a_red_flag_report_leads_with_its_red_flag_and_the_protection_proposed():
     # blind read 8 (buy-side): counsel's red-flag report headlined 'the escrow percentage is 7.5%'
     from worldsmith.generators.context import OrgRef

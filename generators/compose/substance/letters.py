@@ -38,6 +38,19 @@ WP_OFFER = re.compile(r"\bwithout prejudice\b.*\boffer\b|\boffer\b.*\bwithout pr
 
 OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|final) offer\b", re.I)
 _REFUND = re.compile(r"\brefund\b", re.I)
+# what makes a refund the letter's own act: money paid over that was not owed (a 'Refund Guarantee' or a buyer's
+# 'refund demand' is another paper: blind read 30, a bank's deferral letter under a refund guarantee came out as a
+# voluntary overpayment refund with a sampling methodology)
+_RETURNED = re.compile(r"\b(?:overpa(?:id|yments?)|voluntary refund|repaid in error|paid in error)\b", re.I)
+
+
+def refunds(ctx: ArtifactContext) -> bool:
+    """Whether a letter makes a refund of money not owed: its title names a refund and its title, purpose or facts
+    say what was overpaid."""
+    if not _REFUND.search(ctx.spec.title):
+        return False
+    said = [ctx.spec.title, getattr(ctx.spec, "purpose", "") or "", *(f.label for f in ctx.facts)]
+    return any(_RETURNED.search(text) for text in said)
 
 
 _LETTER_OF = re.compile(r"^(?P<adj>(?:revised|amended|further|final|formal|open)\s+)?letter of (?!credit\b|intent\b)"
@@ -57,7 +70,7 @@ def letter_purpose(ctx: ArtifactContext) -> str:
         # an offer letter makes the offer ('We write about the revised offer of Project Millrace' said nothing)
         return (f"to set out our {'revised ' if re.search(r'revised', title, re.I) else ''}non-binding offer for "
                 f"{topic(title.split(':', 1)[-1], names(ctx))}")
-    if _REFUND.search(title):
+    if refunds(ctx):
         return "to report an overpayment and to make a voluntary refund of it"
     asked = re.search(_REQUEST, title, re.I)
     if asked and not re.search(r"\b(response|reply|answer)\s+to\b", title, re.I):
@@ -538,7 +551,7 @@ def reserves_nothing(ctx: ArtifactContext) -> bool:
     by an adviser who is no lawyer, by a neutral (an offer's conditions, an authority's appeal rights, a refund's terms
     and a breach's cure are said there whoever writes)."""
     title = ctx.spec.title
-    if OFFER.search(title) or authority_letter(ctx) or _REFUND.search(title) or payment_breach(ctx) is not None:
+    if OFFER.search(title) or authority_letter(ctx) or refunds(ctx) or payment_breach(ctx) is not None:
         return False
     return neutral(ctx, ctx.author.organisation) or not across(ctx) or not reserves_rights(ctx)
 
@@ -695,7 +708,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 continue
             main = take([f for f in points if all(f is not g for g in said)][:1]) if "position" not in kinds else []
             told = [as_told(pick, main[0], ctx.facts, client)] if main else []
-            if main and _REFUND.search(ctx.spec.title) and label(main[0]).endswith(" decision") and \
+            if main and refunds(ctx) and label(main[0]).endswith(" decision") and \
                     slot_of(main[0]) != "text_verb":
                 # the writer's own body decided it: 'Our audit committee has approved the voluntary refund ...'
                 # (was 'The audit committee decision is voluntary refund through the contractor.')
@@ -828,7 +841,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [authority_rights(ctx) if authority_issued(ctx) else "Please quote our reference in any reply."]
         elif k == "reservation" and deciding:
             out[i] = []
-        elif k == "reservation" and _REFUND.search(ctx.spec.title):
+        elif k == "reservation" and refunds(ctx):
             # a refund is itself an admission: what it keeps open is the amount, on the payer's review of the sample
             # (read 19: a voluntary refund to a Medicare contractor closing 'Nothing in this letter is an admission')
             out[i] = ["We make this refund on the sample and the extrapolation described in the enclosed methodology. "
@@ -855,7 +868,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                       f"by anything said or not said in it."]
         elif k == "enclosures":
             out[i] = [enclosed(ctx)]
-        elif k == "letter_close" and _REFUND.search(ctx.spec.title):
+        elif k == "letter_close" and refunds(ctx):
             out[i] = [f"We enclose the claim-by-claim schedule and the sampling and extrapolation methodology behind "
                       f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
                       f"offset or whether we should repay it directly; we will respond promptly to any request for the "
