@@ -622,9 +622,16 @@ class Writer:
                  f"declare the rights of the parties under {self._clause()}" if self._clause() else
                  f"declare the rights of the parties as to {_l([f for f in self.facts if f.value.type != 'text'] or self.facts, 0)}",
                  "award costs, interest and such further relief as the Court deems just"])
-        from worldsmith.generators.compose.substance.pleading import forum, tribunal_heads
+        from worldsmith.generators.compose.substance.pleading import forum, local_roles, tribunal_heads
 
-        if not answer and forum(self.ctx) == "tribunal" and tribunal_heads(self.ctx, against):
+        if not answer and forum(self.ctx) == "local" and local_roles(self.ctx)[0] == "Appellant":
+            # an appeal asks that the decision under appeal be set aside, never for judgment on a debt
+            owed = self._claimed()
+            asks = ["allow the appeal and set aside the decision under appeal",
+                    f"cancel {owed.label if owed.label.startswith('the ') else 'the ' + owed.label} of {owed.text}"
+                    if owed else "cancel what the decision under appeal upholds",
+                    "make such further order as the Court deems just"]
+        elif not answer and forum(self.ctx) == "tribunal" and tribunal_heads(self.ctx, against):
             # a tribunal finds and awards; it enters no judgment for a sum and declares no rights as to a date
             asks = [f"find that the Claimant's claims against {against} succeed",
                     "order the remedies claimed under each head, in the amounts set out in the schedule of loss",

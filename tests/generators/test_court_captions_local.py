@@ -68,3 +68,18 @@ def test_a_statement_of_claim_in_a_matter_its_title_calls_an_arbitration_is_head
     assert "IN THE MATTER OF THE ARBITRATION ACT 1996 AND IN THE MATTER OF AN ARBITRATION UNDER THE LCIA ARBITRATION " \
            "RULES 2020. BETWEEN: " in text and "(Respondent)" in text, text[:400]
     assert "HIGH COURT" not in text and "Claim No." not in text, text[:400]
+
+
+def test_an_appeal_puts_grounds_against_the_decision_and_asks_that_it_be_set_aside():
+    # blind read 29: an appeal to the tax appeals council pleaded 'The First Claim ... The Appellant demanded payment;
+    # <the revenue> has refused or failed to pay' and asked for judgment for the sum in dispute
+    ctx = document_context("petition", 6, seed=3, facts=[CAP])
+    ctx = ctx.model_copy(update={"locale": "pt_BR", "spec": ctx.spec.model_copy(update={
+        "title": "Appeal to the Administrative Council: Corvale Shipping v. Revenue Service",
+        "purpose": "The appeal asking the council to cancel the assessment."})})
+    doc = compose_document(ctx)
+    text = "\n".join(p for s in doc.sections for p in [s.heading, *s.paragraphs])
+    assert "The First Ground of Appeal" in text and "The decision under appeal is wrong to hold" in text, text
+    assert "asks the Tribunal to (a) allow the appeal and set aside the decision under appeal" in text, text
+    for claim in ("demanded payment", "failed to pay", "give judgment", "The First Claim", "the Court considers"):
+        assert claim not in text, (claim, text)

@@ -162,6 +162,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                          for f in said if f.paid and f.paid_by is not None]
                 out[i] = rows
         counts = [i for i, k in enumerate(kinds) if k == "count"]
+        appeal = forum(ctx) == "local" and local_roles(ctx)[0] == "Appellant"
         heads = tribunal_heads(ctx, defendant) if forum(ctx) == "tribunal" else []
         for n, i in enumerate(counts):
             rows = [pick.frame(_REALLEGE)]
@@ -169,6 +170,20 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                 # an employment tribunal claim pleads its heads of claim, not a debt ('owes the Claimant the gross
                 # weekly pay of GBP 1,150')
                 out[i] = rows + heads[n]
+                continue
+            if appeal:
+                # an appeal puts its grounds against the decision under appeal; it sues for no debt and asks for no
+                # declaration (blind read 29: an appeal to the tax appeals council pleaded 'The Appellant demanded
+                # payment; Fazenda Nacional has refused or failed to pay')
+                f = claimed[0] if n == 0 and claimed else next(
+                    (g for g in figures(facts) + facts if g not in claimed[:1] and not identity(g) and not g.paid), None)
+                if f is None:
+                    out[i] = []
+                    continue
+                rows.append(f"The decision under appeal is wrong to hold {label(f)} of {f.text}"
+                            + (" due, and it should be cancelled." if n == 0 else
+                               "; in the alternative, it should be varied on that point."))
+                out[i] = rows
                 continue
             if n == 0 and claimed:
                 f = claimed[0]
@@ -672,6 +687,8 @@ def english(text: str, ctx: ArtifactContext) -> str:
     text = text.replace("Defense", "Defence")
     heads = {"Parties, Jurisdiction and Venue": "The Parties", "Factual Allegations": "The Facts",
              "Count I": "The First Claim", "Count II": "The Second Claim", "Prayer for Relief": "Relief Sought"}
+    if where == "local" and one == "Appellant":
+        heads.update({"Count I": "The First Ground of Appeal", "Count II": "The Second Ground of Appeal"})
     text = heads.get(text, text)
     # the party named as an English pleading names it: 'The Claimant, X Ltd, is ...'
     text = re.sub(rf"(^|\d\. )({one}|{two}) ([A-Z][\w&.,' -]*?) is ", r"\1The \2, \3, is ", text)

@@ -66,7 +66,7 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b|(^|\n)(before [a-z]|proceedings\. ))'),
     ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|(Claimant|Appellant|Applicant).*Respondent|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
-    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of defence'),
+    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of (defence|appeal)'),
     -- (an English claim ends 'AND THE CLAIMANT CLAIMS', a Defence in its closing denial; each is signed under its
     -- statement of truth by the party's solicitor: read 25)
     ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to|AND THE CLAIMANT CLAIMS|Save as expressly admitted above'),
