@@ -24,3 +24,29 @@ def test_of_two_speakers_the_words_fit_alike_the_one_named_as_another_actor_does
     purpose = "The valuation team sends the first schedule and the partner decides that the items are excluded."
     assert _Planner.decider(None, purpose, [valuer, lawyer]) is lawyer  # fails before: the first of the tie, valuer
     assert _Planner.decider(None, purpose, [lawyer, valuer]) is lawyer
+
+
+def test_among_one_firms_own_people_nobody_speaks_of_our_side():
+    """A partner to her own associate: 'I'll come back to you by 22 September if it changes anything on our side.'
+    (blind read 29, a class action's weekly status); 'our side' is said to another side, never within one firm."""
+    import datetime as dt
+    import re
+
+    from tests.generators.context_fixture import CAP, DANA, SAM, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.content import EmailContent
+
+    note = ("Dana,\n\nStatus at 18 September.\n\n- As of 14 September, the liability cap under the charter is USD "
+            "98,400,000. It is on the \"Liability cap\" line of the cap schedule.\n\nSam")
+    said = []
+    for seed in range(8):
+        for beat in ("ack", "confirm", "take_in"):
+            ctx = email_context("reply", seed=seed, facts=[CAP], to=[SAM])
+            ctx = ctx.model_copy(update={
+                "parent": EmailContent(subject="Weekly status - September 18", body=note), "parent_author": SAM,
+                "author": DANA, "next_beat": "", "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=3),
+                "spec": ctx.spec.model_copy(update={"beat": beat})})
+            own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+            said.append(own)
+            assert not re.search(r"\bour side\b", own, re.I), (seed, beat, own)
+    assert len(said) == 24

@@ -468,6 +468,20 @@ def sender_clock(ctx: ArtifactContext, at: dt.datetime) -> dt.datetime:
     return at.astimezone(ZoneInfo(zone)) if zone else at
 
 
+# 'Our side' among one firm's own people: a partner to her own associate, "I will come back to you by 22 September if it
+# changes anything on our side" (blind read 29, a class action: "on our side" said to one's own side)
+_OUR_SIDE = re.compile(r",? (?:on|from) our side\b(?! of)")
+
+
+def _among_us(body: str) -> str:
+    """A message to the writer's own colleagues only, with no 'on our side' in its own lines ('if it changes anything
+    on our side' -> 'if it changes anything'; 'Our side will act on it' -> 'We will act on it')."""
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", body)
+    own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    own = re.sub(r"\bOur side (will|has|is)\b", r"We \1", _OUR_SIDE.sub("", own))
+    return own.replace("We is ", "We are ") + quoted
+
+
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context, with a line that owns up to the hour when it is sent out of hours."""
     spec = ctx.spec
@@ -522,6 +536,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # between advisers of one side too (buyer's counsel to the buyer's accountants, read 12)
         email = email.model_copy(update={"body": re.sub(r"^Yours (?:sincerely|faithfully|truly),?$", "Best regards,",
                                                         email.body, count=1, flags=re.M)})
+    if isinstance(spec, EmailSpec) and ctx.to + ctx.cc and all(p.organisation == ctx.author.organisation
+                                                            for p in ctx.to + ctx.cc):
+        email = email.model_copy(update={"body": _among_us(email.body)})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward", "decide", "noted") \
