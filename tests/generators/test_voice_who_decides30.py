@@ -50,3 +50,30 @@ def test_among_one_firms_own_people_nobody_speaks_of_our_side():
             said.append(own)
             assert not re.search(r"\bour side\b", own, re.I), (seed, beat, own)
     assert len(said) == 24
+
+
+def test_a_reply_that_gives_its_answer_promises_no_response_besides():
+    """Asked for 'your response by close of business on Monday', the insurer answered with the sub-limit and then 'You
+    will have our response by close of business on Monday.', and on the Monday wrote only 'Thanks' (blind read 29, an
+    unseen recall claim): an answer is the response asked for."""
+    import datetime as dt
+    import re
+
+    from tests.generators.context_fixture import CAP, MILO, RUTH, email_context
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.content import EmailContent
+
+    orgs = [OrgRef(name="Corvale Shipping Ltd", role="the owners, the claimant", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="the charterers' claims handlers, the other side", privileged=False)]
+    asked = ("Ruth,\n\nOur position is that the cap does not apply to the cargo claim. The liability cap under the "
+             "charter is USD 98,400,000.\n\nPlease let us have your response by close of business on Monday.\n\nMilo")
+    for seed in range(6):
+        ctx = email_context("reply", seed=seed, facts=[CAP], to=[MILO])
+        ctx = ctx.model_copy(update={
+            "parent": EmailContent(subject="Is the cargo claim capped?", body=asked), "parent_author": MILO,
+            "author": RUTH, "next_beat": "confirm", "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=1),
+            "organisations": orgs, "spec": ctx.spec.model_copy(update={"beat": "answer"})})
+        own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+        assert "98,400,000" in own, (seed, own)
+        assert not re.search(r"(?:have|send) (?:you )?our (?:\w+ )?response|response will be with you", own), (seed, own)

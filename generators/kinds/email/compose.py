@@ -902,6 +902,10 @@ _SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[
                       r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:,?\s+(?:if you can|please))?[.?!]")
 
 
+# What a reader asks for that a reply with its answer in it already gives ("your response", "your client's position").
+_RESPONSE_ASKED = re.compile(r"(?:your|your client's)\s+(?:\w+\s+)?(?:response|position|answer|reply|views?|comments)$", re.I)
+
+
 def asked_in_reply(ctx: ArtifactContext) -> tuple[str, str]:
     """(how, what) that the thread's purpose says this writer asks for in reply ("for", "the programme"), when the
     purpose names the writer (a word of their title, their organisation or its role) as the one who asks; else
@@ -926,6 +930,11 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     how, what = asked_in_reply(ctx)
     pick = picker_for(ctx, 6)
     wanted = _SEND_ME.search(_parent_own(ctx)) if ctx.parent is not None else None
+    if wanted and _RESPONSE_ASKED.match(wanted.group("what")) and getattr(ctx.spec, "beat", "") == "answer":
+        # a reply that gives its answer is the response asked for, never a promise of it besides ("The replacement cost
+        # sub-limit is JPY 150,000,000. We reserve our rights. You will have our response by close of business on
+        # Monday.", answered on the Monday by a bare "Thanks", blind read 29, an unseen recall claim)
+        wanted = None
     if wanted and not what and ctx.parent_author is not None and ctx.parent_author.id != ctx.author.id:
         # ...and the one asked for it says by when it comes, not who is picking up some figure ("Please let me have
         # the programme by Thursday." answered "Confirmed, thanks. Who is picking up the contract sum from here?")
