@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import BaseModel, Field
 
-from worldsmith.environments import answers, apps, deliverables, direction_said, forms, ledger_claims, ledger_statements, limits, side_checks, working
+from worldsmith.environments import answers, apps, deliverables, direction_said, forms, ledger_claims, ledger_consequences, ledger_statements, limits, side_checks, working
 from worldsmith.environments.judge import LEDGER_ID, OFFLINE, ModelJudge, judged, ledger_lines
 from worldsmith.environments.session import Session, SessionError
 from worldsmith.environments.direction_said import _BOTH_WAYS  # noqa: F401  (read by tests)
@@ -3194,7 +3194,7 @@ def _supposed_just_before(task: Task, text: str, at: int) -> bool:
 
 def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
     """Penalties read for every task at grade time, whatever its rubric holds (so a task exported before the reader
-    benefits): a statement of the ledger's events, offers or limits said otherwise; a sending claimed and not done;
+    benefits): a statement of the ledger's events, offers or limits said otherwise, or a consequence its caps belie; a sending claimed and not done;
     the figures given to another recipient than the one asked after; a chat post written as a letter; a correction
     sourced to a superseded paper; padding."""
     world = session.world
@@ -3207,7 +3207,8 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         out.append(PADDED)
     skip = frozenset(v for c in task.rubric.negative_criteria if c.check.type == "texts_ledger" for v in c.check.values)
     skip |= supposition_moves(task, world)
-    if any(ledger_statements.states_otherwise(t, world, skip) for t in texts):
+    if any(ledger_statements.states_otherwise(t, world, skip) or ledger_consequences.misstates(t, world, skip)
+           for t in texts):
         out.append(STATES_OTHERWISE)
     sent_to = {a for m in session.sent for a in (*m.to, *m.cc)}
     if any(side_checks.claims_sent(t, world, sent_to) for t in texts):

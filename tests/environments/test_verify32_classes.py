@@ -1,0 +1,74 @@
+"""Classes the replay of blind red team kit29 (an unseen product recall insurance claim) left to verify32: a consequence
+drawn from the right figures that the ledger's caps belie ('the limit of indemnity is therefore exhausted', 'so nothing
+is payable for replacement units', 'which takes the claim over the limit of indemnity'). Shown on ledgers of other
+trades (a cargo policy with a sub-limit, a construction contract's damages cap), each beside right twins."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+
+from worldsmith.environments import ledger_consequences as lc
+from worldsmith.worlds.plan import LedgerFact
+from worldsmith.worlds.values import Money
+
+
+def _fact(fid, label, amount, formula=None):
+    value = Money(amount=Decimal(amount), currency="USD")
+    return LedgerFact(id=fid, statement="A figure of the matter.", value=value, text=f"USD {amount:,}", label=label,
+                      formula=formula, known_from=dt.date(2026, 5, 1))
+
+
+@pytest.fixture(scope="module")
+def cargo():
+    facts = [
+        _fact("policy_limit", "limit of liability", 5_000_000),
+        _fact("debris_sublimit", "debris removal sub-limit", 250_000),
+        _fact("debris_costs", "debris removal costs", 410_000),
+        _fact("debris_allowed", "debris removal allowed", 250_000, "min(debris_costs, debris_sublimit)"),
+        _fact("cargo_loss", "cargo loss", 2_950_000),
+        _fact("claimed", "amount claimed", 5_400_000),
+        _fact("adjusted_loss", "adjusted loss", 3_200_000, "cargo_loss + debris_allowed"),
+        _fact("indemnity", "indemnity payable", 3_200_000, "min(adjusted_loss, policy_limit)"),
+    ]
+    return SimpleNamespace(world_id="verify32-cargo", plan=SimpleNamespace(facts=facts, distractors=[]))
+
+
+@pytest.fixture(scope="module")
+def works():
+    facts = [
+        _fact("ld_cap", "liquidated damages cap", 1_200_000),
+        _fact("ld_accrued", "accrued liquidated damages", 900_000),
+        _fact("ld_payable", "liquidated damages payable", 900_000, "min(ld_accrued, ld_cap)"),
+    ]
+    return SimpleNamespace(world_id="verify32-works", plan=SimpleNamespace(facts=facts, distractors=[]))
+
+
+def test_a_consequence_the_ledgers_caps_belie_is_read_as_a_misstatement(cargo, works):
+    gap = "The debris removal costs (USD 410,000) exceed the debris removal sub-limit (USD 250,000) by USD 160,000"
+    wrong = [
+        f"{gap}, and the limit of liability is therefore exhausted.",
+        f"{gap}, so nothing is payable for debris removal.",
+        f"{gap}, which takes the claim over the USD 5,000,000 limit of liability.",
+        "The debris removal sub-limit is not exhausted.",
+        "This exhausts the limit of liability.",
+    ]
+    right = [
+        f"{gap}, so the debris removal sub-limit is exhausted.",
+        f"{gap}; nothing is payable for the USD 160,000 above the sub-limit.",
+        "The amount claimed (USD 5,400,000) is over the USD 5,000,000 limit of liability, but the adjusted loss is not.",
+        "The adjusted loss of USD 3,200,000 is within the limit of liability, which is not exhausted.",
+        "If the cargo loss doubled, the limit of liability would be exhausted.",
+    ]
+    for text in wrong:
+        assert lc.misstates(text, cargo), text
+    for text in right:
+        assert not lc.misstates(text, cargo), text
+    assert lc.misstates("The delay puts the accrued liquidated damages over the liquidated damages cap.", works)
+    assert lc.misstates("The liquidated damages cap is used up.", works)
+    assert not lc.misstates("The accrued liquidated damages (USD 900,000) are under the liquidated damages cap.", works)
+    # a what-if that moves the capped figure leaves its consequence alone
+    assert not lc.misstates("The limit of liability is therefore exhausted.", cargo, skip={"adjusted_loss"})
