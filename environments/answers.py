@@ -2440,7 +2440,10 @@ _BIND_STOP = re.compile(r"\s*(?:(?:above|below|over|under|beneath|more|less|high
 _NAMES_NOUN = re.compile(r"[ \t-]+(?!(?:figure|amount|total|sum|number|value|estimate|mark|level|in|on|at|of|for|to|"
                          r"by|as|and|or|is|was|are|were|be|from|with|that|which|per|a|an|the|now|then|today)\b)[a-z]")
 _WORKING_END = re.compile(r"[;\n]|[.!?](?=\s|$)")
-_TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divided\s+by)|[+\u00d7*/])\s+(?:the\s+)?$")
+# (a hyphen or a dash is a minus only after a figure: 'JPY 297,680,000 - interim payment JPY 100,000,000 = ...', never
+# a list's bullet; blind red team kit29b, right what-if answers 0.875 with the interim payment read as the balance)
+_TERM_BEFORE = re.compile(r"(?:\b(?:times|x|plus|less|minus|multiplied\s+by|divided\s+by)|[+\u00d7*/]|\x01[ \t]*[-\u2212\u2013])"
+                          r"\s+(?:the\s+)?$")
 _GAP_BEFORE = re.compile(r"\b(?:headroom|room|margin|gap|shortfall|excess|distance|difference|buffer|cushion|"
                          r"overshoot)\s+(?:left\s+)?(?:under|below|within|beneath|to|from|against|over|above|beyond)\s+"
                          r"(?:the\s+|its\s+|their\s+)?$")

@@ -59,7 +59,8 @@ def test_a_consequence_the_ledgers_caps_belie_is_read_as_a_misstatement(cargo, w
     right = [
         f"{gap}, so the debris removal sub-limit is exhausted.",
         f"{gap}; nothing is payable for the USD 160,000 above the sub-limit.",
-        "The amount claimed (USD 5,400,000) is over the USD 5,000,000 limit of liability, but the adjusted loss is not.",
+        "The amount claimed (USD 5,400,000) is over the USD 5,000,000 limit of liability, but the adjusted loss is"
+        " not.",
         "The adjusted loss of USD 3,200,000 is within the limit of liability, which is not exhausted.",
         "If the cargo loss doubled, the limit of liability would be exhausted.",
     ]
@@ -72,3 +73,20 @@ def test_a_consequence_the_ledgers_caps_belie_is_read_as_a_misstatement(cargo, w
     assert not lc.misstates("The accrued liquidated damages (USD 900,000) are under the liquidated damages cap.", works)
     # a what-if that moves the capped figure leaves its consequence alone
     assert not lc.misstates("The limit of liability is therefore exhausted.", cargo, skip={"adjusted_loss"})
+
+
+def test_a_label_after_a_figure_and_a_hyphen_minus_is_a_term_its_own_figure_follows():
+    from worldsmith.environments import answers
+
+    def bound(text, label):
+        return [m.value for m in answers.bound_figures(text, [label], ["balance due", "net loss"])]
+
+    # a subtraction written with a hyphen: the label's figure is the one straight after it, not what the sum comes to
+    assert bound("5. Balance due = USD 2,450,000 - advance payment USD 600,000 = USD 1,850,000.",
+                 "advance payment") == [Decimal("600000")]
+    assert bound("Net loss: EUR 812,000 \u2013 excess EUR 25,000 = EUR 787,000", "excess") == [Decimal("25000")]
+    # a list's bullet is no minus: its line still binds the label's figure
+    for text in ("Balance due USD 1,850,000\n- advance payment USD 600,000", "- advance payment: USD 600,000",
+                 "Balance due USD 1,850,000\n- advance payment: USD 600,000"):
+        assert bound(text, "advance payment") == [Decimal("600000")], text
+
