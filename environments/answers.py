@@ -2283,8 +2283,16 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                         and _words_in(nearest) - _BARE <= set(ta) & set(tb):
                     # "The award would be above the basic award": a subject only the two share names the answer's own
                     subject = _first_named(masked[:s], wa, wb)
+                    if subject is None and obj is not None:
+                        # "cost exceeds sub-limit" opening a terse post: against the one side the object names, a word
+                        # the two share names the other (blind red team kit29b, right chat posts 0.67)
+                        subject = "b" if obj == "a" else "a"
                 if not strict and obj is None and subject and re.match(r"\s*(?:them|it|that|those|this)\b", masked[c.end():end]):
                     obj = "b" if subject == "a" else "a"  # "It would be below them by USD 3.7m"
+                if not strict and obj is None and subject:
+                    said = _words_in(re.split(r"[\x01(,;:]", masked[c.end():end])[0]) - _BARE
+                    if said and said <= set(ta) & set(tb):
+                        obj = "b" if subject == "a" else "a"  # "sub-limit exceeds cost": the shared word, the other
                 sign = {"gtsign": "gt", "ltsign": "lt"}.get(c.lastgroup, c.lastgroup)
                 if re.fullmatch(r"(?:exceeded|surpassed|outstripped|outweighed)", word) and \
                         re.search(r"\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?$", before_text):

@@ -90,3 +90,17 @@ def test_a_label_after_a_figure_and_a_hyphen_minus_is_a_term_its_own_figure_foll
                  "Balance due USD 1,850,000\n- advance payment: USD 600,000"):
         assert bound(text, "advance payment") == [Decimal("600000")], text
 
+
+def test_a_word_both_labels_share_names_the_side_the_comparisons_other_end_does_not():
+    from worldsmith.environments import answers
+
+    works = (["cost", "remediation", "works"], ["remediation", "cost", "cap"])
+    fees = (["fee", "claimed"], ["fee", "cap"])
+    # a terse post: 'cost' is in both labels, the cap only in one, so 'cost' is the cost of the works
+    post = "Works USD 640,000 vs cap USD 600,000 -> cost exceeds cap by USD 40,000."
+    assert answers.directions(post, *works) == {"a>b"}
+    assert answers.directions("Cap exceeds cost by USD 40,000.", *works) == {"a<b"}
+    assert answers.directions("Fee is below cap.", *fees) == {"a<b"}
+    assert answers.directions("Cap is above fee.", *fees) == {"a<b"}
+    # a side named in full is read as before
+    assert answers.directions("The cost of remediation works exceeds the remediation cost cap.", *works) == {"a>b"}
