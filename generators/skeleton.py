@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.labels import as_known_on, fact_events, fact_label, periodic_record
@@ -49,7 +50,7 @@ _WORDS = {"max": "greater of {}", "min": "lesser of {}", "sum": "sum of {}", "ab
 
 def layout_for(title: str) -> str:
     """schedule, tracker or log: the kind of line items a sheet of this title lists."""
-    words = set(re.findall(r"[a-z]+", title.lower()))
+    words = set(re.findall(r"[a-z]+", sheet_words(title).lower()))  # ('Relación de pedimentos' is a listing)
     for layout, keys in _LAYOUT_WORDS.items():
         if words & set(keys):
             return layout

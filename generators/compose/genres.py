@@ -14,6 +14,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, says_still
+from worldsmith.generators.compose.lexicon import foreign_head
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -30,6 +31,11 @@ def genre_of(doc_type: str, title: str = "") -> str:
     for kind, data in genres.items():
         if any(word in name for word in data["match"]):
             return kind
+    # a doc_type or title in the matter's own language ('procès-verbal', 'Acta de la sesión ...'): its genre noun's
+    # English head (lexicon.yaml), never the default template for minutes that are minutes
+    head = foreign_head(doc_type) or foreign_head(title)
+    if head and head != name:
+        return genre_of(head)
     return "default"
 
 
@@ -44,7 +50,11 @@ def head_noun(title: str) -> str:
     """The noun a title is headed by, lower case: 'Notice of claim for delay under GC 6.5' -> 'notice', 'Forensic delay
     analysis - Phase 2' -> 'analysis', 'Form H: compliance certificate' -> 'form'; a paper is of its head's genre,
     never of a word found later in its title (blind read 28: a 'Form H' whose description said 'compliance
-    certificate' was written as a loan-covenant certificate)."""
+    certificate' was written as a loan-covenant certificate). A title in the matter's own language is headed by its
+    genre noun, read as English ('Procès-verbal de la réunion du CSE' -> 'minutes': lexicon.py)."""
+    foreign = foreign_head(title)
+    if foreign:
+        return foreign
     first = re.split(r"\s*(?::|\s[-\u2013\u2014]\s|\()\s*", " ".join(title.split()), maxsplit=1)[0]
     first = _TAIL.sub("", _LEADERS.sub("", first)).strip()
     words = re.findall(r"[A-Za-z][\w-]*", first)

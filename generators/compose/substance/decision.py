@@ -126,7 +126,7 @@ def decision_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[i
     inputs = [f for f in ctx.facts if not f.reason]
     worked = [f for f in ctx.facts if f.reason]
     appeal = _appealed(ctx)
-    if _fold(head_noun(ctx.spec.title)) == "acordao" or ctx.locale.startswith("pt_"):
+    if _fold(ctx.spec.title).startswith("acordao") or ctx.locale.startswith("pt_"):  # (head_noun reads it 'judgment')
         party = _taxpayer(ctx) or "the taxpayer"
         plan = [("Ementa (Headnote)", "summary"), ("Relatório (Report)", "background"),
                 ("Voto (Vote of the Reporting Member)", "analysis"), ("Dispositivo (Operative Part)", "decisions"),

@@ -169,7 +169,7 @@ def prose_of(ctx, content: DocumentContent) -> DocumentProse:
 def _genre(context: ArtifactContext) -> str:
     """The genre's structure a document must show, from its doc_type."""
     spec = context.spec
-    kind = genre_of(spec.doc_type)  # type: ignore[union-attr]
+    kind = genre_of(spec.doc_type, spec.title)  # type: ignore[union-attr]
     heads = bank("documents")["types"][kind]["headings"]
     required = [h[0] for h in heads if len(h) > 2 and h[2] == "required"]
     shape = bank("genres").get("shapes", {}).get(kind, "")

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import fact_sentence, fixed, on_its_day, said_once, with_lead
-from worldsmith.generators.compose.genres import (Writer, _short_date, house_style, is_answer, letterhead,
+from worldsmith.generators.compose.genres import (Writer, genre_of, _short_date, house_style, is_answer, letterhead,
                                                   party_names)
 from worldsmith.generators.compose.substance.statutory import form_bodies, statutory_form
 from worldsmith.generators.compose.substance.compliance import compliance_bodies, is_compliance_certificate
@@ -87,16 +87,10 @@ _OPTIONS_SECONDS = (
     "The cost of each is as at {series_day}; it moves week by week.",
 )
 
-def doc_kind(doc_type: str) -> str:
-    """The heading bank for a document type ('share purchase agreement' -> 'agreement')."""
-    types = bank("documents")["types"]
-    name = doc_type.strip().lower()
-    if name in types:
-        return name
-    for kind, data in types.items():
-        if any(word in name for word in data["match"]):
-            return kind
-    return "default"
+def doc_kind(doc_type: str, title: str = "") -> str:
+    """The heading bank for a document type ('share purchase agreement' -> 'agreement'; a type or title in the
+    matter's own language by its genre noun: genres.genre_of)."""
+    return genre_of(doc_type, title)
 
 
 def headings(pick: Picker, kind: str, n: int) -> list[tuple[str, str]]:
@@ -398,7 +392,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         return fulfil(ctx, record_document(ctx))
     pick = picker_for(ctx)
     docs = bank("documents")
-    kind = doc_kind(spec.doc_type)
+    kind = doc_kind(spec.doc_type, spec.title)
     if kind == "agreement" and is_policy(spec.doc_type, spec.title):
         kind = "default"  # an insurance policy is the insurer's form, not a contract drafted between two houses
     values = _values(pick, ctx, spec)

@@ -8,6 +8,7 @@ import re
 from statistics import median
 
 from worldsmith.generators.compose.bank import Picker, bank
+from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.compose.parties import home
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -20,8 +21,9 @@ _SHEET_BAD = re.compile(r"[\[\]:*?/\\]")
 
 
 def layout_of(title: str) -> str:
-    """The layout for a sheet title: the first whose words occur as whole words in it."""
-    name = title.lower()
+    """The layout for a sheet title: the first whose words occur as whole words in it (or in the English word of its
+    foreign head: 'Calendrier de la procédure' is a calendar)."""
+    name = sheet_words(title).lower()
     for key, data in bank("sheets")["layouts"].items():
         if any(re.search(rf"\b{re.escape(w)}(s|es)?\b", name) for w in data["match"]):
             return key
@@ -613,7 +615,7 @@ def compose_sheet(ctx: ArtifactContext) -> SheetContent:
     if laid is not None:
         return laid.model_copy(update={"sheet_name": sheet_name(spec.title)})
     key = layout_of(spec.title)
-    if key == "schedule" and not _DATED_STEPS.search(spec.title) \
+    if key == "schedule" and not _DATED_STEPS.search(sheet_words(spec.title)) \
             and any(not isinstance(f.value, DateValue) for f in ctx.facts):
         # a 'schedule' of figures is not a list of dated steps: only a timeline, a calendar or a title that names its
         # dates is laid out as milestones (blind read 26: 'Titled "Comparable evidence schedule" but it is a

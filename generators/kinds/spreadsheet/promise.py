@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from worldsmith.generators.compose.lexicon import sheet_words
+
 # 'X's and (the) Y's cases': two sides' cases, positions or figures, each named by its possessive.
 _POSS = r"(?:'s|\u2019s|'|\u2019)"
 _NAME = r"(?:[A-Z][\w.&-]*\s)?[\w.&-]+"
@@ -264,7 +266,7 @@ def counted(title: str, facts: list[Any]) -> tuple[Any, str] | None:
         if stem:
             return f, stem
     run = _RUN_WORDS.search(title) is not None
-    if not _LIST_WORDS.search(title) and not run:
+    if not _LIST_WORDS.search(sheet_words(title)) and not run:
         return None
     words = {w.rstrip("s") for w in re.findall(r"[a-z][a-z-]+", title.lower())}
     for f in facts:
@@ -291,7 +293,7 @@ def drafted_count(title: str, label: str) -> tuple[int, str] | None:
     12 shipments from the ERP extract only' of a 'Preliminary shipment tally'), as (n, thing), else None. Only a title
     that names a list: a draft computation's label counting what it priced ('the 18 exchanges at the first quote' of a
     quantum schedule) is no list of them."""
-    if not _LIST_WORDS.search(title):
+    if not _LIST_WORDS.search(sheet_words(title)):
         return None
     for m in re.finditer(r"\b(\d{1,3})\s+(?:[\w-]+\s+){0,2}?([a-z][a-z-]{2,}s)\b", label or ""):
         n, unit = int(m.group(1)), m.group(2).lower()
