@@ -512,7 +512,13 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # blind red team kit29b, right forms 0.8)
         spans += [f"{me.last_name} {me.first_name}", f"{me.last_name}{me.first_name}", f"{me.first_name}{me.last_name}"]
     hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
-    if hit is None and not me.name.isascii():
+    folded = hit is None and _unaccented(me.name) != me.name
+    if folded:
+        # the name without its accents, as a keyboard without them types it ('Josephine Leduc' for Joséphine Leduc:
+        # blind red team kit30a, right forms 0.83)
+        low, spans = _unaccented(low), [_unaccented(s) for s in spans]
+        hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
+    if hit is None and not me.name.isascii() and not folded:
         # the name in Latin letters, either order ('Chiyo Suzuki', 'Suzuki Chiyo', 'Yuta Itō' for 千代 鈴木 and 裕太 伊藤:
         # blind red team kit29b, four right forms 0.8), where the name's characters have one reading we know
         low = _plain_romaji(low)
@@ -523,8 +529,10 @@ def _person_ok(value: str, check: Check, world) -> bool:
     if hit is None:
         return False
     rest = low.replace(hit, " ", 1)
+    plain = _unaccented if folded else (lambda text: text)
     for p in people:  # another person named beside: a hedge between senders, or the wrong one
-        if p.id != me.id and (p.name.lower() in rest or p.last_name.lower() in _tokens(rest) or p.email.lower() in rest):
+        if p.id != me.id and (plain(p.name.lower()) in rest or plain(p.last_name.lower()) in _tokens(rest)
+                              or p.email.lower() in rest):
             return False
     # the firm by its name as well as its id ('John Keller (Associate, Halden Price LLP)': kit19, a right form 0.81)
     firm = next((o.name for o in getattr(world.plan, "organisations", []) if o.id == me.organisation), "")
@@ -534,7 +542,17 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # the name again in Latin letters beside it ('Chiyo Suzuki (千代 鈴木)': blind red team kit29b, a right form 0.8)
         allowed |= _readings(me.first_name) | _readings(me.last_name)
         rest = _plain_romaji(rest)
+    if folded:
+        allowed |= {_unaccented(word) for word in allowed}
     return _residual_ok(_tokens(rest), allowed)
+
+
+def _unaccented(text: str) -> str:
+    """Text with its accents taken off its letters ('Joséphine' is 'Josephine'); letters without them are kept."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFD", text)
+                                                if not unicodedata.combining(c)))
 
 
 _ROMAJI: dict[str, set[str]] = {}

@@ -41,3 +41,14 @@ def test_a_name_without_latin_letters_is_read_in_either_order_with_or_without_th
         assert _person_ok(value, Check(type="answer_field", values=["裕太 伊藤"]), world), value
     assert not _person_ok("伊藤 翼", Check(type="answer_field", values=["裕太 伊藤"]), world)
     assert not _person_ok("鈴木千代", Check(type="answer_field", values=["裕太 伊藤"]), world)
+
+
+def test_a_name_typed_without_its_accents_names_its_person_and_no_one_else():
+    # blind red team kit30a: 'Josephine Leduc' and 'Leduc, Josephine' for Joséphine Leduc scored 0.83
+    world = NS(plan=NS(people=[_person("a", "Joséphine", "Leduc"), _person("b", "Rémy", "Évrard"),
+                               _person("c", "Nath", "Torres")], organisations=[NS(id="firm", name="Delorme")]))
+    for value, who in (("Josephine Leduc", "Joséphine Leduc"), ("Leduc, Josephine", "Joséphine Leduc"),
+                       ("Remy Evrard", "Rémy Évrard"), ("Joséphine Leduc", "Joséphine Leduc")):
+        assert _person_ok(value, Check(type="answer_field", values=[who]), world), value
+    for value in ("Josephine Leduc and Remy Evrard", "Remy Evrard", "Josephine Torres"):
+        assert not _person_ok(value, Check(type="answer_field", values=["Joséphine Leduc"]), world), value
