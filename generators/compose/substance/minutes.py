@@ -404,7 +404,13 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     for f in decisions(ctx.facts):
         client = client_of(ctx) or principal(ctx, ctx.author.organisation)
         who = speaker(pick, ctx, f, people)
-        if slot_of(f) == "text_verb":
+        if slot_of(f) == "text_verb" and _resolving_body(ctx):
+            # a board or committee decides by its own resolution; no officer 'confirms' it for the company (blind read
+            # 29: board minutes in which the general counsel 'confirmed' the company's decision to appeal)
+            # (in the body's own voice, naming no one it resolves for: a committee of creditors resolves to approve a
+            # plan, it does not resolve that the professional who minutes it approve one)
+            out.append(f"{cap_first(_resolving_body(ctx))} resolved to {f.text}.")
+        elif slot_of(f) == "text_verb":
             out.append(f"{who.name} confirmed {client}'s decision to {f.text}.")
         else:
             out.append(f"Decision recorded on {day}: {f.text}.")
@@ -451,6 +457,16 @@ _REASON = re.compile(r"\b(rather than|instead of|because|since|so that|in order 
 
 _TERMS = re.compile(r"\b(meaning|on condition that|conditional on|provided that|subject to [^:;,.]+ (?:before|by))\b",
                     re.I)
+
+
+def _resolving_body(ctx: ArtifactContext) -> str:
+    """The board or committee whose minutes these are, as the title names it ('the Board of Directors', 'the claims
+    committee'); '' for a meeting of no such body."""
+    m = re.search(r"\b((?:[A-Z][a-z]+ )?(?:[Cc]ommittee|[Bb]oard)(?: of [A-Z][a-z]+)?)\b", ctx.spec.title)
+    if not m:
+        return ""
+    name = m.group(1)
+    return f"the {name if ' of ' in name else name.lower()}"
 
 
 def _body(ctx: ArtifactContext) -> str:
