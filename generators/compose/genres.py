@@ -14,7 +14,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, says_still
-from worldsmith.generators.compose.lexicon import foreign_head
+from worldsmith.generators.compose.lexicon import family, foreign_head
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
@@ -35,7 +35,8 @@ def genre_of(doc_type: str, title: str = "") -> str:
     # English head (lexicon.yaml), never the default template for minutes that are minutes
     head = foreign_head(doc_type) or foreign_head(title)
     if head and head != name:
-        return genre_of(head)
+        kind = genre_of(head)
+        return family(head) or kind if kind == "default" else kind
     return "default"
 
 

@@ -69,6 +69,11 @@ def _lang_head(words: list[str], lang: dict, homographs: set[str]) -> str:
     return ""
 
 
+def family(head: str) -> str:
+    """The bank genre a foreign head's English word does not name by itself ('appeal' -> 'pleading'), '' for none."""
+    return _data().get("families", {}).get(head, "")
+
+
 @functools.lru_cache(maxsize=4096)
 def foreign_head(title: str) -> str:
     """The English head noun of a title whose genre noun is in a language of the lexicon ('Acta de la sesión del

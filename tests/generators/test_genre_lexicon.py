@@ -53,6 +53,10 @@ def test_a_foreign_doc_type_or_title_picks_the_family_not_the_default():
     assert genre_of("", "取締役会議事録") == "minutes"
     assert genre_of("", "Rapport d'expertise") == "report"
     assert genre_of("", "Contrato de compraventa de acciones") == "agreement"
+    # a head whose English word names no genre takes its family: an appeal lodged, a request to a body
+    assert genre_of("recurso voluntário", "Recurso voluntário ao CARF") == "pleading"
+    assert genre_of("", "Demande de validation de l'accord majoritaire") == "letter"
+    assert genre_of("", "Antrag auf Fristverlängerung") == "letter"
     assert genre_of("", "Board pack") == "default"  # an English title unread by the lexicon stays as it was
 
 
