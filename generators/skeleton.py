@@ -118,11 +118,16 @@ _DISCREPANCIES = re.compile(r"\b(discrepanc\w*|defects?|snags?|punch ?list|defic
 class _Sheet:
     """A skeleton being built: columns by layout, lines appended, fact ids mapped to their line."""
 
-    def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str):
+    def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str,
+                 work: bool = True):
         self.spec, self.layout, self.currency, self.rng = spec, layout, currency, rng
-        self.locale = locale
+        self.locale, self.work = locale, work
         money = f"Amount ({currency})"
-        if layout == "log" and _DISCREPANCIES.search(spec.title):
+        if layout == "log" and not work:
+            # a log of entries that add up to a sum no work cost: each entry under its reference (cost_of_work)
+            cols = [("Date", "date"), ("Reference", "text"), ("Entry", "text"), (money, "money"), ("Notes", "text")]
+            self.label, self.amount, self.note = 1, 3, 4
+        elif layout == "log" and _DISCREPANCIES.search(spec.title):
             # a log of discrepancies found, each priced by the vendor that would rectify it (read 14)
             cols = [("Date found", "date"), ("Rectification vendor", "text"), ("Discrepancy and rectification", "text"),
                     ("Area", "text"), (f"Estimate ({currency})", "money"), ("Basis", "text")]
@@ -537,7 +542,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     if (layout == "log" and share is None) or (layout == "tracker" and (not principal or not claims)) \
             or (layout == "sample" and not sampled):
         layout = "schedule"
-    sheet = _Sheet(spec, layout, currency, rng, locale)
+    sheet = _Sheet(spec, layout, currency, rng, locale,
+                   work=share is None or cost_of_work(ledger.facts[spec.rolls_up_to], spec.title))
     # a sheet titled for the things a count counts lists them (generators.counted), unless a sample or a log does
     from worldsmith.generators.kinds.spreadsheet.promise import counted, drafted_count
 
@@ -1423,9 +1429,10 @@ _TRADES: dict[str, tuple[list[str], list[str]]] = {
 }
 # a line that prices a rectification is an estimate, not hours or trips
 _ESTIMATED = {r for t in ("cabin", "paint", "corrosion", "defects", "detailing") for r in _TRADES[t][1]}
-_TRADE_WORDS = [("retailer", r"chargeback|customer credit|retailer"), ("logistics", r"logistic|retrieval|freight"),
-                ("disposal", r"destruction|disposal of (?:the )?recalled"), ("testing", r"testing|laborator"),
-                ("sanitation", r"sanitation|downtime"), ("notification", r"notification|call cent|consumer"),
+# (each word from its start: 'site' in 'deposit', 'oil' in 'soil', 'tow' in 'towards' named another trade's firms)
+_TRADE_WORDS = [("retailer", r"\bchargeback|\bcustomer credit|\bretailer"), ("logistics", r"\blogistic|\bretrieval|\bfreight"),
+                ("disposal", r"\bdestruction|\bdisposal of (?:the )?recalled"), ("testing", r"\btesting|\blaborator"),
+                ("sanitation", r"\bsanitation|\bdowntime"), ("notification", r"\bnotification|\bcall cent|\bconsumer"),
                 ("cabin", r"\bcabin|\binterior|\bseat covers?\b"), ("paint", r"\bpaint|\blivery\b"),
                 ("corrosion", r"\bcorrosion\b"), ("defects", r"deferred defects?|\bMEL\b"),
                 ("detailing", r"de-identification|aircraft cleaning")]
@@ -1434,19 +1441,26 @@ _TRADE_WORDS = [("retailer", r"chargeback|customer credit|retailer"), ("logistic
 # The firms that do the work a cost statement names, by its words: the word their names end with (blind read 13:
 # response contractors "Morris LLC", "Payne Inc", "Davies, Kelly and Mitchell" read as stock names).
 _CONTRACTORS = [
-    (r"waste|disposal", ["Waste Services", "Environmental Services", "Industrial Waste"]),
-    (r"shoreline|beach|marsh|wildlife", ["Environmental Services", "Environmental Response", "Remediation"]),
-    (r"lighter|source control|salvage|tow", ["Marine Salvage", "Marine Services", "Towing", "Salvage"]),
-    (r"boom|skimm|spill|oil|recovery", ["Spill Response", "Environmental Response", "Marine Response", "Oil Spill Response"]),
-    (r"paint|strip|coating", ["Aviation Coatings", "Aero Coatings", "Aircraft Finishing"]),
-    (r"cabin|interior|seat", ["Cabin Interiors", "Aircraft Interiors", "Aero Interiors"]),
-    (r"corrosion|structur", ["Aero Structures", "Aerostructures", "Aircraft Structures"]),
-    (r"clean|de-identification", ["Aviation Cleaning", "Aircraft Cleaning", "Aviation Services"]),
-    (r"aircraft|airframe|engine|redelivery|maintenance|hangar|avionic|landing gear|check",
+    (r"\b(?:waste|disposal)", ["Waste Services", "Environmental Services", "Industrial Waste"]),
+    (r"\b(?:shoreline|beach|marsh|wildlife)", ["Environmental Services", "Environmental Response", "Remediation"]),
+    (r"\b(?:lighter|source control|salvage|tow(?:s|ing|age)?\b)", ["Marine Salvage", "Marine Services", "Towing", "Salvage"]),
+    (r"\b(?:boom|skimm|spill|oil\b|recovery)", ["Spill Response", "Environmental Response", "Marine Response",
+                                                "Oil Spill Response"]),
+    (r"\b(?:paint|strip(?:ping)?\b|coating)", ["Aviation Coatings", "Aero Coatings", "Aircraft Finishing"]),
+    (r"\b(?:cabin|interior|seats?\b)", ["Cabin Interiors", "Aircraft Interiors", "Aero Interiors"]),
+    (r"\b(?:corrosion|structur)", ["Aero Structures", "Aerostructures", "Aircraft Structures"]),
+    (r"\b(?:clean|de-identification)", ["Aviation Cleaning", "Aircraft Cleaning", "Aviation Services"]),
+    (r"\b(?:aircraft|airframe|engine|redelivery|maintenance|hangar|avionic|landing gear|checks?\b)",
      ["Aero Services", "Aviation Services", "Aerospace", "Aircraft Maintenance", "Aero Engineering", "Technics"]),
-    (r"construct|site|building|repair|remediation|demolition",
+    (r"\b(?:construct|site\b|building|repair|remediation|demolition)",
      ["Construction", "Contracting", "Building Services", "Remediation", "Engineering"]),
 ]
+# What a contractor's log presupposes: the sum it rolls up to is what work cost (a response's, a repair's, a
+# rectification's). Sheets that add up to another sum (declarations to a customs value, payments to a fund) list
+# their entries and name no contractor, resource or crew hours (blind read 30: a relation of customs declarations
+# came out as a construction cost log, contractors' names and 'Per delivery tickets')
+_COST_OF_WORK = re.compile(r"\b(?:costs?|expenses?|expenditure|spend|rectif\w*|repairs?|remediation|clean-?up|"
+                           r"response|estimates?)\b", re.I)
 _CONTRACTOR_DEFAULT = ["Industrial Services", "Contracting", "Field Services", "Engineering", "Technical Services"]
 
 
@@ -1964,9 +1978,35 @@ def _quantity_note(resource: str, amount: Decimal, rng: random.Random) -> str:
     return rng.choice(_NO_UNITS[resource]) if resource in _NO_UNITS else ""
 
 
+def cost_of_work(fact: LedgerFact, title: str) -> bool:
+    """Whether sheets rolling up to a fact log what work cost (a response's, a repair's), which contractors bill: the
+    sheet's title or the fact's label, statement or items say so."""
+    return any(_COST_OF_WORK.search(text or "") for text in (title, fact.label, fact.statement, *fact.items))
+
+
+def _entry_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, start: dt.date | None) -> int:
+    """A day's log of entries that add up to a sum no work cost: each entry under its reference and the category of
+    the sum it counts to, none billed by a contractor."""
+    spec, rng = sheet.spec, sheet.rng
+    categories = list(fact.items) or [line_label(fact)]
+    n = max(3, min(spec.rows, 30))
+    amounts = split_cents(share, n, rng, whole=False, sigma=0.5)
+    weekly = re.search(r"\bweekly\b|\bweek\b", spec.title, re.I) is not None
+    days = [d for d in (spec.date - dt.timedelta(days=k) for k in range(7 if weekly else 1))
+            if start is None or d >= start] or [spec.date]
+    dated = sorted(((rng.choice(days), rng.choice(categories), amount) for amount in amounts), key=lambda x: x[0])
+    for k, (day, category, amount) in enumerate(dated, 1):
+        sheet.add(f"{day:%Y%m%d}-{k:03d}", role="item", amount=_num(amount), fmt="money",
+                  extra={0: day.isoformat(), 2: category[:1].upper() + category[1:]})
+    return sheet.add("Total for the week" if weekly else "Total for the day", role="total", amount=_num(share),
+                     fmt="money", formula="SUM({0}:{%d})" % (len(sheet.lines) - 1))
+
+
 def _log_lines(sheet: _Sheet, fact: LedgerFact, share: Decimal, faker: Any, start: dt.date | None = None) -> int:
     """A day's cost log: the response's own contractors (the same each day), each billing its resources on its
-    category, summing to this sheet's share."""
+    category, summing to this sheet's share; a log of what no work cost lists its entries (_entry_lines)."""
+    if not sheet.work:
+        return _entry_lines(sheet, fact, share, start)
     spec, rng = sheet.spec, sheet.rng
     roster = _roster(fact, faker)
     # most of the roster works every day; the first on the list (the primary responders) always

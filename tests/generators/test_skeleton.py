@@ -485,3 +485,25 @@ def test_a_response_roster_is_drawn_once_and_leaves_the_faker_as_the_first_draw_
     finally:
         skeleton._draw_roster = real
     assert again == first and drawn == [] and faker.last_name() == after
+
+
+def test_a_log_of_entries_no_work_cost_names_no_contractor_and_a_cost_log_still_does():
+    # blind read 30: a relation of customs declarations rolling up to a declared value came out as a construction
+    # cost log ('Contractor', 'Supervision', 'Per delivery tickets'): a contractor's log presupposes a cost of work
+    declared = LedgerFact(id="declared_value", statement="The imports deposited in bond were declared at a value.",
+                          label="declared customs value", value=Money(amount=Decimal("2400000"), currency="USD"),
+                          text="USD 2,400,000", items=["Temporary imports under the bonded regime"])
+    spec = SheetSpec(id="rel_1", item="rel", path="R/1.xlsx", title="Relation of import declarations - March 6",
+                     author="a", occupation="x", rows=8, date=dt.date(2026, 3, 6), rolls_up_to="declared_value")
+    sk = build_skeleton(spec, [declared], None, "en_US", Faker(), dt.date(2026, 3, 2), share=Decimal("300000"))
+    names = [c.name for c in sk.columns]
+    assert "Contractor" not in names and "Resource / activity" not in names, names
+    rows = [ln for ln in sk.lines if ln.role == "item"]
+    assert len(rows) >= 3 and sum(Decimal(str(ln.cells[sk.amount])) for ln in rows) == Decimal("300000")
+    assert not any(w in " ".join(str(c) for ln in sk.lines for c in ln.cells)
+                   for w in ("Supervision", "Labour", "delivery tickets", "Construction", "Contracting")), sk.lines
+    costs = LedgerFact(id="costs", statement="Removal costs of the response.", value=Money(amount=Decimal("6840000"),
+                       currency="USD"), text="USD 6,840,000", items=["Boom deployment", "Waste disposal"])
+    spec = spec.model_copy(update={"title": "Daily removal-cost log - March 6", "rolls_up_to": "costs"})
+    sk = build_skeleton(spec, [costs], None, "en_US", Faker(), dt.date(2026, 3, 2), share=Decimal("300000"))
+    assert sk.columns[1].name == "Contractor"

@@ -293,6 +293,11 @@ def source_of(ctx: ArtifactContext, own: bool) -> str:
             # a log of discrepancies is priced from the rectification vendors' estimates, not from cost reports of
             # work done (read 14: a discrepancy log 'with rectification estimates' that holds only contractor costs)
             sources = sheets["estimate_log_sources"] if _DISCREPANCY.search(spec.title) else sheets["log_sources"]
+            sk = getattr(spec, "skeleton", None)
+            if sk is not None and not any(c.name.startswith("Contractor") or c.name.endswith("vendor")
+                                          for c in sk.columns):
+                # a log of entries no contractor billed is read from the entries' own records (skeleton.cost_of_work)
+                sources = sheets["entry_log_sources"]
             claimant = _claimant(ctx, spec.rolls_up_to)
             if claimant:
                 # the costs are another party's, claimed from the author's: it holds what that party sent
