@@ -1051,15 +1051,19 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
     agreement's reads Term | Agreed position."""
     # a figure with no sheet line is read from the paper that set it out, where the room has one (read 15: 'Quorvex
     # audit claim | USD 2,871,000 | ' with an empty source cell)
-    # (and a figure this paper itself establishes is sourced to it: read 15, 'the source cell is blank')
-    own = "This " + ("memorandum" if kind == "memo" else "report" if kind == "report" else "paper")
+    # (and a figure this paper itself works out is sourced to its working: read 15, 'the source cell is blank'; but
+    # never to 'This paper' or 'This report', a source that names nothing: blind read 30, twice. A figure the paper
+    # states and works out of nothing carries no source)
     from worldsmith.generators.compose.substance.method import record_of
+
+    def own(f) -> str:
+        return f"Computed: {f.reason[:1].lower() + f.reason[1:]}" if f.reason else ""
 
     # (and a figure with neither is read from the record its statement names, never from a paper the author was not
     # sent: read 23, a surveyor's appendix sourced to counsel's privileged memo and cap computation)
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
               f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
-                                      or record_of(f.statement, ctx.author.organisation) or own if f.establish
+                                      or record_of(f.statement, ctx.author.organisation) or own(f) if f.establish
                                       else record_of(f.statement, ctx.author.organisation)))
              for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
