@@ -368,3 +368,26 @@ def test_a_cofr_face_sets_out_fields_not_sentences():
     assert any(r.startswith("Expires: ") for r in rows) and any(r.startswith("Issued: ") for r in rows), rows
     assert any(r.endswith("USD 156,200,000") for r in rows), rows
     assert not [r for r in rows if re.search(r"[.!?]$", r) or ". " in r], rows
+
+
+def test_a_services_agreement_of_another_trade_takes_no_revenue_cycle_terms():
+    # blind read 30's class (one trade's form fired in another's paper): a hosting vendor's services agreement read
+    # 'for every account the Client refers', 'a percentage of the net cash collected' and 'payer rules', the words of
+    # a hospital's billing contractor; the billing contractor's agreement keeps them
+    import datetime as dt
+
+    from worldsmith.worlds.values import Percent
+    from tests.generators.context_fixture import fact
+
+    level = fact("uptime_sla", "Vendor shall keep monthly availability at or above 99.5%, measured monthly",
+                 Percent(value=99.5)).model_copy(update={"label": "the availability service level"})
+    ctx = document_context("agreement", 8, seed=2, facts=[level])
+    for role, billing in (("managed hosting and IT systems provider; counterparty", False),
+                          ("outsourced coding and billing contractor; counterparty", True)):
+        orgs = [OrgRef(name="Harrow Vane LLP", role=role), OrgRef(name="Corvale Shipping Ltd", role="client")]
+        doc = ctx.model_copy(update={"organisations": orgs, "window_start": dt.date(2025, 3, 1),
+                                     "spec": ctx.spec.model_copy(update={"title": "Master services agreement"})})
+        prose = " ".join(p for s in compose_document(doc).sections for p in s.paragraphs)
+        assert "Part C (Charges)" in prose, prose
+        for words in ("net cash collected", "every account", "payer rules"):
+            assert (words in prose) == billing, (role, words, prose)

@@ -489,7 +489,7 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
             trade = _trade(ctx, first, second)
-            if duties and trade:
+            if duties and trade and works_accounts(duties):
                 # a services contract recites the business engaged and what it is engaged for (read 15: 'The recitals
                 # say nothing ("have agreed terms, as set out below")')
                 out[i] = [f"(A) {a} carries on business as a provider of {trade} services.",
@@ -528,7 +528,14 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                                                    "effect as if set out in full in the clauses|The terms in Schedule 1 "
                                                    "have effect as if set out in the body of this agreement].")
                       + (f" The terms are: {rows}." if rows else "")]
-            if duties:
+            if duties and not works_accounts(duties):
+                # (another trade's services: the services, their reporting and the charges, none of them accounts)
+                out[i] += [f"Part A (Services): the Services listed in the services clause.",
+                           f"Part B (Reporting): {a} reports its performance of the Services to {b} monthly.",
+                           f"Part C (Charges): {a}'s charges are those in the fee schedule annexed to this Schedule 1, "
+                           f"invoiced monthly in arrears and payable within thirty days of a correct invoice. No other "
+                           f"charge is payable unless {b} agrees it in writing."]
+            elif duties:
                 # a schedule of one term is no schedule (read 10: 'a services agreement with no services described
                 # and a one-term schedule'): the services, the service levels and reporting, the charges, in words
                 out[i] += [f"Part A (Services): the Services listed in the services clause, for every account "
@@ -638,6 +645,16 @@ _DUTIES = (
     (r"\bfacilities|\bcleaning|\bmaintenance", "maintaining the Client's premises and plant to the standards agreed"),
     (r"\bstaffing|\bpayroll", "running the Client's payroll and related returns"),
 )
+# The duties of a contractor that works the client's accounts (revenue cycle: coding, billing, denials, collections):
+# only such a contractor handles 'every account the client refers', bills on the cash it collects and follows payer
+# rules; a hosting or facilities vendor's agreement took those words from the hospital's (blind read 30, the class:
+# one trade's form fired in another's paper)
+_ACCOUNT_DUTIES = {d for _, d in _DUTIES[:4]}
+
+
+def works_accounts(duties: list[str]) -> bool:
+    """Whether a contractor's duties are the working of the client's accounts (a revenue-cycle contractor's)."""
+    return any(d in _ACCOUNT_DUTIES for d in duties)
 
 
 def _duties(ctx: ArtifactContext, first: str, second: str) -> list[str]:
@@ -660,8 +677,10 @@ def services_clause(ctx: ArtifactContext, a: str, b: str, first: str, second: st
     what = ("the following services (the Services): " + "; ".join(f"({'abcdefgh'[n]}) {d}" for n, d in
                                                                   enumerate(duties)) + ". It shall perform the "
             "Services") if duties else "the services described in this agreement and Schedule 1, and shall perform them"
-    out = (f"{a} shall provide {b} with {what} with reasonable skill and care, in accordance with applicable law and "
-           f"payer rules, and shall report its performance against each service level to {b} monthly.")
+    # (payer rules bind only a contractor that bills the client's payers)
+    out = (f"{a} shall provide {b} with {what} with reasonable skill and care, in accordance with applicable law"
+           f"{' and payer rules' if works_accounts(duties) else ''}, and shall report its performance against each "
+           f"service level to {b} monthly.")
     health = re.search(r"\b(medicare|medicaid|hospital|health system|patient|hipaa)\b", ctx.world_summary, re.I)
     if duties and health and ctx.locale == "en_US":
         out += (f" {a} is {b}'s business associate under HIPAA: it shall use and disclose protected health information "
