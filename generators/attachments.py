@@ -239,8 +239,13 @@ def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None
         # went to the surveyor alone, service-charge-dispute; check neutral_hears_both_parties)
         party = lambda p: principal(planner.outline.organisations, p.organisation)  # noqa: E731 - one use
         first = {}
+        # (a side the paper already reaches is served: the costs referee's report to both parties' solicitors was
+        # copied to a group member, the funder and forensic accountants not yet engaged, one of each organisation the
+        # cast has, blind read 29, a class action)
+        reached = {p.organisation in planner.circle for p in on if not planner.neutral(p)}
         for p in planner.both_sides(on, planner.people):
-            first.setdefault(party(p), p)
+            if (p.organisation in planner.circle) not in reached:
+                first.setdefault(party(p), p)
         cc = [*cc, *[p.id for p in planner.no_contact(author, list(first.values()), file.date) if p.id not in cc]]
     at = working_time(planner.rng, file.date, planner.tz)
     if held_on_its_day(file) and at.time() < MINUTES_READY:

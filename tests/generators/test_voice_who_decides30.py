@@ -91,3 +91,33 @@ def test_a_weekly_note_reports_nothing_the_matter_opened_on_as_news(published_di
     old = [(a.id, e.label) for a in notes for e in week_events(plan, a)
            if e.what == "learnt" and e.type != "date" and e.day <= plan.window_start]
     assert not old, old  # fails before: the first weekly agenda's management EBITDA, LOI enterprise value, escrow
+
+
+def test_a_neutrals_paper_to_both_sides_copies_no_third_party():
+    """The costs referee's report went to both parties' solicitors and was copied to a group member, the funder and
+    forensic accountants not yet engaged, one of each organisation of the cast (blind read 29, a class action): a
+    paper of a neutral that reaches both sides is served; nobody else is copied for service."""
+    import datetime as dt
+    import types
+    from pathlib import Path
+
+    from worldsmith.generators.attachments import _cover_note
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import load_outline
+
+    outline = load_outline(Path(__file__).parents[1] / "fixtures" / "office-rent-review.yaml")
+    other = outline.organisations[0].model_copy(update={"id": "other", "name": "Harbourne Studios Ltd",
+                                                        "domain": "harbourne.example",
+                                                        "role": "tenant of the ground floor of Calder House"})
+    member = outline.cast[-1].model_copy(update={"role": "studio_manager", "organisation": "other", "title": "Manager"})
+    outline = outline.model_copy(update={"organisations": [*outline.organisations, other],
+                                         "cast": [*outline.cast, member]})
+    planner = _Planner(outline, resolve_cast(outline, load_taxonomy()), 7, "w")
+    ids = {p.role: p.id for p in planner.people}
+    report = types.SimpleNamespace(id="determination", title="Determination of the reviewed rent", facts=[],
+                                   path="Determination.docx", author=ids["expert"], distractor=None, doc_type="report",
+                                   readers=[ids["lease_partner"], ids["landlord_surveyor"]],
+                                   date=outline.window.start + dt.timedelta(days=20))
+    note = _cover_note(planner, report)
+    on = {planner.people_by_id(p).organisation for p in [*note.to, *note.cc]}
+    assert on == {"thornbury", "ravensby"}, on  # fails before: the ground-floor tenant copied
