@@ -69,6 +69,12 @@ def head_noun(title: str) -> str:
     return words[-1].lower() if words else ""
 
 
+def _listed(*parts: str) -> str:
+    """A signer's particulars, comma-separated, without the empty ones (blind read 29: an appeal signed 'Queiroz Amaral
+    Advogados, , heloisa...' where the cast gave its partner no telephone)."""
+    return ", ".join(p for p in parts if p)
+
+
 def is_notice(title: str) -> bool:
     """Whether a paper's title is headed by 'notice' (a notice given under a contract, a statute or rules)."""
     return head_noun(title) == "notice"
@@ -618,9 +624,9 @@ class Writer:
         lead = signatory(self.ctx, a.organisation) or a
         if lead.id != a.id and _RANKS.get(lead.seniority, 1) > _RANKS.get(a.seniority, 1):
             return (f"Respectfully submitted, /s/ {lead.name}. {lead.name}, Attorney-in-Charge, {lead.title}, "
-                    f"{lead.organisation}, {lead.phone}, {lead.email}; {a.name}, {a.title}, {a.email}. "
+                    f"{_listed(lead.organisation, lead.phone, lead.email)}; {a.name}, {a.title}, {a.email}. "
                     f"Counsel for {client}.")
-        return (f"Respectfully submitted, /s/ {a.name}. {a.name}, {a.title}, {a.organisation}, {a.phone}, {a.email}. "
+        return (f"Respectfully submitted, /s/ {a.name}. {a.name}, {a.title}, {_listed(a.organisation, a.phone, a.email)}. "
                 f"Counsel for {client}.")
 
     def prayer(self) -> str:

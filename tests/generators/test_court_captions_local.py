@@ -83,3 +83,12 @@ def test_an_appeal_puts_grounds_against_the_decision_and_asks_that_it_be_set_asi
     assert "asks the Tribunal to (a) allow the appeal and set aside the decision under appeal" in text, text
     for claim in ("demanded payment", "failed to pay", "give judgment", "The First Claim", "the Court considers"):
         assert claim not in text, (claim, text)
+
+
+def test_a_signer_without_a_telephone_leaves_no_empty_place_for_one():
+    # blind read 29: 'Heloísa Azevedo, Partner, Tax Litigation, Queiroz Amaral Advogados, , heloisa...'
+    ctx = document_context("petition", 6, seed=3, facts=[CAP])
+    ctx = ctx.model_copy(update={"locale": "pt_BR", "author": ctx.author.model_copy(update={"phone": ""})})
+    doc = compose_document(ctx)
+    text = "\n".join(p for s in doc.sections for p in [s.heading, *s.paragraphs])
+    assert f"{ctx.author.organisation}, {ctx.author.email}" in text and ", ," not in text, text[-600:]
