@@ -318,7 +318,9 @@ class ArtifactContext(kinds.KindBound):
                                                                      "not the author's: put to them, never told as news")
     their_facts: list[str] = Field(default_factory=list, description="the ids of the thread's facts that a party of "
                                                                      "the other side from the author asserts (their "
-                                                                     "claim): by id, as a label may be worded anew")
+                                                                     "claim): by id, as a label may be worded anew; "
+                                                                     "for a document, its facts the other side put "
+                                                                     "forward or worked out (made_across)")
     their_labels: list[str] = Field(default_factory=list, description="those of the thread's labels whose statement "
                                                                       "says a party of the other side from the author "
                                                                       "asserts them (its claim, its demand)")
@@ -1176,6 +1178,33 @@ def first_maker(plan: WorldPlan, fact_id: str) -> str | None:
         papers = sorted((a for a in papers if a.kind != "email"), key=artifact_day)
         index[fact_id] = plan.person(papers[0].author).organisation if papers else None
     return index[fact_id]
+
+
+def made_across(plan: WorldPlan, fact_ids: list[str], author: str) -> list[str]:
+    """The ids of these facts that the other side from the author put forward: its claim or assertion (fact_owner),
+    else a figure it worked out in its own first paper (an assessment, a penalty, an expert's count), never a term of
+    an instrument between the parties nor a neutral's finding. Blind read 30: the employer's counsel recommended that
+    its client 'adopt' the works council's accountants' count 'as its working figure', and a tax authority's assessment
+    was adopted by the taxpayer's own counsel; vat-delivery: counsel's note adopted the penalty HMRC's review fixed."""
+    mine = _side(plan, plan.person(author).organisation)
+    out = []
+    for f in dict.fromkeys(fact_ids):
+        owner = _side(plan, fact_owner(plan, f))
+        if owner:
+            if owner != mine:
+                out.append(f)
+            continue
+        if not plan.fact(f).formula:
+            continue  # a count or a record the other side first quoted is not its working
+        papers = sorted((a for a in [plan.artifact(i) for i in plan.establishing(f)] + _sheets_carrying(plan, f)
+                         if a.kind != "email"), key=artifact_day)
+        if not papers or is_instrument(papers[0]):
+            continue
+        maker = plan.person(papers[0].author).organisation
+        org = next((o for o in plan.organisations if o.id == maker), None)
+        if org is not None and _side(plan, maker) != mine and not NEUTRAL_ROLE.search(org.role or ""):
+            out.append(f)
+    return out
 
 
 def own_labels(plan: WorldPlan, thread: str, author: str) -> list[str]:
@@ -2041,6 +2070,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
     if spec.kind == "document":
         extra["records_from"] = records_from(plan, list(spec.facts), spec.author)
+        extra["their_facts"] = made_across(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])
     cc_ids: list[str] = extra.pop("cc", [])
     return ArtifactContext(

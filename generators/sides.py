@@ -118,6 +118,11 @@ _SERVING = re.compile(r"\b(?:counsel|advisers?|advisors?|solicitors?|attorneys?|
                       r"experts?|law firm)\s+(?:to|for)\b|\b(?:engaged|retained|instructed|appointed|hired)\s+by\b", re.I)
 
 
+def serving(role: str) -> bool:
+    """Whether a role serves a party (counsel to it, engaged or instructed by it), whatever body it names."""
+    return bool(_SERVING.search(role or ""))
+
+
 def public_body(role: str) -> bool:
     """Whether a role is that of a public body which audits, funds or assesses (an inspector general, an awarding
     agency), not of one that serves a party and only mentions such a body."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.context import ArtifactContext, FactRef, OrgRef, PersonRef
-from worldsmith.generators.sides import public_body
+from worldsmith.generators.sides import public_body, serving
 
 # Roles that make an organisation the other side's party (not merely outside the privileged circle). A mere
 # contracting "counterparty" is not one: a coding contractor is no opponent on a Medicare refund.
@@ -25,6 +25,13 @@ _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator
                       r"authority|court|tribunal|registry|administers the contract|neutral|acting for neither|"
                       r"independent expert|independent accountants?|independent accounting firm|appointed under|"
                       r"arbitrator|arbitral tribunal|adjudicator|mediator|ombudsman)\b", re.I)
+
+# ...the words by which a role is a neutral itself, whoever appointed it (the court-appointed administrator of a
+# scheme, an independent costs referee appointed by the court, 'a neutral')
+_RULES = re.compile(r"\b(administers the contract|neutral|acting for neither|independent (?:expert|accountants?|"
+                    r"accounting firm|valuer|appraiser|arbitrator|reviewer|surveyor|referee)|appointed under|arbitrator|"
+                    r"arbitral tribunal|adjudicator|mediator|ombudsman|court-appointed|appointed by the court|"
+                    r"medicare administrative contractor)\b", re.I)
 
 _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 
@@ -91,8 +98,14 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     # fairly between them', as an expert's determination would); so does a public body that audits, funds or assesses
     # one side (grant-audit: made neutral, the awarding agency's management decision closed the same way, and the
     # Inspector General's draft audit report opened 'I determine the total costs questioned ...')
-    return here is not None and bool(_NEUTRAL.search(here.role)) and not re.search(r"\bopposing\b", here.role, re.I) \
-        and not public_body(here.role)
+    if here is None or re.search(r"\bopposing\b", here.role, re.I) or public_body(here.role):
+        return False
+    # (one that serves a party only names the body it goes before: 'tax counsel instructed by <the advisers> to advise
+    # on an appeal of the penalty to the First-tier Tribunal' is counsel, not a tribunal; read as neutral, it had no
+    # one across and its note recommended adopting the tax authority's penalty 'as its working figure')
+    if serving(here.role) and not _RULES.search(here.role):
+        return False
+    return bool(_NEUTRAL.search(here.role))
 
 
 def opponent(ctx: ArtifactContext) -> str:
@@ -105,7 +118,8 @@ def opponent(ctx: ArtifactContext) -> str:
             party = principal(ctx, p.organisation)
             if not neutral(ctx, party):
                 return party
-    side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for and not _NEUTRAL.search(o.role)]
+    # (an authority the outline names as the opposing party is one: HMRC's assessment and penalty, vat-delivery)
+    side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for and not neutral(ctx, o.name)]
     named = [o for o in side if _ADVERSE.search(o.role)]
     # else a party across whose role is not one contract's vendor (a billing contractor "under the services
     # agreement" is no opponent on a refund; "the general contractor" of a delay claim is)

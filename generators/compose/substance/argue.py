@@ -117,6 +117,12 @@ def across_figure(ctx: ArtifactContext, f: FactRef) -> bool:
     return bool(who) and not neutral(ctx, who) and home(ctx, who) != home(ctx, ctx.author.organisation)
 
 
+def made_across(ctx: ArtifactContext, f: FactRef) -> bool:
+    """Whether the plan says the other side worked `f` out in its own paper (a document's their_facts: an assessment,
+    a penalty its review fixed), for an author who takes a side: a figure to contest, never to adopt."""
+    return ctx.spec.kind == "document" and f.id in ctx.their_facts and not neutral(ctx, ctx.author.organisation)
+
+
 def our_figure(ctx: ArtifactContext, f: FactRef) -> bool:
     """Whether `f` is the author's side's own figure: named for it, or a derived figure no party is named for."""
     who = owner_of(ctx, f)
@@ -438,6 +444,11 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
     if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and them is not None:
         return (f"We recommend that {client} put its case on {label(main)} of {main.text}" +
                 (f" and set it out{to} in writing" if other else "") + ".")
+    if main.value.type in ("money", "number", "percent") and made_across(ctx, main):
+        # a figure the other side worked out is contested, never adopted (blind read 30: the employer's counsel
+        # recommended adopting the works council's accountants' count 'as its working figure', a taxpayer's counsel
+        # the authority's assessment; vat-delivery: counsel's note adopted the penalty the authority's review fixed)
+        return contest(ctx, main, client)
     if main.value.type in ("money", "number", "percent") and not across_figure(ctx, main) and not standing(main):
         # no figure across the table: the figure is adopted for the work it serves, with its working (never a term
         # of the instrument: 'adopt the letter of credit amount of USD 1,150,000 as its working figure' of the
@@ -445,6 +456,25 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
         return (f"We recommend that {client} adopt {label(main)} of {main.text} as its working figure" +
                 (", as worked above" if main.reason else "") + ", and revisit it only if the record behind it changes.")
     return ""
+
+
+# a deadline to answer or challenge what the other side decided: the day a contest of its figure is due
+_CHALLENGE_BY = re.compile(r"\b(appeal|objection|challenge|review|reply|response|representations|contest|dispute)\w*\b",
+                           re.I)
+
+
+def contest(ctx: ArtifactContext, f: FactRef, client: str) -> str:
+    """The course on a figure the other side worked out: not accepted, contested by the day the paper's deadline to
+    challenge it gives (where it gives one still ahead), else in writing, nothing conceded."""
+    from worldsmith.generators.compose.substance.minutes import possessive
+
+    who = opponent(ctx)
+    due = next((g for g in ctx.facts if g.value.type == "date" and not g.past and _CHALLENGE_BY.search(label(g))),
+               None)
+    return (f"We recommend that {client} not accept {label(f)} of {f.text}, which is "
+            + (f"{possessive(who)} working" if who else "the other side's working") + ", and contest it"
+            + (f" by {due.text} ({label(due)})" if due is not None else " in writing")
+            + ", conceding nothing on it meanwhile.")
 
 
 _GROUND = re.compile(r"\b(?:says|argues|contends|maintains|asserts) (?:that )?(?P<g>(?:[^.;]|\.(?=\d))+?),? so "

@@ -898,8 +898,11 @@ def memo_options(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:
     main, other = our_main(ctx, points) or points[0], opponent(ctx)
     nxt = next((f for f in points if f is not main and not across_figure(ctx, f) and
                 (construed(ctx) is None or f is not construed(ctx)[0])), None)
+    from worldsmith.generators.compose.substance.argue import made_across
+
     act = f"to {main.text}" if slot_of(main) == "text_verb" else \
-        f"to dispute {label(main)} of {main.text}" if across_figure(ctx, main) else f"on the footing that {plain(main)}"
+        f"to dispute {label(main)} of {main.text}" if across_figure(ctx, main) or made_across(ctx, main) else \
+        f"on the footing that {plain(main)}"
     client = client_of(ctx) or principal(ctx, ctx.author.organisation)
     from worldsmith.generators.compose.substance.argue import provision, provision_options, rival
 
