@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, forms, ledger_statements, room_paths, session_store, side_checks
+from worldsmith.environments import apps, forms, ledger_statements, mail, room_paths, session_store, side_checks
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -291,6 +291,9 @@ def _state_candidates(task: Task, text: str,
     out.append(("mail_outside_cast", False, task, _mail_outside))
     if not any(a.tool.startswith("mail_") for a in task.solution.actions):
         out.append(("mail_not_asked_for", False, task, _mail_own_side))
+    replied = next((a.args["message_id"] for a in task.solution.actions if a.tool == "mail_reply"), None)
+    if replied:
+        out.append(("reply_forwarded_too", False, task, _forward_too(replied, text)))  # kit30a: 1.0
     # (a kind's app that records what the agent writes, by the registry: the core names no kind with an app of its own)
     writers = [a for a in apps.present_apps(world) if a.records is not None] if world is not None else []
     if writers and not any(act.tool.startswith(w.name + "_") for w in writers for act in task.solution.actions):
@@ -1716,6 +1719,15 @@ def _mail_own_side(session: Session) -> None:
                     if p.organisation in {o.id for o in session.world.plan.organisations if o.privileged})
     if inside:
         session.send([inside[-1]], "Figures", "The figures are on the drive.")
+
+
+def _forward_too(message_id: str, text: str) -> Callable[[Session], None]:
+    """The asked reply, and the message forwarded back to its sender with the same answer as well: mail the task did
+    not ask for, to someone it may write to (blind red team kit30a: 1.0)."""
+    def act(session: Session) -> None:
+        sender = mail.get(session, message_id).sender
+        mail.forward(session, message_id, [sender], text)
+    return act
 
 
 def _post_own_channel(session: Session) -> None:

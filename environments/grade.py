@@ -3231,6 +3231,10 @@ def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list
         # mail beside a task that asks for none: a memo or a sheet sent on to the client, or anyone (kit27a, kit27b: a
         # right deliverable and an unrequested mail, 1.0; an extra file already cost the task)
         out.append(UNASKED_MAIL)
+    elif session.sent and not _mail_as_asked(task, session.sent):
+        # more mail than the task asks for, or another kind of it: the reply and a forward of it as well, or a forward
+        # where a reply was asked (blind red team kit30a: each 1.0)
+        out.append(UNASKED_MAIL)
     # so for what the kinds' own apps record (a chat post): a post where the task asks for none through that app
     # (kit28b: a right memo and a chat post of its figure nobody asked for, 1.0)
     if unasked_posts(task, _state(session)):
@@ -3275,6 +3279,20 @@ _SET_ASIDE_WORDS = re.compile(r"\b(?:superseded|set\s+aside|overtaken|overtook|r
                               r"initially|originally|original|old|draft|no\s+longer|rather\s+than|instead\s+of|not|"
                               r"reject\w*|but|whereas|while|later|since|until|then|had\s+(?:put|claimed|said|given)|"
                               r"claimed|corrected|revised|before)\b", re.I)
+
+
+_MAIL_MODES = {"mail_reply": "reply", "mail_send": "new", "mail_forward": "forward"}
+
+
+def _mail_as_asked(task: Task, sent) -> bool:
+    """Whether the messages sent are no more than the task's solution sends, each of a kind it sends (a reply, a new
+    message, a forward)."""
+    asked = [_MAIL_MODES[a.tool] for a in task.solution.actions if a.tool in _MAIL_MODES]
+    for message in sent:
+        if message.mode not in asked:
+            return False
+        asked.remove(message.mode)
+    return True
 
 
 def unasked_posts(task: Task, state) -> list[str]:

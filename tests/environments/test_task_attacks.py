@@ -233,6 +233,14 @@ def test_a_reply_goes_to_its_addressee_only_and_a_retracting_post_costs(legal_ta
     copied.send([colleague], "FW: figures", args["body"])
     mail.reply(copied, args["message_id"], args["body"])
     assert grade(reply, copied).score < 1
+    # blind red team kit30a: the reply and the message forwarded back to its sender as well, or a forward in place of
+    # the reply, each 1.0: mail the task did not ask for
+    twice = Session(world, tmp_path / "twice")
+    mail.reply(twice, args["message_id"], args["body"])
+    mail.forward(twice, args["message_id"], [target.sender], args["body"])
+    forwarded = Session(world, tmp_path / "forwarded")
+    mail.forward(forwarded, args["message_id"], [target.sender], args["body"])
+    assert grade(reply, twice).score < 1 and grade(reply, forwarded).score < 1
     post = next(t for t in tasks if t.kind == "post_chat")
     s = Session(world, tmp_path / "post")
     chat_app.post(s, post.solution.actions[0].args["channel"], post.solution.actions[0].args["text"])
