@@ -121,3 +121,33 @@ def test_a_neutrals_paper_to_both_sides_copies_no_third_party():
     note = _cover_note(planner, report)
     on = {planner.people_by_id(p).organisation for p in [*note.to, *note.cc]}
     assert on == {"thornbury", "ravensby"}, on  # fails before: the ground-floor tenant copied
+
+
+def test_a_peer_of_the_writers_own_firm_takes_no_work_over_from_it():
+    """The claims manager sent the committee's minutes to the underwriter who sat on it, and he answered "We will take it
+    from here and report back by 27 August" (blind read 29, an unseen recall claim): one of equal rank in the same
+    organisation does the step that is his, never takes the sender's work over."""
+    import datetime as dt
+    import re
+
+    from tests.generators.context_fixture import DECISION, email_context
+    from worldsmith.generators.context import PersonRef
+    from worldsmith.generators.kinds.email.compose import compose_email
+    from worldsmith.worlds.content import EmailContent
+
+    def peer(key: str, first: str, title: str) -> PersonRef:
+        return PersonRef(id=key, name=f"{first} Hale", first_name=first, last_name="Hale", title=title,
+                         organisation="Kestrel Marine Insurance", email=f"{first.lower()}@kestrel.example",
+                         phone="+44 20 7946 0000", seniority="senior")
+
+    manager, underwriter = peer("claims_1", "Nina", "Claims Manager"), peer("uw_1", "Omar", "Senior Underwriter")
+    note = ("Omar,\n\nThe board approved the settlement range: settlement between USD 40m and USD 55m. The minutes are "
+            "attached for your approval.\n\nNina")
+    for seed in range(4):
+        ctx = email_context("reply", seed=seed, facts=[DECISION], to=[manager])
+        ctx = ctx.model_copy(update={
+            "parent": EmailContent(subject="Follow-up: claims committee", body=note), "parent_author": manager,
+            "author": underwriter, "next_beat": "", "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=2),
+            "spec": ctx.spec.model_copy(update={"beat": "noted", "decision": "settlement between USD 40m and USD 55m"})})
+        own = re.split(r"\n\s*On .{5,80} wrote:", compose_email(ctx).body, maxsplit=1)[0]
+        assert not re.search(r"take it from here|report back|keep you posted", own, re.I), (seed, own)

@@ -3437,8 +3437,12 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # the decision just given is no point to come back on ("We will proceed on your decision. I will ... come
             # back on the audit committee decision by end of Monday", read 20 at seed 61)
             after = [f for f in after if "{label2}" not in f] or after
-        if ctx.parent_author is not None and (_advises(ctx, ctx.parent_author, ctx.author) or
+        peer = ctx.parent_author is not None and ctx.parent_author.organisation == ctx.author.organisation and \
+            _RANK.get(ctx.author.seniority, 1) == _RANK.get(ctx.parent_author.seniority, 1)
+        if ctx.parent_author is not None and (_advises(ctx, ctx.parent_author, ctx.author) or peer or
                                               _RANK.get(ctx.author.seniority, 1) > _RANK.get(ctx.parent_author.seniority, 1)):
+            # (nor a peer of the writer's own organisation: the underwriter on the claims committee, sent its minutes
+            # by the claims manager, wrote "We will take it from here and report back by 27 August", blind read 29)
             # the work stays with the one who does it: a client does not "take it from here" from the counsel who
             # filed its appeal, nor a committee's chair "report back" to the manager who put the claim to it (blind
             # read 29)
