@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 # (a German, Irish or Australian matter's papers chose English law before: blind read 27's German loan agreement
 # 'governed by the law of England and Wales')
 _CHOSEN = {
@@ -49,3 +51,20 @@ def governing_law(locale: str) -> tuple[str, str]:
 def chooses_english(locale: str) -> bool:
     """Whether a contract of the matter chooses English law (its own words, 'the law of England and Wales', kept)."""
     return governing_law(locale) == _ENGLISH
+
+
+# a matter its own title or summary calls an arbitration, and the rules it names ('under the KCAB International
+# Arbitration Rules')
+_ARBITRATED = re.compile(r"\barbitra(?:tion|l tribunal)\b", re.I)
+_UNDER_RULES = re.compile(r"\bunder (the [A-Z][\w&-]*(?: [A-Z][\w&-]*)* (?:Arbitration )?Rules(?: [0-9]{4})?)")
+
+
+def dispute_clause(courts: str, world_title: str, world_summary: str) -> str:
+    """Where a contract sends its disputes, as the words after 'governed by <law>, and': to arbitration where the
+    matter is one (under the rules it names), else submitting to the exclusive jurisdiction of the courts (blind read
+    30: a contract whose dispute was before an arbitral institution gave a court exclusive jurisdiction)."""
+    if not _ARBITRATED.search(f"{world_title} {world_summary}"):
+        return f"each Party submits to the exclusive jurisdiction of {courts}"
+    rules = _UNDER_RULES.search(world_summary or "")
+    return ("any dispute arising out of or in connection with it shall be finally resolved by arbitration"
+            + (f" under {rules.group(1)}" if rules else ""))

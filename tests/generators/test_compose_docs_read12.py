@@ -391,3 +391,19 @@ def test_a_services_agreement_of_another_trade_takes_no_revenue_cycle_terms():
         assert "Part C (Charges)" in prose, prose
         for words in ("net cash collected", "every account", "payer rules"):
             assert (words in prose) == billing, (role, words, prose)
+
+
+def test_a_contract_of_a_matter_in_arbitration_sends_its_disputes_to_arbitration_not_to_a_court():
+    # blind read 30 (an unseen refund-guarantee matter before an arbitral institution): the shipbuilding contract gave
+    # a district court exclusive jurisdiction; a matter in court keeps the courts
+    ctx = document_context("agreement", 8, seed=2, facts=[])
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Supply agreement"})})
+    for title, summary, arbitrated in (
+            ("Vessel 7 refund guarantee arbitration", "The buyer claims the refund under the Bridgewell International "
+                                                       "Arbitration Rules 2016.", True),
+            ("Harwick v Dunmore supply claim", "The buyer sues the supplier for late delivery.", False)):
+        doc = ctx.model_copy(update={"world_title": title, "world_summary": summary})
+        prose = " ".join(p for s in compose_document(doc).sections for p in s.paragraphs)
+        assert ("exclusive jurisdiction" in prose) != arbitrated, (title, prose)
+        if arbitrated:
+            assert "finally resolved by arbitration under the Bridgewell International Arbitration Rules 2016" in prose

@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, label, plain
-from worldsmith.generators.compose.law import governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
@@ -411,6 +411,10 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     # Each standing clause in the forms drafters use: one matter's recurring fixtures or renewals share their terms,
     # not their every word (weekly copies of one form were 81-88% alike at x80).
     generic = {k: pick.frame(v).format(a=a, b=b, ref=ref, law=law, courts=courts) for k, v in _STANDING.items()}
+    sent = dispute_clause(courts, ctx.world_title, ctx.world_summary)
+    if not sent.startswith("each Party submits"):
+        # (a matter in arbitration was arbitrated under the contract's own clause: no court has exclusive jurisdiction)
+        generic["governing"] = f"This agreement is governed by {law}, and {sent}."
     duties = _duties(ctx, first, second)
     if cited is None:
         # no clause to except: the exclusion stands on its own, and a services contractor's liability has its cap in

@@ -14,7 +14,7 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
-from worldsmith.generators.compose.law import governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law
 
 _WORD = r"(?:Section|Clause|Article)"
 _BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
@@ -879,7 +879,7 @@ def recovery_agreement(ctx: ArtifactContext, n: int, insured: str, insurer: str,
          ["The Parties share a common legal interest in the claim. Documents and communications exchanged under this "
           "Agreement remain privileged, and neither Party shall disclose them without the other's consent."]),
         ("Governing Law and Jurisdiction",
-         [f"This Agreement is governed by {law}, and each Party submits to the exclusive jurisdiction of {courts}."]),
+         [f"This Agreement is governed by {law}, and {dispute_clause(courts, ctx.world_title, ctx.world_summary)}."]),
     ]
     room = max(1, n - 4)
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]

@@ -24,7 +24,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
-from worldsmith.generators.compose.law import chooses_english, governing_law
+from worldsmith.generators.compose.law import chooses_english, dispute_clause, governing_law
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
@@ -884,7 +884,7 @@ def _governed(ctx: ArtifactContext, plan: list[tuple[str, str]], bodies: dict[in
     plan[at] = (f"{number.group(1) if number else ''}Governing Law and Jurisdiction", "clause")
     bodies = dict(bodies)
     bodies[at] = [f"This agreement and any dispute or claim arising out of or in connection with it are governed by "
-                  f"{law}, and each Party submits to the exclusive jurisdiction of {courts}."]
+                  f"{law}, and {dispute_clause(courts, ctx.world_title, ctx.world_summary)}."]
     return plan, bodies
 
 
