@@ -155,6 +155,22 @@ _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 _TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|hourly|"
                         r"daily|weekly|monthly|yearly|annually)\b", re.I)
+_PERIODS = {"hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
+            "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annum": "year", "annually": "year",
+            "annual": "year", "pa": "year"}
+# the figures that are rates whatever period they are given for (a pay rate, a rent, a fee)
+_RATE_WORDS = re.compile(r"\b(?:rate|pay|wages?|salar(?:y|ies)|rent|fees?|hire|charter\s+hire)\b", re.I)
+
+
+def _rate_period(said: str, check: Check) -> bool:
+    """Whether a period written after a figure ('per month', '/hour') is one its field is a rate of: the field or its
+    figure names that period, or the field is a pay rate, rent or fee; a year is a figure's own period anywhere."""
+    periods = {_PERIODS[w] for w in _tokens(said) if w in _PERIODS}
+    field = " ".join([*(check.a_words[:1] or []), *(check.values[:1] or [])])
+    named = {_PERIODS[w] for w in _tokens(field) if w in _PERIODS}
+    return periods <= named | {"year"} or _RATE_WORDS.search(field) is not None
+
+
 _YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
 
 
@@ -261,6 +277,8 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
         {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set())
     said = _TIME_RATE.search(value)
+    if said is not None and not _rate_period(said.group(), check):
+        said = None  # a period the field is no rate of: 'EUR 2,311,920 per month' for a year's cost (kit30a: 1.0)
     if said is not None:  # a rate's own period, where it fits ('Average regular rate of pay: $24/hour', kit22 0.94)
         allowed |= set(_tokens(said.group()))
     per_fact = _per_unit_of_fact(value[m.end:], check, world)

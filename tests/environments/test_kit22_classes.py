@@ -144,3 +144,14 @@ def test_what_a_sentence_came_to_is_its_figure_not_its_bracketed_working(sentenc
     parsed = _parse(sentence)
     got = _came_to(parsed, *parsed.sentences[0])
     assert got is not None and str(got.value) == came_to
+
+
+@pytest.mark.parametrize("name,value,said,right", [
+    ("Answer", "EUR 2,311,920", "EUR 2,311,920 per month", False),
+    ("Gap", "EUR 1,072,070", "EUR 1,072,070 per month", False),
+    ("Gap", "EUR 1,072,070", "EUR 1,072,070 a week", False),
+    ("Average gross monthly salary", "EUR 2,850", "EUR 2,850 per month", True),
+])
+def test_a_period_after_a_figure_that_is_no_rate_of_it_is_wrong(name, value, said, right):
+    # blind red team kit30a: 'Answer: EUR 2,311,920 per month' for the twelve months' cost, 1.0 (and three more)
+    assert field_holds(f"{name}: {said}", _field(name, value, "amount"), _WORLD) is right
