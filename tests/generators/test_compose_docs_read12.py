@@ -386,10 +386,11 @@ def test_a_services_agreement_of_another_trade_takes_no_revenue_cycle_terms():
                           ("outsourced coding and billing contractor; counterparty", True)):
         orgs = [OrgRef(name="Harrow Vane LLP", role=role), OrgRef(name="Corvale Shipping Ltd", role="client")]
         doc = ctx.model_copy(update={"organisations": orgs, "window_start": dt.date(2025, 3, 1),
+                                     "world_summary": "A hospital system's review of its Medicare inpatient claims.",
                                      "spec": ctx.spec.model_copy(update={"title": "Master services agreement"})})
         prose = " ".join(p for s in compose_document(doc).sections for p in s.paragraphs)
-        assert "Part C (Charges)" in prose, prose
-        for words in ("net cash collected", "every account", "payer rules"):
+        assert "Part C (Charges)" in prose and "business associate under HIPAA" in prose, prose
+        for words in ("net cash collected", "every account", "payer rules", "False Claims Act"):
             assert (words in prose) == billing, (role, words, prose)
 
 

@@ -687,10 +687,11 @@ def services_clause(ctx: ArtifactContext, a: str, b: str, first: str, second: st
            f"service level to {b} monthly.")
     health = re.search(r"\b(medicare|medicaid|hospital|health system|patient|hipaa)\b", ctx.world_summary, re.I)
     if duties and health and ctx.locale == "en_US":
+        # (only a contractor that bills the client's payers submits claims: a hospital's hosting vendor submits none)
         out += (f" {a} is {b}'s business associate under HIPAA: it shall use and disclose protected health information "
-                f"only to perform the Services and as the business associate agreement between the Parties allows, "
-                f"and shall submit no claim it knows or should know to be false, in breach of the Medicare and "
-                f"Medicaid program rules or the False Claims Act.")
+                f"only to perform the Services and as the business associate agreement between the Parties allows"
+                + (f", and shall submit no claim it knows or should know to be false, in breach of the Medicare and "
+                   f"Medicaid program rules or the False Claims Act." if works_accounts(duties) else "."))
     return out
 
 
