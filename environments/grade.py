@@ -3172,9 +3172,25 @@ def what_if_as_fact(task: Task, text: str) -> bool:
         start = _clause_start(text, m.start, reach=200)
         said = _sentence_at(text, m.start, m.end)
         if _STATED_AS.search(text[start:m.start]) and not _CONDITIONAL.search(said) \
+                and not _supposes_in(task, said) \
                 and not _supposed_just_before(task, text, text.find(said, max(0, m.start - len(said)))):
             return True
     return False
+
+
+def _supposed(task: Task) -> list:
+    """The figure a what-if supposes ('suppose the goodwill were BRL 96,000,000 instead of ...'), parsed."""
+    m = re.search(r"\b(?:were|was|is|had\s+been)\s+(?P<v>[^?]{1,60}?)\s+instead\s+of\b", task.instruction, re.I)
+    return [x for x in _parsed(m.group("v")).mentions if x.value is not None] if m else []
+
+
+def _supposes_in(task: Task, sentence: str) -> bool:
+    """Whether the sentence that gives the result works from the supposed figure itself: 'the disallowed amortisation
+    becomes BRL 96,000,000 / 60 months x 36 months = ...; the transacao reduction of 50% of that is BRL 9,792,000'
+    (blind red team kit29a: a right memo's working scored 0), its result the supposition's, not the room's."""
+    supposed = _supposed(task)
+    return bool(supposed) and any(x.value == supposed[0].value and x.kind == supposed[0].kind
+                                  for x in _parsed(sentence).mentions)
 
 
 def _supposed_just_before(task: Task, text: str, at: int) -> bool:
@@ -3182,8 +3198,7 @@ def _supposed_just_before(task: Task, text: str, at: int) -> bool:
     USD 2,890,000 plus spares value USD 455,000 gives a transaction value of USD 3,345,000. At the base penalty rate of
     one-half, the base penalty is USD 1,672,500.' (kit27b: a right memo at 0); a result after a step that merely
     'would then be' still states the supposed result as the room's figure."""
-    m = re.search(r"\b(?:were|was|is|had\s+been)\s+(?P<v>[^?]{1,60}?)\s+instead\s+of\b", task.instruction, re.I)
-    supposed = [x for x in _parsed(m.group("v")).mentions if x.value is not None] if m else []
+    supposed = _supposed(task)
     if not supposed or at <= 0:
         return False
     cut = max(text.rfind(". ", 0, at - 2), text.rfind("\n", 0, at - 2)) + 1
@@ -3194,9 +3209,9 @@ def _supposed_just_before(task: Task, text: str, at: int) -> bool:
 
 def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
     """Penalties read for every task at grade time, whatever its rubric holds (so a task exported before the reader
-    benefits): a statement of the ledger's events, offers or limits said otherwise, or a consequence its caps belie; a sending claimed and not done;
-    the figures given to another recipient than the one asked after; a chat post written as a letter; a correction
-    sourced to a superseded paper; padding."""
+    benefits): a statement of the ledger's events, offers or limits said otherwise, or a consequence its caps belie; a
+    sending claimed and not done; the figures given to another recipient than the one asked after; a chat post written
+    as a letter; a correction sourced to a superseded paper; padding."""
     world = session.world
     texts = [t for t in _authored_texts(session, answer) if t]
     if not texts:

@@ -104,3 +104,19 @@ def test_a_word_both_labels_share_names_the_side_the_comparisons_other_end_does_
     assert answers.directions("Cap is above fee.", *fees) == {"a<b"}
     # a side named in full is read as before
     assert answers.directions("The cost of remediation works exceeds the remediation cost cap.", *works) == {"a>b"}
+
+
+def test_a_result_worked_in_the_sentence_that_uses_the_supposed_figure_is_no_what_if_stated_as_fact():
+    from worldsmith.environments import grade
+    from worldsmith.environments.tasks import Check
+
+    final = Check(type="file_final", values=["EUR 61,200"], numbers=[61200.0], unit="EUR")
+    task = SimpleNamespace(instruction="Suppose the floor area were 1,800 m2 instead of the figure the room gives. "
+                                       "What would the service charge be?",
+                           rubric=SimpleNamespace(criteria=[SimpleNamespace(check=final)]))
+    # one long sentence of working from the supposed area to the result (a right memo scored 0)
+    working = ("Working: the chargeable area becomes 1,800 m2 x EUR 40 = EUR 72,000; less the 15% vacancy allowance "
+               "the service charge is EUR 61,200.")
+    assert not grade.what_if_as_fact(task, working)
+    # the result said as the room's figure, away from the supposition, still costs
+    assert grade.what_if_as_fact(task, f"{working}\nThe service charge is EUR 61,200.")
