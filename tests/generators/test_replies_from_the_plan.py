@@ -49,7 +49,9 @@ def test_what_is_still_to_do_is_answered_with_the_papers_the_plan_has_coming(out
 _DIG_OUT = re.compile(r"dig out the paper|send you the paper it comes from", re.I)
 
 
-@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml", "tests/fixtures/vat-delivery.yaml"])
+# (vat-delivery's one such question at seed 61 is now on a figure no statement sources, since this session's roles
+# changes: cmr-theft keeps a question whose figure's statement names its paper)
+@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml", "tests/fixtures/cmr-theft.yaml"])
 def test_the_source_of_a_figure_is_the_paper_its_statement_names(outline):
     """'What is the source for the invoice value of the goods?' was answered 'I will dig out the paper it comes from and
     send you a copy by end of day' (22 answers in 12 of 20 worlds at seed 61), where the ledger's statement names the
