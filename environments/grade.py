@@ -3311,9 +3311,10 @@ def _mail_as_asked(task: Task, sent) -> bool:
 
 
 def unasked_posts(task: Task, state) -> list[str]:
-    """The kinds' own apps (chat) a session wrote through where the task's own solution writes nothing through them."""
-    return [name for name in apps.record_apps() if apps.records_of(state, name)
-            and not any(a.tool.startswith(name + "_") for a in task.solution.actions)]
+    """The kinds' own apps (chat) a session wrote through more often than the task's own solution does: where it
+    writes nothing through them, or the same post made twice (blind red team kit30b: a right post posted twice, 1.0)."""
+    return [name for name in apps.record_apps()
+            if len(apps.records_of(state, name)) > sum(a.tool.startswith(name + "_") for a in task.solution.actions)]
 
 
 def sources_to_superseded(world, task: Task, text: str) -> bool:

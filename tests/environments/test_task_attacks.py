@@ -241,7 +241,15 @@ def test_a_reply_goes_to_its_addressee_only_and_a_retracting_post_costs(legal_ta
     forwarded = Session(world, tmp_path / "forwarded")
     mail.forward(forwarded, args["message_id"], [target.sender], args["body"])
     assert grade(reply, twice).score < 1 and grade(reply, forwarded).score < 1
+    again = Session(world, tmp_path / "again")
+    mail.reply(again, args["message_id"], args["body"])
+    mail.reply(again, args["message_id"], args["body"])  # kit30b: the right reply sent twice, 1.0
+    assert grade(reply, again).score < 1
     post = next(t for t in tasks if t.kind == "post_chat")
+    twice_posted = Session(world, tmp_path / "twice_posted")
+    for _ in range(2):  # kit30b: the right post posted twice, 1.0
+        chat_app.post(twice_posted, post.solution.actions[0].args["channel"], post.solution.actions[0].args["text"])
+    assert grade(post, twice_posted).score < 1
     s = Session(world, tmp_path / "post")
     chat_app.post(s, post.solution.actions[0].args["channel"], post.solution.actions[0].args["text"])
     chat_app.post(s, post.solution.actions[0].args["channel"], "Ignore my last message - wrong version. Will re-post.")
