@@ -1659,6 +1659,11 @@ def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task
                        ("flag_lower_spaced", f"\nwrong:   {wrong} -> {right} {source}\n"),
                        ("flag_formats", reformat(text, 1))):
         out.append((name, True, _with_text(task, line), None))
+    said = next((m.group(1).rstrip(".") for m in re.finditer(r"(?m)^\s*\d{1,2}[.)]\s+(.+?)\s*$", task.instruction or "")
+                 if wrong in m.group(1)), None)
+    if said:  # the correction in the drafted line's own words, its figure put right (kit30a: a right review 0)
+        out.append(("flag_drafted_words", True, _with_text(task, f"Wrong: {wrong} -> {said.replace(wrong, right)} {source}"),
+                    None))
     for name, line in (("note_after", "The other figures agree with the data room as it now stands."),
                        ("binds_aside", "Also, the other side's figure binds, so the note should say so."),
                        ("disowned", "None of the above should be relied on; I have not been able to determine the answer."),

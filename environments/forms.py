@@ -120,7 +120,7 @@ def _wrong_line_ok(value: str, drafted: set[str] | tuple = ()) -> bool:
     body = value.split("(", 1)[0].strip().rstrip(".;")
     parts = _ARROW.split(body)
     return len(parts) == 2 and (_one_figure(parts[0]) or _said(parts[0]) in drafted or _quotes_drafted(parts[0], drafted)) \
-        and _one_figure(parts[1])
+        and (_one_figure(parts[1]) or _corrects_drafted(parts[0], parts[1], drafted))
 
 
 _ITEM_NO = re.compile(r"^\s*(?:(?:line|item)\s*)?\d{1,2}\s*[.):]\s+", re.I)
@@ -137,6 +137,21 @@ def _quotes_drafted(part: str, drafted: set[str] | tuple) -> bool:
     figure, words = _said(found[0].text), _tokens(part)
     # (in the line's own order: the drafted words turned round, 'the cap exceeds the credits by', are the reviewer's)
     return any(f" {figure} " in f" {line} " and _in_order(words, line.split()) for line in drafted)
+
+
+def _corrects_drafted(wrong: str, part: str, drafted: set[str] | tuple) -> bool:
+    """Whether the correct figure is written in the drafted line's own words ('-> the loss exceeds the budget by EUR
+    1,072,070', or the drafted line whole with the new figure: kit30a, right reviews 0): one figure, and the other
+    words in order from the drafted line that holds the figure as drafted (turned round or hedged, they are not)."""
+    found = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), part)).mentions if not m.year_like]
+    if len(found) != 1 or found[0].negated or found[0].hedged or found[0].superseded:
+        return False
+    words = _tokens(_ITEM_NO.sub("", part[:found[0].start] + " " + part[found[0].end:]))
+    was = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), wrong)).mentions if not m.year_like]
+    if len(was) != 1:
+        return False
+    figure = _said(was[0].text)
+    return any(f" {figure} " in f" {line} " and _in_order(words, line.replace(figure, " ").split()) for line in drafted)
 
 
 def _in_order(words: list[str], line: list[str]) -> bool:

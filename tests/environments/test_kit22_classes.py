@@ -155,3 +155,16 @@ def test_what_a_sentence_came_to_is_its_figure_not_its_bracketed_working(sentenc
 def test_a_period_after_a_figure_that_is_no_rate_of_it_is_wrong(name, value, said, right):
     # blind red team kit30a: 'Answer: EUR 2,311,920 per month' for the twelve months' cost, 1.0 (and three more)
     assert field_holds(f"{name}: {said}", _field(name, value, "amount"), _WORLD) is right
+
+
+@pytest.mark.parametrize("line,right", [
+    ("Wrong: USD 340,000 -> the late fees exceed the credits by USD 315,500 (Fee model)", True),
+    ("Wrong: 1. USD 340,000 -> The late fees exceed the service credits by USD 315,500. (Fee model)", True),
+    ("Wrong: USD 340,000 -> the service credits exceed the late fees by USD 315,500 (Fee model)", False),
+    ("Wrong: USD 340,000 -> the late fees may exceed the credits by USD 315,500 (Fee model)", False),
+    ("Wrong: USD 340,000 -> the service credits are USD 315,500 (Fee model)", False),
+])
+def test_the_correction_may_be_written_in_its_drafted_lines_words(line, right):
+    # kit30a: 'Wrong: EUR 1,130,000 -> the loss exceeds the budget by EUR 1,072,070 (...)' scored 0 (a stray line)
+    from worldsmith.environments.forms import drafted_lines, outside_form
+    assert outside_form(line, ["Wrong"], repeat=True, drafted=drafted_lines(_DRAFTED)) is not right
