@@ -1567,6 +1567,8 @@ def _currency_ok(m: Mention, w: Want) -> bool:
 # Nouns a count of licences is written in interchangeably: 1,860 accounts are 1,860 users to a licence auditor (kit11:
 # "1,860 accounts counted by the auditor" lost the input "1,860 users").
 _SEATS = {"user", "account", "seat", "licence", "license", "subscription"}
+# the words for one job in a headcount (kit30a: '37 internal redeployment posts' for 37 positions, right memos 0.95)
+_POSTS = {"position", "post", "role", "job"}
 
 
 # a unit's usual short forms, read as the unit (kit22: a right memo's working '4.5 hrs x 148 x 104 x USD 24 x 1.5 x 2'
@@ -1581,8 +1583,9 @@ def _unit_keys(unit: str) -> set[str]:
     stems = {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w).replace("tonne", "ton")
              for w in words}
     stems = {_SHORT_UNITS.get(w, w) for w in stems}
-    if stems & _SEATS:
-        stems |= _SEATS
+    for group in (_SEATS, _POSTS):
+        if stems & group:
+            stems |= group
     return stems | {"".join(w[0] for w in words)} if len(words) > 1 else stems
 
 

@@ -67,6 +67,18 @@ def test_a_count_is_read_in_the_words_a_licence_auditor_uses():
     assert not asserts("It took 1,860 days.", users(1860)).ok
 
 
+def test_a_headcount_is_read_in_its_posts_roles_or_jobs():
+    # kit30a (collective redundancy): '148 positions eliminated less 37 internal redeployment posts' lost the input
+    # '37 positions' of five right memos; employees are people, not posts
+    from worldsmith.environments.answers import asserts
+    from worldsmith.worlds.values import Number
+
+    positions = lambda n: Number(value=Decimal(n), unit="positions")  # noqa: E731
+    assert asserts("The plan keeps 37 internal redeployment posts.", positions(37)).ok
+    assert asserts("The plan cuts 148 roles.", Number(value=Decimal(148), unit="jobs")).ok
+    assert not asserts("It redeploys 37 employees.", positions(37)).ok
+
+
 def test_a_reply_greeting_or_signed_as_the_wrong_person_is_misaddressed():
     # kit11: 'Dear Justin,' (opposing counsel) in a reply to Clinton, and a reply by Jordan signed 'Clinton Nichols',
     # each scored 1.0
