@@ -96,7 +96,11 @@ def _without_room_paths(text: str, world) -> str:
     if refs is None:
         refs = _ROOM_REFS[world.world_id] = tuple(sorted(
             {m.group() for n in names for part in n.split("/") for m in _REF.finditer(PurePosixPath(part).stem)
-             if not _ISO_DAY.fullmatch(m.group())}, key=len, reverse=True))
+             if not _ISO_DAY.fullmatch(m.group())}
+            # (and the head of its name, a word and its number: 'Livre 2 - note d'information ...' cited 'the Livre 2
+            # of 10 September 2026', its 2 read as an amount made up: kit30a, a right memo 0.75)
+            | {m.group() for n in names for part in n.split("/") for m in _HEAD_NO.finditer(PurePosixPath(part).stem)},
+            key=len, reverse=True))
     held = [r for r in refs if r in text]
     return re.compile(r"(?<![\w./-])(?:" + "|".join(re.escape(r) for r in held) + r")(?![\w/-]|\.\w)").sub(" ", text) \
         if held else text
@@ -107,6 +111,7 @@ def _without_room_paths(text: str, world) -> str:
 _REF = re.compile(r"(?<![\w./-])(?=[\w./-]*\d)[A-Za-z0-9]+(?:[./][A-Za-z0-9]+)*(?:[-/][A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)+"
                   r"(?![\w/-])")
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_HEAD_NO = re.compile(r"^[A-Z][\w']*\s+\d{1,3}(?=\s*(?:[-\u2013,:(]|$))")
 _ROOM_REFS: dict[str, tuple[str, ...]] = {}  # a world id -> the references its room's file names carry
 
 

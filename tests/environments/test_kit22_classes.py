@@ -168,3 +168,20 @@ def test_the_correction_may_be_written_in_its_drafted_lines_words(line, right):
     # kit30a: 'Wrong: EUR 1,130,000 -> the loss exceeds the budget by EUR 1,072,070 (...)' scored 0 (a stray line)
     from worldsmith.environments.forms import drafted_lines, outside_form
     assert outside_form(line, ["Wrong"], repeat=True, drafted=drafted_lines(_DRAFTED)) is not right
+
+
+def test_a_paper_cited_by_the_head_of_its_name_makes_up_no_figure():
+    # kit30a: 'EUR 9,800,000, per the Livre 2 of 10 September 2026' in a right memo read its 2 as an amount made up
+    # (memo_unledgered_figure, 0.75); the head of another paper's name, or a number no file's name heads, still counts
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.grade import _without_room_paths, unledgered
+
+    files = [NS(path="room/Procedure/Tome 2 - information note on the project.docx"),
+             NS(path="room/Tech/Engine 2 PRSV quotation.eml")]
+    world = NS(world_id="kit30a-heads", manifest=NS(files=files))
+    memo = "The loss (EUR 9,800,000, per the Tome 2 of 10 September 2026) exceeds the budget."
+    assert unledgered(memo, "EUR", [9_800_000.0], bare=True)  # before: the 2 of the paper's name read as a figure
+    assert not unledgered(_without_room_paths(memo, world), "EUR", [9_800_000.0], bare=True)
+    for other in ("Tome 3", "Engine 2"):
+        assert other in _without_room_paths(f"{memo} {other} agrees.", world), other
