@@ -540,6 +540,10 @@ def _person_ok(value: str, check: Check, world) -> bool:
     spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
              f"{me.last_name}, {me.first_name}".lower()]
     spans += [f"{h} {me.last_name}".lower() for h in _HONORIFICS] + [f"{h}. {me.last_name}".lower() for h in _HONORIFICS]
+    if _unaccented(me.last_name).upper() in _unaccented(value) and me.last_name.upper() != me.last_name:
+        # the surname in capitals first, as a French register writes it ('WAGNER Alex': blind red team kit30a, a right
+        # form 0.93); a surname in capitals names whose surname it is, either way round
+        spans += [f"{me.last_name} {me.first_name}".lower()]
     if not me.name.isascii():
         # a Japanese, Chinese or Korean name family name first, with or without the space ('伊藤 裕太', '鈴木千代':
         # blind red team kit29b, right forms 0.8)

@@ -185,3 +185,23 @@ def test_a_paper_cited_by_the_head_of_its_name_makes_up_no_figure():
     assert not unledgered(_without_room_paths(memo, world), "EUR", [9_800_000.0], bare=True)
     for other in ("Tome 3", "Engine 2"):
         assert other in _without_room_paths(f"{memo} {other} agrees.", world), other
+
+
+def test_a_surname_in_capitals_first_names_its_person():
+    # kit30a: 'Who gave the decision: WAGNER Alex' for Alex Wagner, a right form 0.93; another's surname in capitals,
+    # or the names turned round without capitals to mark the surname, still fail
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.forms import _person_ok
+    from worldsmith.environments.tasks import Check
+
+    def person(pid, first, last):
+        return NS(id=pid, name=f"{first} {last}", first_name=first, last_name=last, email=f"{pid}@dir.example",
+                  organisation="dir", title="Director", role=pid)
+
+    world = NS(plan=NS(people=[person("a", "Alex", "Wagner"), person("b", "Hélène", "Marchal")],
+                       organisations=[NS(id="dir", name="Direction")]))
+    ok = lambda value, who: _person_ok(value, Check(type="answer_field", values=[who]), world)  # noqa: E731
+    assert ok("WAGNER Alex", "Alex Wagner") and ok("MARCHAL Hélène", "Hélène Marchal")
+    assert ok("MARCHAL Helene", "Hélène Marchal")
+    assert not ok("MARCHAL Alex", "Alex Wagner") and not ok("Wagner Alex", "Alex Wagner")
