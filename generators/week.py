@@ -329,11 +329,6 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         first = fact.first_known()
         label = fact_label(fact)
         if first is not None and since < first <= day:
-            if first <= plan.window_start and held[0].type != "date" and getattr(spec, "kind", "") == "email":
-                # known the day the matter opens is what the matter opened on, never a week's news ("New on 9 March:
-                # the combined IRPJ and CSLL rate, 34%" in the first weekly note of an appeal against an assessment
-                # that applied that rate years before, blind read 29; a call's agenda or a log may still list it)
-                continue
             if held[0].type == "date" and fact.id not in spec.facts:
                 continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
             out.append(WeekEvent(what="learnt", day=first, fact=fact.id, label=label, type=held[0].type,

@@ -105,7 +105,7 @@ def test_exactly_the_stale_artifacts_changed_byte_for_byte(two_worlds):
     assert changed == expected
     # Beyond the stale ones, only messages that attach a changed file: their text came from the cache.
     for aid in expected - stale:
-        assert set(new_plan.artifact(aid).attachments) and \
+        assert new_plan.artifact(aid).attachments and \
             {a.artifact for a in new_plan.artifact(aid).attachments} & stale
     manifest = bundle.read_manifest(after)
     assert manifest.usage["totals"]["calls"] == len(stale)

@@ -609,7 +609,13 @@ def test_a_facts_standing_entry_comes_before_the_files_day_and_its_days_fields_a
 def test_a_facts_block_that_says_a_field_otherwise_is_overruled_by_the_context_block(contexts):
     """Whatever the block under the facts' lines says, the context block gives each field that it says otherwise, so the
     whole context reads back (a reader that takes the block's word alone would be told a wrong paper)."""
-    context = next(c for c in contexts if c.facts and any(not f.establish and f.paper for f in c.facts))
+    context = next((c for c in contexts if c.facts and any(not f.establish and f.paper for f in c.facts)), None)
+    if context is None:
+        # (since 0bf45eb a cover note names only the figures its file brings, and no artifact of the mini world carries
+        # a fact another paper set out: one is given such a paper here, as the planner gives it)
+        context = next(c for c in contexts if c.facts and c.spec.kind == "email")
+        first = context.facts[0].model_copy(update={"establish": False, "paper": "Engagement letter - March 1"})
+        context = context.model_copy(update={"facts": [first, *context.facts[1:]]})
     fact = next(f for f in context.facts if not f.establish and f.paper)
     user = render_messages(context, CONTENT_TYPES[context.spec.kind])[1]["content"]
     m = FACTS_BLOCK.search(user)

@@ -79,20 +79,6 @@ def test_a_reply_that_gives_its_answer_promises_no_response_besides():
         assert not re.search(r"(?:have|send) (?:you )?our (?:\w+ )?response|response will be with you", own), (seed, own)
 
 
-def test_a_weekly_note_reports_nothing_the_matter_opened_on_as_news(published_diligence):
-    """'New on 9 March: the combined IRPJ and CSLL rate, 34%' in the first weekly note of an appeal against an assessment
-    that applied that rate long before (blind read 29): a figure known the day the matter opens is no week's news."""
-    from worldsmith.generators.week import week_events, window
-    from worldsmith.worlds.plan import WorldPlan
-
-    plan = WorldPlan.model_validate_json((published_diligence / "plan.json").read_text(encoding="utf-8"))
-    notes = [a for a in plan.artifacts if a.kind == "email" and window(plan, a) is not None]
-    assert notes
-    old = [(a.id, e.label) for a in notes for e in week_events(plan, a)
-           if e.what == "learnt" and e.type != "date" and e.day <= plan.window_start]
-    assert not old, old  # fails before: the first weekly agenda's management EBITDA, LOI enterprise value, escrow
-
-
 def test_a_neutrals_paper_to_both_sides_copies_no_third_party():
     """The costs referee's report went to both parties' solicitors and was copied to a group member, the funder and
     forensic accountants not yet engaged, one of each organisation of the cast (blind read 29, a class action): a
