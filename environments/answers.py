@@ -1600,7 +1600,7 @@ def _unit_ok(m: Mention, w: Want) -> bool:
     if not w.unit or not m.unit:
         return True
     wk, mk = _unit_keys(w.unit), _unit_keys(m.unit)
-    if wk & mk or bool(hours_per(w.unit) and hours_per(m.unit)):
+    if wk & mk or bool(hours_per(w.unit) and hours_per(m.unit)) or bool(months_per(w.unit) and months_per(m.unit)):
         return True
     # (one noun each way: "45,960 consoles" for 45,960 units, and "45,960 units" for 45,960 consoles)
     words = (w.unit.lower().split()[:1], m.unit.lower().split()[:1])
@@ -1624,6 +1624,15 @@ def _days_per(unit: str | None) -> int | None:
     return _DAYS.get(words[0]) if words else None
 
 
+def months_per(unit: str | None) -> int | None:
+    """Months in one of a unit of months or years ('years' -> 12), or None for any other unit."""
+    words = (unit or "").lower().split()
+    return _MONTHS_IN.get(words[0]) if words else None
+
+
+_MONTHS_IN = {"month": 1, "months": 1, "mth": 1, "mths": 1, "mos": 1, "year": 12, "years": 12, "yr": 12, "yrs": 12}
+
+
 def hours_per(unit: str | None) -> int | None:
     """Hours in one of a duration unit ('days' -> 24, 'hrs' -> 1), or None for any other unit."""
     words = (unit or "").lower().split()
@@ -1637,6 +1646,8 @@ def _in_days_of(m: Mention, w: Want) -> Mention:
     if m.kind != "number" or w.kind != "number" or m.value is None:
         return m
     a, b = hours_per(m.unit), hours_per(w.unit)
+    if not a or not b:  # (a year is twelve months: '1 year' for a 12 months' leave, kit30a, right forms 0.875)
+        a, b = months_per(m.unit), months_per(w.unit)
     if not a or not b or a == b:
         return m
     return replace(m, value=m.value * a / b, unit=w.unit, quantum=None, digits=0)

@@ -259,8 +259,9 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     if m.kind not in kinds.get(check.expect or "", (e.kind,)):
         return False
     # (a duration in another unit is the same duration: '5.5 days' for 132 hours, s24's blind red team)
-    durations = bool(e.unit and m.unit and len(m.unit.split()) == 1 and answers.hours_per(e.unit)
-                     and answers.hours_per(m.unit) and answers.hours_per(e.unit) != answers.hours_per(m.unit))
+    # (and months in years: '1 year' for a leave of 12 months, kit30a: right forms 0.875)
+    durations = bool(e.unit and m.unit and len(m.unit.split()) == 1 and any(
+        per(e.unit) and per(m.unit) and per(e.unit) != per(m.unit) for per in (answers.hours_per, answers.months_per)))
     if durations and re.search(rf"\bin\s+{re.escape(e.unit.rstrip('s'))}s\b", instruction, re.I):
         return False  # '2 weeks' where the task asks its figure 'in days' (kit27a: 1.0; a professional counts days)
     want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None,

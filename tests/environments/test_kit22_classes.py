@@ -205,3 +205,14 @@ def test_a_surname_in_capitals_first_names_its_person():
     assert ok("WAGNER Alex", "Alex Wagner") and ok("MARCHAL Hélène", "Hélène Marchal")
     assert ok("MARCHAL Helene", "Hélène Marchal")
     assert not ok("MARCHAL Alex", "Alex Wagner") and not ok("Wagner Alex", "Alex Wagner")
+
+
+@pytest.mark.parametrize("value,right", [("1 year", True), ("24 months", False), ("2 years", False),
+                                         ("12 years", False), ("1 week", False)])
+def test_a_year_is_twelve_months_in_a_field(value, right):
+    # kit30a: 'Reclassification leave length: 1 year' for 12 months, two right forms 0.875
+    from worldsmith.environments.forms import _figure_ok
+    from worldsmith.environments.tasks import Check
+
+    check = Check(type="answer_field", values=["12 months"], a_words=["Leave length"], expect="number")
+    assert _figure_ok(value, check) is right
