@@ -276,6 +276,9 @@ def _described(fact: Any, stem: str) -> str:
     words = re.sub(r"^(?:the|a|an|number of)\s+", "", fact_label(fact), flags=re.I).split()
     if words and re.fullmatch(rf"{re.escape(stem)}s", words[-1], re.I) and len(words) <= 5:
         return cap_first(" ".join(words[:-1] + [stem]))
+    if 2 <= len(words) <= 5 and re.fullmatch(r"[a-z][a-z-]{2,}[^isu]s", words[-1]):
+        # a count whose label names its thing otherwise than its unit ('internal redeployment posts' of 37 positions)
+        return cap_first(" ".join(words[:-1] + [words[-1][:-1]]))
     return cap_first(stem)
 
 

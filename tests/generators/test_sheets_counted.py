@@ -255,3 +255,20 @@ def test_a_log_of_things_lists_no_team_papers():
     cells = [str(x) for row in sheet.rows for x in row]
     assert not any(x in ("Circulated", "Draft in progress") for x in cells), sheet.rows
     assert not logs_things("Action log") and not logs_things("Issues register") and logs_things("Risk register")
+
+
+def test_a_list_titled_in_the_matters_language_lists_the_count_it_carries():
+    """'A "list" of internal redeployment posts holding a single number (37)' (read 30): a list titled in the
+    matter's own language names its things in that language, never in the count's English unit, so no title word
+    matched the unit and the sheet was one line. It lists the one count of things it carries, a row each named by
+    the count's label, the count by a live COUNT of the rows. Before: one line, 'Internal redeployment posts | 37'."""
+    count = LedgerFact(id="crews", statement="The carrier keeps 14 relief crews on standby at its two bases.",
+                       label="standby relief crews", text="14", value=Number(value=Decimal(14), unit="teams"))
+    for title in ("Relación de tripulaciones de reserva", "Liste des équipages de réserve"):
+        sk = build_skeleton(_spec(title, ["crews"]), [count], None, "es_MX", Faker(), dt.date(2026, 1, 5))
+        items = [ln for ln in sk.lines if ln.role == "item"]
+        assert len(items) == 14 and {ln.cells[sk.label] for ln in items} == {"Standby relief crew"}
+        assert next(ln for ln in sk.lines if ln.fact == "crews").formula == "COUNT(A2:A15)"
+    # an English title still lists only the things it names
+    assert build_skeleton(_spec("Standby roster", ["crews"]), [count], None, "en_US", Faker(),
+                          dt.date(2026, 1, 5)) is None

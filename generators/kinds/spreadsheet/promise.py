@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from worldsmith.generators.compose.lexicon import sheet_words
+from worldsmith.generators.compose.lexicon import foreign_head, sheet_words
 
 # 'X's and (the) Y's cases': two sides' cases, positions or figures, each named by its possessive.
 _POSS = r"(?:'s|\u2019s|'|\u2019)"
@@ -265,6 +265,14 @@ def counted(title: str, facts: list[Any]) -> tuple[Any, str] | None:
         stem = counted_noun(title, f)
         if stem:
             return f, stem
+    if foreign_head(title) in ("list", "register"):
+        # a list titled in the matter's own language ('Liste des postes de reclassement interne', 'Relación de
+        # pedimentos') names its things in that language, never in the count's English unit: it lists the one count
+        # of things the sheet carries (read 30: 'a "list" of internal redeployment posts holding a single number')
+        things = [(f, counted_noun(getattr(getattr(f, "value", None), "unit", None) or "", f)) for f in facts]
+        things = [(f, stem) for f, stem in things if stem and f.value.value <= COUNTED_MOST]
+        if len(things) == 1:
+            return things[0]
     run = _RUN_WORDS.search(title) is not None
     if not _LIST_WORDS.search(sheet_words(title)) and not run:
         return None
