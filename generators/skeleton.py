@@ -579,6 +579,11 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         registered, total_line = range_rows(sheet, ledger, id_range(spec.title), label)
         if registered:
             bottom, principal, layout = total_line, [], "counted"
+    from worldsmith.generators.criteria import criteria_rows, is_criteria_sheet
+
+    if layout != "counted" and not sampled and not groups and share is None and is_criteria_sheet(spec.title):
+        # a criteria sheet lists the criteria its purpose names, each weighed in points (generators.criteria)
+        criteria_rows(sheet, spec.purpose)
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
     elif groups:

@@ -272,3 +272,21 @@ def test_a_list_titled_in_the_matters_language_lists_the_count_it_carries():
     # an English title still lists only the things it names
     assert build_skeleton(_spec("Standby roster", ["crews"]), [count], None, "en_US", Faker(),
                           dt.date(2026, 1, 5)) is None
+
+
+def test_a_criteria_sheet_lists_the_criteria_its_purpose_names_with_their_points():
+    """'The "criteria for the order of dismissals by job category" sheet has no criteria, no categories and no
+    points, only 148 - 37 = 111' (read 30): a sheet titled for criteria lists the ones its purpose enumerates, a row
+    each with its weight in points and the points available by a live SUM, before the figures. Before: the figures
+    only. A purpose that names no criteria adds none (nothing invented from another trade's pool)."""
+    facts = _invoices()[:3]
+    spec = _spec("Criterios de evaluación de ofertas", [f.id for f in facts])
+    spec.purpose = "The points each bid scores against price, delivery time and technical merit within each lot."
+    sk = build_skeleton(spec, facts, None, "es_MX", Faker(), dt.date(2026, 1, 5))
+    items = [ln for ln in sk.lines if ln.role == "item"]
+    assert [ln.cells[sk.label] for ln in items[:3]] == ["Price", "Delivery time", "Technical merit"]
+    assert items[3].formula == "SUM({1}:{3})" and items[3].cells[sk.amount] == sum(
+        ln.cells[sk.amount] for ln in items[:3])
+    spec.purpose = "What the firm bills for the audit."
+    plain = build_skeleton(spec, facts, None, "es_MX", Faker(), dt.date(2026, 1, 5))
+    assert plain is None or not any(ln.role == "heading" and "Criteria" in ln.cells[sk.label] for ln in plain.lines)
