@@ -23,7 +23,7 @@ from worldsmith.generators.labels import as_first_sent, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
 from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
-                                        represented)
+                                        public_body, represented, serving)
 from worldsmith.generators.places import in_their_hours, zone_of
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
@@ -178,6 +178,17 @@ class _Planner:
             if p not in out:
                 out.append(p)
         return out
+
+    def regulated_first(self, sender: Person, people: list[Person]) -> list[Person]:
+        """`people` as an authority addresses them: the party it oversees first, its counsel after (blind read 30: a
+        labour administration's observations went to the employer's lawyer, the employer copied). Others' as they were."""
+        here = self.orgs_by_id.get(sender.organisation)
+        if here is None or not public_body(here.role):
+            return people
+        # (the party overseen: an organisation that serves no one, is no public body and rules between no one)
+        party = [p for p in people if (o := self.orgs_by_id.get(p.organisation)) is not None and
+                 not serving(o.role) and not public_body(o.role) and not NEUTRAL_ROLE.search(o.role)]
+        return party[:1] + [p for p in people if p not in party[:1]]
 
     def own_view(self, fact_id: str, person: Person) -> bool:
         """Whether a fact is the view of the person's own side, by its statement: it opens on the possessive of an
@@ -801,8 +812,8 @@ class _Planner:
         common = dict(id=aid, item=aid, path=path, title=title, author=author.id, occupation=author.occupation,
                       facts=facts, distractor=distractor, purpose=item.purpose or "", date=day,
                       readers=[p.id for p in (self.persons(item.participants) if _MINUTES.search(
-                          getattr(item, "doc_type", "") or "") else self.no_contact(author, self.persons(
-                              item.participants), day))])
+                          getattr(item, "doc_type", "") or "") else self.regulated_first(author, self.no_contact(
+                              author, self.persons(item.participants), day)))])
         self.artifacts.append(make(common))
 
     def add_document(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],

@@ -123,10 +123,26 @@ def serving(role: str) -> bool:
     return bool(_SERVING.search(role or ""))
 
 
+# ...and of an authority that oversees a party under a statute: its noun and what it does to the party, in one clause
+# of the role (blind read 30: 'the labour administration that follows the procedure and validates the majority
+# agreement' wrote its observations as a contract letter reserving its rights; 'the SAT's foreign-trade audit office
+# conducting the desk audit; the tax authority on the other side', read as a neutral for its word 'authority', gave its
+# oficio 'under the contract between the parties, acting fairly between them')
+_BODY = r"(?:authority|authorities|administration|inspectorate|regulator|agency|ministry|commission|office)"
+_OVERSEES = r"(?:audit\w*|assess\w*|validat\w*|inspect\w*|supervis\w*|regulat\w*|enforc\w*|investigat\w*|approv\w*)"
+# (an authority that only decides a review of its own decision is not named by this: it decides, as a neutral would)
+_AUTHORITY = re.compile(rf"\b{_BODY}\b[^;]*?\b{_OVERSEES}|\b{_OVERSEES}[^;]*?\b{_BODY}\b|\bregulator\b", re.I)
+# (a mediator or ombudsman between the parties, a court or tribunal, oversees no one: it rules or mediates between them)
+_BETWEEN = re.compile(r"\b(?:mediat\w*|ombuds\w*|conciliat\w*|court|tribunal|arbitra\w*|neutral)\b", re.I)
+
+
 def public_body(role: str) -> bool:
-    """Whether a role is that of a public body which audits, funds or assesses (an inspector general, an awarding
-    agency), not of one that serves a party and only mentions such a body."""
-    return bool(_PUBLIC_BODY.search(role)) and not _SERVING.search(role)
+    """Whether a role is that of a public body which audits, funds, assesses or oversees a party (an inspector general,
+    an awarding agency, a tax authority, a labour administration that validates), not of one that serves a party and
+    only mentions such a body, nor of a mediator or court between the parties."""
+    if _SERVING.search(role):
+        return False
+    return bool(_PUBLIC_BODY.search(role)) or bool(_AUTHORITY.search(role)) and not _BETWEEN.search(role)
 
 
 def _is_party(role: str, noun: str) -> bool:

@@ -18,7 +18,7 @@ import re
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.common import label
-from worldsmith.generators.compose.law import chooses_english, governing_law
+from worldsmith.generators.compose.law import chooses_english, dispute_clause, governing_law
 
 _WORDS = r"(?:clauses?|sections?|articles?|ss?\.)"
 _NUM = r"\d+(?:\.\d+)*"
@@ -710,7 +710,8 @@ def building_contract_bodies(ctx: ArtifactContext, made, owner: str, contractor:
                    "This Contract and any dispute arising out of or in connection with it are governed by "
                    + ("the law of England and Wales, and each Party submits to the exclusive jurisdiction of the "
                       "courts of England and Wales." if chooses_english(ctx.locale) else
-                      "{}, and each Party submits to the exclusive jurisdiction of {}.".format(*governing_law(ctx.locale)))])]
+                      "{}, and {}.".format(governing_law(ctx.locale)[0], dispute_clause(
+                          governing_law(ctx.locale)[1], ctx.world_title, ctx.world_summary)))])]
     for i, (heading, paras) in enumerate(clauses, 1):
         # (the document's numbering gives each paragraph its i.j)
         plan.append((f"{i}. {heading}", "terms" if i > 1 else "definitions"))

@@ -15,13 +15,20 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
-from worldsmith.generators.compose.law import chooses_english, governing_law
+from worldsmith.generators.compose.law import chooses_english, dispute_clause, governing_law
 
 _LOI = re.compile(r"\bletter of intent\b|\bLOI\b")
 SELLERS = re.compile(r"\b(sell-side|sellers?|vendors?|shareholders)\b", re.I)
 BUYER = re.compile(r"\b(buyer|acquir\w+|bidder|purchaser|investor)\b", re.I)
 _ADVISER = re.compile(r"\b(counsel|adviser|advisor|solicitors?|accountants?|lawyers?|bank)\b", re.I)
 
+
+
+def _disputes(ctx) -> str:
+    """Where the letter sends its disputes: the locale's courts, or arbitration where the matter is one (law.dispute_clause)."""
+    courts = governing_law(ctx.locale)[1]
+    sent = dispute_clause(courts, ctx.world_title, ctx.world_summary)
+    return f"{courts} have exclusive jurisdiction" if sent.startswith("each Party submits") else sent
 
 def is_loi(title: str, doc_type: str = "") -> bool:
     """Whether the paper is a letter of intent (its title or doc_type says so)."""
@@ -140,7 +147,7 @@ def loi_bodies(ctx: ArtifactContext, salutation: str, signer: PersonRef | None, 
                                  "jurisdiction." if chooses_english(ctx.locale) else
                                  "This letter is governed by the laws of the State of New York." if ctx.locale == "en_US"
                                  else "This letter and any non-contractual obligation arising out of it are governed by "
-                                 "{}, and {} have exclusive jurisdiction.".format(*governing_law(ctx.locale))])]
+                                 "{}, and {}.".format(governing_law(ctx.locale)[0], _disputes(ctx))])]
     used = {id(f) for f in (ev, ebitda, multiple, escrow, exclusivity, signing, completion) if f is not None}
     left = [f for f in facts if id(f) not in used]
     if left:

@@ -8,7 +8,7 @@ import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import fact_sentence
-from worldsmith.generators.compose.law import governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law
 from worldsmith.generators.compose.parties import client_of
 from worldsmith.generators.compose.text import join_names, long_date
 from worldsmith.generators.context import ArtifactContext, PersonRef
@@ -113,8 +113,10 @@ def mandate_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str
                       "best-efforts basis, and any commitment is given only in the finance documents when they are "
                       "signed." if financing else "This letter commits neither side to the transaction itself."]
         elif h == "Governing Law":
+            sent = dispute_clause(courts, ctx.world_title, ctx.world_summary)
+            # (a matter in arbitration sends the letter's disputes there too, never to the locale's default court)
             out[i] = [f"This letter and any non-contractual obligation arising out of it are governed by {law}, and "
-                      f"{courts} have exclusive jurisdiction."]
+                      + (f"{courts} have exclusive jurisdiction." if sent.startswith("each Party submits") else f"{sent}.")]
         elif h == "Acceptance":
             out[i] = [f"Please confirm {client}'s acceptance of these terms by countersigning and returning a copy of "
                       f"this letter.", "Yours sincerely,", author.name, author.title, lead,

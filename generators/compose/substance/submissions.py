@@ -42,8 +42,17 @@ def is_submissions(ctx: ArtifactContext) -> bool:
     party = _PARTY_SUBMITS.search(ctx.spec.title) is not None
     return re.search(r"\bsubmissions?\b", said, re.I) is not None and \
         (party or not neutral(ctx, ctx.author.organisation)) and \
-        (any(neutral(ctx, p.organisation) for p in ctx.to) or
+        (any(neutral(ctx, p.organisation) or _oversees(ctx, p.organisation) for p in ctx.to) or
          bool(court_of(ctx)) and head_noun(ctx.spec.title) in ("submissions", "submission"))
+
+
+def _oversees(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation is an authority that decides on the party under a statute (a regulator's inquiry): a
+    party's submissions to it are submissions, as to a tribunal."""
+    from worldsmith.generators.sides import public_body
+
+    here = next((o for o in ctx.organisations if o.name == name), None)
+    return here is not None and public_body(here.role)
 
 
 _PARTY_SUBMITS = re.compile(r"\b(?P<role>applicant|claimant|respondent|defendant|plaintiff|appellant|petitioner|"

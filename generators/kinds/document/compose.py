@@ -34,8 +34,9 @@ from worldsmith.generators.compose.substance.deal import financing_plan, financi
 from worldsmith.generators.compose.substance.sideletter import is_side_letter, side_letter_bodies, sides
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
-from worldsmith.generators.compose.substance.letters import reservation_lines
+from worldsmith.generators.compose.substance.letters import letter_due, reservation_lines
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
+from worldsmith.generators.compose.substance.authority import authority_paper, is_authority_paper
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -667,7 +668,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = mandate_bodies(pick, ctx, plan)
     if decision:
         plan, bodies = decision_bodies(ctx)
-    reserved = reservation_lines(ctx) if kind == "letter" and not in_mail and \
+    authority = kind == "letter" and not in_mail and is_authority_paper(ctx) and not (
+        is_letter_before_claim(ctx) or offer_regime(ctx))
+    if authority:
+        # an authority's paper: its file, the law it acts under, what it finds and what it requires of the party it
+        # oversees by when (blind read 30: an oficio 'under the contract between the parties', observations that
+        # observed nothing and reserved the administration's rights)
+        plan, bodies = authority_paper(ctx, letter_due(ctx, due))
+    reserved = reservation_lines(ctx) if kind == "letter" and not in_mail and not authority and \
         any(p.organisation != ctx.author.organisation for p in ctx.to) else []
     at = next((i for i, (_, k) in enumerate(plan) if k == "position"), 1 if len(plan) > 2 else None)
     if reserved and at is not None:
