@@ -44,6 +44,9 @@ _MONTHS = {m: i for i, names in enumerate((
     ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
     ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"),
     ("november", "nov"), ("december", "dec")), start=1) for m in names}
+# (the months as a French reply writes them, '12 novembre 2026': blind red team kit30a's French answers)
+_MONTHS.update({m: i for i, m in enumerate(("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+                                             "septembre", "octobre", "novembre", "décembre"), start=1)})
 _MON = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _ORD = r"(?:st|nd|rd|th)?"
 _DATE_RXS = (
@@ -51,6 +54,10 @@ _DATE_RXS = (
     ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?(?:\s+|-){_MON}(?:,?\s+|-)(?P<y>\d{{4}})\b", re.I)),
     ("iso", re.compile(r"(?<![\d/.-])(?P<y>\d{4})([-/.])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?![\d/.-]*\d)")),
     ("num", re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})([/.-])(?P<b>\d{1,2})\2(?P<y>\d{4}|\d{2}(?![\d]))(?![/.-]?\d)")),
+    # a Korean or Japanese date, '2026년 9월 15일', '2026年9月15日', and the Korean dotted one, '2026. 9. 15.' (blind red
+    # team kit30b: right answers so written scored 0)
+    ("iso", re.compile(r"(?<!\d)(?P<y>\d{4})\s?[년年]\s?(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]")),
+    ("iso", re.compile(r"(?<![\d.])(?P<y>\d{4})\.\s(?P<m>\d{1,2})\.\s(?P<d>\d{1,2})\.?(?![\d.]*\d)")),
 )
 
 _DATE_ANCHOR = re.compile(r"(?<!\d)(?:\d{4}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2})(?!\d)")
@@ -580,7 +587,11 @@ _PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD
 # Figures in the European way, dots grouping thousands and a comma before the decimals: 'USD 222.337,50', '1.588.510'
 # (s24's blind red team: right answers so written scored 0). Only unambiguous forms: a comma decimal after dot groups,
 # or two dot groups; then, in a text that writes so, one dot group ('USD 140.000') and a comma decimal ('3,75%') too.
-_EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)")
+# (the French way too, spaces grouping thousands before a comma decimal, '52 995 813,70 USD', and a comma decimal
+# before a percent sign, '61,3 %', which no English figure writes: blind red team kit30a/b, right answers at 0)
+_EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)"
+                        r"|(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+,\d{1,2}(?![\d.,]*\d)"
+                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)")
 _EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
                          r"(?:(?<=[A-Z]{3} )|(?<=[$\u00a3\u20ac]))\d{1,3},\d{2}(?![\d.,]*\d)")
 
@@ -611,7 +622,7 @@ def from_european(text: str) -> str:
     """The text with its European figures written the English way, character for character (the spans hold)."""
     if not _EURO_SURE.search(text):
         return text
-    swap = str.maketrans(".,", ",.")
+    swap = str.maketrans({".": ",", ",": ".", " ": ",", "\u00a0": ",", "\u202f": ",", "\u2009": ","})
     text = _EURO_SURE.sub(lambda m: m.group().translate(swap), text)
     return _EURO_MAYBE.sub(lambda m: m.group().translate(swap), text)
 
@@ -625,7 +636,10 @@ _FRACTION_RATE = re.compile(r"\b(?:rate|percentage|proportion)\s*(?:of|is|was|at
 
 
 # A duration's unit written onto its number: '403h', '61hrs', '5.5d' (s24's blind red team: '403h' for 403 hours scored 0)
-_GLUED_DURATION = re.compile(r"(?<![\w.,$£€])(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<u>hrs?|h|d)\b")
+# (and in Korean or Japanese, '196일', '12개월', '11日': blind red team kit30b; not a date's day, '9월 15일')
+_GLUED_DURATION = re.compile(r"(?<![\w.,$£€])(?<![월月]\s)(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                             r"(?P<u>hrs?|h|d|일|日|시간|時間|개월|[かヶカケ]月)(?![\w])")
+_GLUED_UNIT = {"일": "days", "日": "days", "시간": "hours", "時間": "hours", "개월": "months"}
 
 
 def parse(text: str) -> Parsed:
@@ -680,7 +694,8 @@ def parse(text: str) -> Parsed:
         found.append(Mention(kind="number", text=text[g.start():g.end()], start=g.start(), end=g.end(), sentence="",
                              value=Decimal(num), quantum=Decimal(1).scaleb(-places),
                              digits=len(num.replace(".", "").lstrip("0")) or 1,
-                             unit="hours" if g.group("u").lower().startswith("h") else "days"))
+                             unit=_GLUED_UNIT.get(g.group("u"), "months" if g.group("u").endswith("月") else
+                                                   "hours" if g.group("u").lower().startswith("h") else "days")))
         taken.append((g.start(), g.end()))
     for mt in _word_mentions(blanked):
         if any(s < mt.end and mt.start < e for s, e in taken):
@@ -2380,6 +2395,12 @@ def _phrase_pattern(phrase: str) -> re.Pattern:
     return re.compile(lead + r"\s+".join(parts) + tail)
 
 
+# a plain yes or no in the reply's own language, a clause of its own ('Oui : la perte ...', '네, 현재 자료 기준으로 ...':
+# blind red team kit30a/b, right replies written in French and Korean at 0.71)
+YES_SAID = ("oui", "sí", "sim", "네", "はい")  # (no 예: it also opens an example, "예: ...")
+NO_SAID = ("non", "não", "nein", "아니요", "아니오", "いいえ")
+
+
 def conclusion(text: Parsed | str, positive_words: Iterable[str],
                negative_words: Iterable[str]) -> Literal["yes", "no"] | None:
     """The yes/no judgement a text reaches from the caller's words, negation-aware; None if it says both or neither."""
@@ -2403,7 +2424,7 @@ def conclusion(text: Parsed | str, positive_words: Iterable[str],
             ss, se = parsed.sentences[si]
             if parsed.text[ss:se].rstrip().endswith("?"):
                 continue  # the question restated
-            single = phrase.strip().lower() in ("yes", "no", "not", "none")
+            single = phrase.strip().lower() in ("yes", "no", "not", "none", *YES_SAID, *NO_SAID)
             if single:
                 # "No." / "Yes, the limit is broken": the word counts only as a clause of its own
                 # (a list item or emphasis around it, "1. **Yes**", still stands alone)

@@ -90,5 +90,5 @@ def says_direction(text: str, check: Check, labels: tuple[str, ...] = (), world=
         return found == {check.expect}
     # An explicit yes or no to the question as asked (`values[0]`) answers it too, where no comparison is stated.
     if check.values and check.values[0] in ("yes", "no"):
-        return answers.conclusion(_parsed(text), ["yes"], ["no"]) == check.values[0]
+        return answers.conclusion(_parsed(text), ["yes", *answers.YES_SAID], ["no", *answers.NO_SAID]) == check.values[0]
     return False

@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from worldsmith.environments import answers
+from worldsmith.environments import answers, hangul
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
 
 # what a field's value may carry beside the thing itself: the currency's words, a count's unit
@@ -32,7 +32,8 @@ _UNIT_WORDS = {"days", "day", "calendar", "percent", "per", "cent", "percentage"
                "x", "times"}
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
              "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "on"}
-_HONORIFICS = {"mr", "ms", "mrs", "miss", "mx", "dr", "prof", "sir", "dame"}
+_HONORIFICS = {"mr", "ms", "mrs", "miss", "mx", "dr", "prof", "sir", "dame",
+               "me", "maitre", "maître", "mme", "mlle"}  # (French: Me Leduc, an avocat: kit30a, a right form 0.95)
 _PERSON_LINKS = {"of", "at", "from", "the", "for", "and"}  # 'and' only inside an organisation's name: checked there
 _CHOICE_NEUTRAL = {"the", "a", "an", "of", "is", "figure", "amount", "one", "governs", "governing", "larger", "higher",
                    "greater", "smaller", "lower", "bigger"}
@@ -498,8 +499,39 @@ def _said_plainly(value: str, kind: str) -> str:
     return value
 
 
-def _date_ok(value: str, check: Check, day_first: bool | None = None) -> bool:
+_MON_NAMES = "|".join(sorted(answers._MONTHS, key=len, reverse=True))
+# a day and its month with no year: '15 September', 'September 7th', '15 septembre', '9월 15일', '9月15日'
+_YEARLESS = (re.compile(rf"(?<![\d/.-])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<mon>{_MON_NAMES})\b\.?"
+                        r"(?!\s*,?\s*\d)", re.I),
+             re.compile(rf"\b(?P<mon>{_MON_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d)", re.I),
+             re.compile(r"(?<!\d)(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]"))
+
+
+def _with_year(value: str, world) -> str:
+    """A date written without its year, with the one year the matter's window gives it ('15 September' in a matter of
+    August to December 2026 is 15 September 2026: blind red team kit30b, right forms 0.67-0.8); a day and month the
+    window holds in two years, or in none, stays as written (and fails)."""
+    plan = getattr(world, "plan", None)
+    if plan is None:
+        return value
+    for rx in _YEARLESS:
+        m = rx.search(value)
+        if m is None:
+            continue
+        month = answers._MONTHS[m["mon"].lower()] if "mon" in rx.groupindex else int(m["m"])
+        days = {answers._date(y, month, int(m["d"])) for y in range(plan.window_start.year, plan.window_end.year + 1)}
+        days = [d for d in days if d is not None and plan.window_start <= d <= plan.window_end]
+        if len(days) == 1:
+            return f"{value[:m.start()]}{days[0].isoformat()}{value[m.end():]}"
+        return value
+    return value
+
+
+def _date_ok(value: str, check: Check, day_first: bool | None = None, world=None) -> bool:
     found = [m for m in answers.parse(value).mentions if m.kind == "date"]
+    if not found and world is not None:
+        value = _with_year(value, world)
+        found = [m for m in answers.parse(value).mentions if m.kind == "date"]
     others = [m for m in answers.parse(value).mentions if m.kind != "date" and not m.year_like]
     if len(found) != 1 or others:
         return False
@@ -556,7 +588,13 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # blind red team kit30a, right forms 0.83)
         low, spans = _unaccented(low), [_unaccented(s) for s in spans]
         hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
-    if hit is None and not me.name.isascii() and not folded:
+    if hit is None and hangul.written_in(me.name) and not folded:
+        # a Korean name in Latin letters, in any usual spelling ('Kang Myung-ja', 'Gang Myeong-ja' for 강 명자: blind
+        # red team kit30b, right forms 0.8)
+        low = _unaccented(low)
+        said = hangul.name_pattern(me.first_name, me.last_name).search(low)
+        hit = said.group() if said else None
+    elif hit is None and not me.name.isascii() and not folded:
         # the name in Latin letters, either order ('Chiyo Suzuki', 'Suzuki Chiyo', 'Yuta Itō' for 千代 鈴木 and 裕太 伊藤:
         # blind red team kit29b, four right forms 0.8), where the name's characters have one reading we know
         low = _plain_romaji(low)
@@ -814,7 +852,7 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if kind == "amounts":
         return _figures_ok(value, check, world)
     if kind == "date":
-        return _date_ok(value, check, _day_first(answer or ""))
+        return _date_ok(value, check, _day_first(answer or ""), world)
     if kind == "person":
         return _person_ok(value, check, world)
     if kind == "choice":

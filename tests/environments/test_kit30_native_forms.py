@@ -1,0 +1,82 @@
+"""Answer fields written the way a French or Korean professional writes them (blind red teams kit30a/b: right forms at 0-0.8)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace as NS
+
+import pytest
+
+from worldsmith.environments.forms import field_holds
+from worldsmith.environments.tasks import Check
+
+
+def _person(pid, first, last, name=None):
+    return NS(id=pid, name=name or f"{first} {last}", first_name=first, last_name=last, email=f"{pid}@bank.example",
+              organisation="bank", title="Manager", role=pid)
+
+
+_WORLD = NS(plan=NS(facts=[], distractors=[], window_start=dt.date(2026, 8, 3), window_end=dt.date(2026, 12, 18),
+                    people=[_person("a", "명자", "강", "강 명자"), _person("b", "광수", "강", "강 광수"),
+                            _person("c", "Joséphine", "Leduc")],
+                    organisations=[NS(id="bank", name="Bank")]))
+
+
+def _holds(name, value, expect, said, world=_WORLD):
+    check = Check(type="answer_field", a_words=[name], values=[value], expect=expect, b_words=["ko_KR"])
+    return field_holds(f"{name}: {said}", check, world)
+
+
+@pytest.mark.parametrize("value,expect,said,right", [
+    ("USD 52,995,813.70", "amount", "52 995 813,70 USD", True),
+    ("USD 52,995,813.70", "amount", "52\u202f995\u202f813,70 USD", True),
+    ("USD 52,995,813.70", "amount", "52 995 813,07 USD", False),
+    ("61.3%", "percent", "61,3 %", True),
+    ("61.3%", "percent", "63,1 %", False),
+    ("USD 59,040,000", "amount", "5,904만 달러", True),
+    ("USD 59,040,000", "amount", "5,904만 원", False),
+    ("USD 59,040,000", "amount", "5,094만 달러", False),
+    ("196 days", "days", "196일", True),
+    ("196 days", "days", "169일", False),
+    ("12 months", "number", "12개월", True),
+])
+def test_a_figure_in_french_or_korean_forms_is_the_figure(value, expect, said, right):
+    assert _holds("Figure", value, expect, said) is right
+
+
+@pytest.mark.parametrize("said,right", [
+    ("2026년 9월 15일", True), ("2026. 9. 15.", True), ("15 septembre 2026", True), ("2026年9月15日", True),
+    ("15 September", True), ("September 15th", True), ("Tuesday, 15 September", True), ("9월 15일", True),
+    ("16 September", False), ("2026년 9월 16일", False), ("15 September 2025", False),
+])
+def test_a_date_in_native_forms_or_without_the_year_its_window_gives(said, right):
+    assert _holds("Day received", "2026-09-15", "date", said) is right
+
+
+def test_a_date_without_a_year_is_no_date_where_the_window_spans_that_day_twice():
+    wide = NS(plan=NS(**{**vars(_WORLD.plan), "window_start": dt.date(2025, 8, 1)}))
+    assert _holds("Day received", "2026-09-15", "date", "2026-09-15", wide)
+    assert not _holds("Day received", "2026-09-15", "date", "15 September", wide)
+
+
+@pytest.mark.parametrize("said,who,right", [
+    ("Kang Myung-ja", "강 명자", True), ("Gang Myeong-ja", "강 명자", True), ("Myung-ja Kang", "강 명자", True),
+    ("Kang Kwang-soo", "강 광수", True), ("Kang Gwang-su", "강 광수", True),
+    ("Kang Kwang-soo", "강 명자", False), ("Kim Myung-ja", "강 명자", False),
+    ("Me Joséphine Leduc", "Joséphine Leduc", True), ("Me Leduc", "Joséphine Leduc", True),
+])
+def test_a_korean_name_in_latin_letters_and_a_french_title_name_their_person(said, who, right):
+    assert _holds("Sender", who, "person", said) is right
+
+
+@pytest.mark.parametrize("reply,right", [
+    ("Bonjour Rémy,\n\nOui : la perte d'exploitation dépasse le budget.\n\nBien cordialement,", True),
+    ("숙자 님,\n\n네, 현재 자료 기준으로 보증 최고 원금이 더 많습니다.\n\n강 명자 드림", True),
+    ("Bonjour Rémy,\n\nNon : le budget est plus élevé.\n\nBien cordialement,", False),
+    ("Oui et non.", False),
+])
+def test_a_reply_in_french_or_korean_answers_yes_or_no_in_its_own_words(reply, right):
+    from worldsmith.environments.direction_said import says_direction
+
+    check = Check(type="sent_direction", values=["yes"], a_words=["operating", "loss"], b_words=["budget"], expect="a>b")
+    assert says_direction(reply, check) is right
