@@ -584,6 +584,12 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     if layout != "counted" and not sampled and not groups and share is None and is_criteria_sheet(spec.title):
         # a criteria sheet lists the criteria its purpose names, each weighed in points (generators.criteria)
         criteria_rows(sheet, spec.purpose)
+    from worldsmith.generators.reconciled import is_reconciliation, reconciled_sides
+
+    if layout == "schedule" and not principal and not sampled and not groups and share is None and count is None \
+            and not registered and is_reconciliation(spec.title):
+        # a reconciliation sets out both sides month by month before their difference (generators.reconciled)
+        registered = reconciled_sides(sheet, ledger, label)
     if sampled:
         bottom = _sample(sheet, ledger, sampled, label)
     elif groups:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -290,3 +291,26 @@ def test_a_criteria_sheet_lists_the_criteria_its_purpose_names_with_their_points
     spec.purpose = "What the firm bills for the audit."
     plain = build_skeleton(spec, facts, None, "es_MX", Faker(), dt.date(2026, 1, 5))
     assert plain is None or not any(ln.role == "heading" and "Criteria" in ln.cells[sk.label] for ln in plain.lines)
+
+
+def test_a_reconciliation_sets_out_both_sides_month_by_month_before_the_difference():
+    """'The "reconciliation against customs declarations" is one typed total and one subtraction' (read 30): a
+    reconciliation of a year sets out each side month by month, each side's months adding up to the ledger's figure
+    by a live SUM, the second side's months in proportion to the first's; the difference is computed from the two
+    lines. Before: two typed figures and their difference."""
+    facts = [_money("booked", "4800000", "The ledger books USD 4,800,000 of imports in 2024.", "imports booked"),
+             _money("declared", "3100000", "Declarations cover USD 3,100,000.", "imports declared"),
+             _money("gap", "1700000", "Imports booked but not declared.", "unreconciled imports", "booked - declared")]
+    for title in ("Reconciliation of imports booked against declarations, 2024",
+                  "Conciliación de importaciones contra pedimentos, ejercicio 2024"):
+        sk = build_skeleton(_spec(title, ["booked", "declared", "gap"]), facts, None, "en_US", Faker(),
+                            dt.date(2026, 1, 5))
+        by_fact = {ln.fact: i for i, ln in enumerate(sk.lines) if ln.fact}
+        for fid, amount in (("booked", 4800000), ("declared", 3100000)):
+            line = sk.lines[by_fact[fid]]
+            a, b = (int(x) for x in re.findall(r"\d+", line.formula))
+            months = [sk.lines[i] for i in range(a, b + 1)]
+            assert len(months) == 12 and months[0].cells[sk.label] == "January 2024" and all(
+                ln.role == "item" for ln in months)
+            assert sum(Decimal(str(ln.cells[sk.amount])) for ln in months) == amount
+        assert sk.lines[by_fact["gap"]].formula == "{%d}-{%d}" % (by_fact["booked"], by_fact["declared"])
