@@ -180,11 +180,18 @@ def privileged_circle(outline: Outline) -> set[str]:
     while changed:
         changed = False
         for o in orgs.values():
-            if o.id in circle or _across(o.role, [orgs[c].role for c in circle]):
+            if o.id in circle:
                 continue
-            if any(o.id in rel.get(c, (None, None)) for c in circle) or rel.get(o.id, (None, None))[0] in circle:
+            # one the circle serves or was engaged by by name, or that names itself the client, is inside before any
+            # role word can put it across: a client trader 'seller under the letter of credit' was across from its
+            # own counsel ('counsel to <the trader> in its dispute with the bank') by the deal-side word, its mail
+            # with the bank and the buyer out of its counsel's file (an unseen outline quarantined, session 29)
+            if any(o.id in rel.get(c, (None, None)) for c in circle) or rel.get(o.id, (None, None))[0] in circle or \
+                    (re.match(r"\s*client\b", o.role, re.I) and not _ADVERSE.search(o.role)):
                 circle.add(o.id)
                 changed = True
+                continue
+            if _across(o.role, [orgs[c].role for c in circle]):
                 continue
             inside = [orgs[c] for c in circle]
             # (by what names the inside organisation itself: the role nouns of one that serves another name whom it

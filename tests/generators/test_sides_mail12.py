@@ -49,3 +49,15 @@ def test_an_adviser_acting_for_a_role_of_the_home_party_is_inside():
     assert "added" in privileged_circle(_with("solar-farm-project-finance",
                                               "documentation counsel, drafting the facility agreement for the arrangers"))
     assert "added" not in privileged_circle(_with("covenant-breach", "documentation counsel to the lenders"))
+
+
+def test_a_client_whose_role_names_a_deal_side_stays_inside_its_counsels_circle():
+    # (fails before: a client 'seller under the letter of credit' was across from its own counsel by the word
+    # 'seller', and its mail out of the file: mail_in_our_file quarantined the world)
+    for name in ("mini", "covenant-breach"):
+        outline = load_outline(FIXTURES / f"{name}.yaml")
+        client = next(o for o in outline.organisations if o.role.lower().startswith("client"))
+        for role in ("client; the seller under the letter of credit, a grain trader",
+                     "client and vendor of the shares under the SPA"):
+            orgs = [o.model_copy(update={"role": role}) if o.id == client.id else o for o in outline.organisations]
+            assert client.id in privileged_circle(outline.model_copy(update={"organisations": orgs})), (name, role)

@@ -335,3 +335,29 @@ def test_a_marking_in_capitals_is_read_past_the_plain_word_filter(plan, seeded):
     spec = _to_outside(plan)
     rows = seeded["marking_in_capitals_outside"]["privilege_within_circle"]
     assert any(r.artifact_id == spec["id"] and "outside the privileged circle" in r.detail for r in rows)
+
+
+def test_a_purpose_that_opens_on_a_facts_label_is_found_whole_only(tanker, tmp_path):
+    """A purpose opening on a figure's label with its article ('The agreed daily rate of the vessel on charter against
+    ...') is not pasted by a message that states that figure: its first eight words are the label's (an unseen sale's
+    world was quarantined on three such messages, session 29); the same purpose pasted whole still is."""
+    import duckdb
+
+    from worldsmith.worlds.validate import load_checks, run_checks
+
+    world = _copy(tanker, tmp_path)
+    label = "agreed daily rate of the vessel on charter"
+    purpose = f"The {label} against the market rate, for the partner's view."
+    con = duckdb.connect(str(world / "world.duckdb"))
+    fact = con.execute("select id from facts order by id limit 1").fetchone()[0]
+    said, pasted, owner = [r[0] for r in con.execute(
+        "select artifact_id from emails where artifact_id is not null order by artifact_id limit 3").fetchall()]
+    con.execute("update facts set label = ? where id = ?", [label, fact])
+    con.execute("update artifacts set purpose = ? where id = ?", [purpose, owner])
+    con.execute("update emails set body_new = body_new || ? where artifact_id = ?", [f" The {label} is USD 30,000.", said])
+    con.execute("update emails set body_new = body_new || ? where artifact_id = ?", [" " + purpose, pasted])
+    con.close()
+    check = [c for c in load_checks() if c.id == "realism_purpose_not_pasted"]
+    rows = run_checks(world / "world.duckdb", check).failed()[0].rows
+    flagged = {r.artifact_id for r in rows}
+    assert pasted in flagged and said not in flagged, [r.detail for r in rows]  # (fails before: 'said' flagged)
