@@ -162,3 +162,20 @@ def test_a_notice_of_an_act_takes_the_act_in_its_own_words():
                                                                           "purpose": "The notice."})})
         prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
         assert step in prose, prose
+
+
+def test_a_notice_is_given_under_the_provision_its_purpose_cites_in_any_usual_form():
+    # (fails before: 'under UCP 600 art. 16(c)' was no provision to purpose_provisions, the notice cited none and
+    # genre_contract quarantined an unseen outline's world, session 29)
+    from worldsmith.generators.compose.substance.letters import purpose_provisions
+
+    ctx = _demand(3, 1)
+    for purpose, cited in [("The bank's notice refusing the documents under UCP 600 art. 16(c), listing the "
+                            "discrepancies.", "article 16(c) of UCP 600"),
+                           ("Refuses the documents as discrepant, citing article 14(b) of UCP 600.",
+                            "article 14(b) of UCP 600"),
+                           ("The notice of default under clause 7.3, with the cure period.", "clause 7.3"),
+                           ("The notice, with no rule named.", "")]:
+        at = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Notice of refusal of documents",
+                                                                         "purpose": purpose})})
+        assert purpose_provisions(at) == cited, purpose

@@ -1589,7 +1589,27 @@ def purpose_provisions(ctx: ArtifactContext) -> str:
     purpose = " ".join((getattr(ctx.spec, "purpose", "") or "").split())
     m = re.search(r"\bunder\s+((?:clauses?|sections?|articles?)\s+\d+(?:\.\d+)*(?:\(\w+\))*"
                   r"(?:(?:,\s*|\s+and\s+|\s+or\s+)\d+(?:\.\d+)*(?:\(\w+\))*)*)", purpose, re.I)
-    return m.group(1) if m else ""
+    if m:
+        return m.group(1)
+    # else the first provision its purpose, its title or a fact it carries cites, in any usual form ('UCP 600 art.
+    # 16(c)', 'article 16 of the Rules'): a notice of refusal whose purpose cited its rule so named none, and
+    # genre_contract found no provision (an unseen outline's world quarantined, session 29)
+    for text in (purpose, ctx.spec.title, *(f.statement for f in ctx.facts)):
+        text = " ".join((text or "").split())
+        m = _CITED.search(text)
+        m = m if m is None or m.group("rules") else (_CITED_AFTER.search(text) or m)
+        if m:
+            article = re.sub(r"^(?:art\.|arts?\b)\s*", "article ", m.group("art"), flags=re.I)
+            return f"{article} of {m.group('rules')}" if m.group("rules") else article
+    return ""
+
+
+# A provision as a notice's purpose or facts cite it: 'article 16(c) of UCP 600', 'clause 7.3 of the Agreement' ...
+_ARTICLE = r"(?P<art>(?:clauses?|sections?|articles?|art\.|arts?\.?|rules?|regulations?|paragraphs?)\s*\d+[\d.]*(?:\([\w]+\))*)"
+_RULES = r"(?P<rules>(?:the\s+)?(?:[A-Z][\w'’-]*\s+){0,4}?(?:[A-Z]{2,6}\s*\d{2,4}|Act|Law|Code|Rules|Regulations|Convention)\b(?:\s+\d{4})?)"
+_CITED = re.compile(_ARTICLE + r"(?:\s+of\s+" + _RULES + ")?", re.I)
+# ... and 'UCP 600 art. 16(c)': the rules before the article
+_CITED_AFTER = re.compile(_RULES.replace("(?:the\\s+)?", "") + r",?\s+" + _ARTICLE)
 
 
 def notice_that(ctx: ArtifactContext) -> str:
