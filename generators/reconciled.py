@@ -1,12 +1,13 @@
-"""Reconciliations: a sheet titled for a reconciliation sets out both sides month by month, each side's months adding
-up to the ledger's figure by a live SUM, before the difference the ledger computes from them.
+"""Reconciliations: a sheet titled for a reconciliation sets out both sides period by period, each side's periods
+adding up to the ledger's figure by a live SUM, before the difference the ledger computes from them.
 
 A title is a promise its rows keep (blind read 30: 'the "reconciliation against customs declarations" is one typed
 total and one subtraction'). Where the sheet carries a difference the ledger computes as one money figure less another
 (value observed less returns documented), and the title or the first side's statement names the year reconciled, each
-side is laid out over that year's months (never a month after the sheet's day), the second side's months in proportion
-to the first's, each side summed by a live formula into its own line; the difference is then computed from the two
-lines as before. The months are items (sheet_lines role 'item'), never facts; nothing else is made up.
+side is laid out over that year's months before the sheet's day (its quarters where the whole year is over: twelve
+months on each side print on two pages), the second side's in proportion to the first's, each side summed by a live
+formula into its own line; the difference is then computed from the two lines as before. The periods are items
+(sheet_lines role 'item'), never facts; nothing else is made up.
 """
 
 from __future__ import annotations
@@ -60,17 +61,20 @@ def reconciled_sides(sheet: Any, ledger: Any, label: dict[str, str]) -> bool:
               if dt.date(year, m, 28) < spec.date]
     if len(months) < 2:
         return False
+    # a year of months on each side is two pages: a full year's sides go by quarter, and print on one
+    names = [f"Q{k + 1} {year}" for k in range(4)] if len(months) == 12 else [m.strftime("%B %Y") for m in months]
+    what = "quarters" if len(months) == 12 else "months"
     rng = random.Random(f"{spec.id}:{a}:{b}:months")
-    first_side = split_cents(ledger.value(a).amount, len(months), rng, whole=False, sigma=0.3)
-    second_side = split_cents(ledger.value(b).amount, len(months), rng, whole=False, sigma=0.2,
+    first_side = split_cents(ledger.value(a).amount, len(names), rng, whole=False, sigma=0.3)
+    second_side = split_cents(ledger.value(b).amount, len(names), rng, whole=False, sigma=0.2,
                               shape=[float(x) for x in first_side])
     for fid, parts in ((a, first_side), (b, second_side)):
         name = label[fid].removesuffix(" (this draft)")
         sheet.add(f"Per {name[:1].lower() + name[1:]}", role="heading")
         first = len(sheet.lines)
-        for month, amount in zip(months, parts):
-            sheet.add(month.strftime("%B %Y"), role="item", amount=_num(amount), fmt="money")
+        for name_of, amount in zip(names, parts):
+            sheet.add(name_of, role="item", amount=_num(amount), fmt="money")
         sheet.at[fid] = sheet.add(label[fid], role="subtotal", amount=_num(ledger.value(fid).amount), fmt="money",
                                   fact=fid, formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
-                                  note=f"Sum of the {len(months)} months of {year}")
+                                  note=f"Sum of the {len(names)} {what} of {year}")
     return True

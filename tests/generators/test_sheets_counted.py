@@ -295,9 +295,9 @@ def test_a_criteria_sheet_lists_the_criteria_its_purpose_names_with_their_points
 
 def test_a_reconciliation_sets_out_both_sides_month_by_month_before_the_difference():
     """'The "reconciliation against customs declarations" is one typed total and one subtraction' (read 30): a
-    reconciliation of a year sets out each side month by month, each side's months adding up to the ledger's figure
-    by a live SUM, the second side's months in proportion to the first's; the difference is computed from the two
-    lines. Before: two typed figures and their difference."""
+    reconciliation of a year sets out each side by period (a whole year by quarter, on one page), each side's
+    periods adding up to the ledger's figure by a live SUM; the difference is computed from the two lines. Before:
+    two typed figures and their difference."""
     facts = [_money("booked", "4800000", "The ledger books USD 4,800,000 of imports in 2024.", "imports booked"),
              _money("declared", "3100000", "Declarations cover USD 3,100,000.", "imports declared"),
              _money("gap", "1700000", "Imports booked but not declared.", "unreconciled imports", "booked - declared")]
@@ -310,7 +310,7 @@ def test_a_reconciliation_sets_out_both_sides_month_by_month_before_the_differen
             line = sk.lines[by_fact[fid]]
             a, b = (int(x) for x in re.findall(r"\d+", line.formula))
             months = [sk.lines[i] for i in range(a, b + 1)]
-            assert len(months) == 12 and months[0].cells[sk.label] == "January 2024" and all(
+            assert len(months) == 4 and months[0].cells[sk.label] == "Q1 2024" and all(
                 ln.role == "item" for ln in months)
             assert sum(Decimal(str(ln.cells[sk.amount])) for ln in months) == amount
         assert sk.lines[by_fact["gap"]].formula == "{%d}-{%d}" % (by_fact["booked"], by_fact["declared"])
