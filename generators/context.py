@@ -10,8 +10,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worldsmith.generators.labels import (as_known_on, decided, fact_events, fact_label, periodic_record, put_forward,
-                                          standing, statement_as_known, title_as_known)
+from worldsmith.generators.labels import (as_known_on, counted, decided, fact_events, fact_label, periodic_record,
+                                          put_forward, standing, statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
 from worldsmith.worlds import kinds
@@ -401,11 +401,20 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
             held = plan.fact(node.id).on(day)
             if held is None:
                 return _fail()
-            return f"{ids[node.id]} ({held[1]})" if held[0].type == "percent" else f"{ids[node.id]} of {held[1]}"
+            if held[0].type == "percent":
+                return f"{ids[node.id]} ({held[1]})"
+            # a count is said with its number where its label names the things counted ("148 posts cut"),
+            # else its value stands in brackets: never "the posts cut of 148 posts" (blind read 30)
+            if held[0].type == "number":
+                return counted(ids[node.id], held[1]) or f"{ids[node.id]} ({held[1]})"
+            return f"{ids[node.id]} of {held[1]}"
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             return f"{operand(node.left, node.op, False)} {_OPS[type(node.op)]} {operand(node.right, node.op, True)}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
-            a, b = said(node.args[0]), said(node.args[1])
+            # a sum inside a call is one quantity ("the duty rate applied to the sum of A and B"): unnamed, "the rate
+            # of A plus B" reads as (rate x A) + B (blind read 30's formula read aloud)
+            a, b = (_GROUPED[type(n.op)].format(a=operand(n.left, n.op, False), b=operand(n.right, n.op, True))
+                    if isinstance(n, ast.BinOp) and type(n.op) in _OPS else said(n) for n in node.args)
             return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
                     "percent_of": _share_of(a, b)}.get(node.func.id) or _fail()
         return _fail()
@@ -486,7 +495,14 @@ def _share_of(share: str, base: str) -> str:
     """'the fault share of the total claims'; a share whose label already names its base ('cap percentage of Annual
     Contract Value') is not given it twice."""
     bare = re.sub(r"^(?:the|an?)\s+", "", base.strip(), flags=re.I).lower()
-    return share if bare and share.lower().endswith(bare) else f"{share} of {base}"
+    if bare and share.lower().endswith(bare):
+        return share
+    # a rate is applied to its base, never "of" it ("the duty rate of the value declared": blind read 30's formula
+    # read aloud), nor a share whose label has its own "of" ("the share of the fee paid of the fee")
+    head = (re.sub(r"\s*\([^)]*\)\s*$", "", share).split() or [""])[-1].lower()
+    if head in ("rate", "rates", "percentage", "percent", "ratio", "multiple") or " of " in share:
+        return f"{share} applied to {base}"
+    return f"{share} of {base}"
 
 
 def _fail() -> str:

@@ -346,6 +346,28 @@ _PARTICIPLE = re.compile(r"(?:[a-z]+ed|paid|sent|sold|lost|spent|held|made|taken
                          r"found|run|kept|left|won|built|drawn|known|shown|done|set|cut)$")
 
 
+# Words a state's thing never holds before its participle (a clause or a list, not a thing: "reject the offer made").
+_NOT_A_THING = frozenset("the a an to of and or for by on in at with we our their its is are was were be not no".split())
+
+
+def as_state(text: str) -> str:
+    """A text value that names a thing and what was done to it, as the noun phrase it is ('variation agreement signed
+    and filed for validation' -> 'the variation agreement signed and lodged'); '' for any other value (a
+    decision's verb, a name, an outcome that opens with its participle). Blind read 30: poured bare into a slot for
+    a thing, it read "Our client has decided on variation agreement signed and lodged" and "The signature
+    of the variation agreement is variation agreement signed and lodged"; with its article it is a thing
+    held ("we now have the variation agreement signed and lodged"), its words kept as the ledger has them."""
+    words = text.split()
+    if len(words) < 2 or not text[:1].islower() or words[0].lower() in _NOT_A_THING or _PARTICIPLE.fullmatch(words[0]):
+        return ""
+    for i, word in enumerate(words[1:5], 1):
+        if word.lower() in _NOT_A_THING:
+            return ""
+        if _PARTICIPLE.fullmatch(word) and not word.endswith("eed"):
+            return f"the {text}"
+    return ""
+
+
 def counted(label: str, text: str) -> str:
     """A count's label with its value in it, as a count is said ("the barrels discharged", "18,400 barrels" ->
     "18,400 barrels discharged"), where the label names the things counted by the value's own unit; '' otherwise.

@@ -19,7 +19,7 @@ from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
 from worldsmith.generators.compose.facts import DUE_DATE
-from worldsmith.generators.labels import as_first_sent, fact_label
+from worldsmith.generators.labels import as_first_sent, as_state, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
 from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
@@ -781,7 +781,10 @@ class _Planner:
     def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""
         if decision_fact:
-            return render_value(self.outline_fact(decision_fact).value, self.outline.locale)
+            # a thing and what was done to it is said with its article, as the thing it is: "the decision we took
+            # stands: variation agreement signed and lodged" read as garble (blind read 30)
+            said = render_value(self.outline_fact(decision_fact).value, self.outline.locale)
+            return as_state(said) or said
         said = decision_object(purpose)
         if said:
             return said

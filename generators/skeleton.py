@@ -345,7 +345,9 @@ def formula_words(formula: str, label: Callable[[str], str]) -> str:
         assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         args = [walk(a) for a in node.args]
         if node.func.id == "percent_of":
-            return f"{args[0]} of {args[1]}"
+            # a rate times its base, as the cell computes it: "duty rate of unmatched imports" read a rate as a share
+            # of a thing, and "duty rate of imports + freight" left the sum unbracketed (blind read 30)
+            return " x ".join(f"({w})" if isinstance(a, ast.BinOp) else w for a, w in zip(node.args, args))
         if node.func.id == "round":
             args = args[:1]  # "x rounded", not "x and 2 rounded"
         joined = ", ".join(args[:-1]) + " and " + args[-1] if len(args) > 1 else args[0]

@@ -9,7 +9,7 @@ from worldsmith.generators.compose.bank import Picker, bank, fields, filled_word
 from worldsmith.generators.compose.text import _SOFT_STARTS, cap_first, lower_first, sentence, strip_end
 from worldsmith.generators.context import FactRef
 from worldsmith.generators.sides import PARTY_ROLES
-from worldsmith.generators.labels import _PARTICIPLE, count_clause, count_said, counted, standing
+from worldsmith.generators.labels import _PARTICIPLE, as_state, count_clause, count_said, counted, standing
 
 # "letter": an email to the other side, the document's sentence in a letter's plain words (as_letter).
 Register = Literal["email", "document", "letter"]
@@ -298,11 +298,21 @@ _PARTYS = re.compile(r"(?i)(?:the )?(?:" + "|".join(PARTY_ROLES) + r")s?['’]s?
 _WORKED = re.compile(r"\b(?:comes? out at|works? out at|lands? at|comes? to)\b|\bI (?:\[)?(?:make|get)\b")
 
 
+# A state's sentences (see labels.as_state): the thing with what was done to it, no label before it to echo.
+_STATE_FRAMES = ["Matters now stand with {state}.", "As matters stand, we have {state}.",
+                 "That leaves [us|the file] with {state}."]
+
+
 def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") -> str:
     """A sentence that names the fact by its label and gives its value: how people mention a known figure."""
     named = bank("facts")["named"]
     label = fact.label or "the figure"
     values = dict(Label=cap_first(label), label=label, text=fact.text)
+    state = as_state(fact.text) if fact.value.type == "text" else ""
+    if state:
+        # a thing and what was done to it is where matters stand, never what its label "is" ("The signature of the
+        # variation agreement is variation agreement signed and lodged", blind read 30)
+        return sentence(pick.fill(_STATE_FRAMES, state=state, State=cap_first(state)))
     slot = slot_of(fact)
     slot = "date_fixed" if slot == "date" and fixed(fact) and "date_fixed" in named[register] else slot
     slot = "date_event_past" if slot == "date_past" and fixed(fact) and "date_event_past" in named[register] else slot

@@ -73,6 +73,8 @@ def _swap(text: str, found: list[str], seed: str) -> str:
             continue  # a quote of the message replied to stays as that message has it
         for s in found:
             if s in line:
-                line = line.replace(s, reworded(s, seed))
+                # only where it stands as a sentence: a name the check took for one (a paper's title in a source cell
+                # or an agenda line) given a lead read "Comments on For completeness, survey report" (blind read 30)
+                line = re.sub(r"(?:^|(?<=[.!?]\s)|(?<=^[-*>\s]\s))" + re.escape(s), lambda m: reworded(s, seed), line)
         lines[i] = line
     return "\n".join(lines)

@@ -41,6 +41,10 @@ repeated as (
       -- members in the same words each time is how minutes are kept, not a template stamped on prose
       and not regexp_matches(sentence, '^(?:Members of [^:]{1,60} present|Present|Attending|Those present|'
                                        || 'In attendance[^:]{0,40}|Apologies|Absent)\s*:')
+      -- a piece cut after a number's abbreviation ('Lot No.', 'Art.') ends a name, not a sentence: a paper's title
+      -- cited in sources and agendas ("Survey report: ..., Lot No. 7") was "repaired" into "To recap, survey
+      -- report ..." wherever it stood (blind read 30: "Comments on For completeness, survey report")
+      and not regexp_matches(sentence, '\b(?:No|Nos|Art|Arts|para|paras|cl|p|pp|s|ss|Sch|Reg|vol|Ref|ref|[Nn]o)\.$')
       and not exists (select 1 from stated f
                       where contains(lower(frequent.sentence), f.statement)
                          or contains(f.statement, lower(frequent.sentence)))

@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, on_its_day, slot_of
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
-from worldsmith.generators.labels import _PARTICIPLE, count_said
+from worldsmith.generators.labels import _PARTICIPLE, as_state, count_said
 from worldsmith.generators.compose.text import lower_first as _lower
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 
@@ -51,6 +51,10 @@ def plain(f: FactRef) -> str:
         out = f"{name} was to {f.text}"
     elif slot == "text_outcome":
         out = f"{name}: {f.text}"
+    elif f.value.type == "text" and as_state(f.text):
+        # a thing and what was done to it is where matters stand, never what its label "is" ("The signature of the
+        # variation agreement is variation agreement signed and lodged", blind read 30)
+        out = f"matters now stand with {as_state(f.text)}"
     elif f.value.type == "date" and _DATED_PAPER.search(name) and not _DATE_NOUN.search(name):
         out = f"{name} is dated {f.text}"  # a paper or an act has a date; it is not one ('The appraisal demand is ...')
     else:
@@ -299,6 +303,14 @@ _GENRE_WORD = re.compile(r"\s*\b(memo(?:randum)?|minutes|notes?|report|letter|pa
                          r"(\([^)]*\))?\s*", re.I)
 
 
+# A preposition, and an article, that open what is left of a title once its genre word is gone (English, French,
+# Spanish, Portuguese, German, Italian: the languages outlines title papers in).
+_PREP_LEAD = re.compile(r"^(?:on|re|about|regarding|concerning|of|for|sur|concernant|relative\s+[àa]|sobre|acerca\s+de|"
+                        r"relativ[oa]\s+a|über|zu[rm]?|von|betreffend|su|sul(?:la|lo)?|circa|de|del|du|des)\s+", re.I)
+_ARTICLE_LEAD = re.compile(r"(?:the|a|an|le|la|les|l['\u2019]|el|los|las|o|os|as|der|die|das|den|dem|il|lo|gli|un|une|"
+                           r"uno|una|ein|eine)\b", re.I)
+
+
 # A word before a genre word that says what kind of paper it is, not what it is about ('Advice note', 'Coverage memo').
 _QUALIFIER = {"advice", "advisory", "coverage", "briefing", "legal", "internal", "file", "research", "opinion",
               "strategy", "position", "status", "update", "client", "draft", "working", "discussion"}
@@ -339,6 +351,12 @@ def topic(title: str, names: list[str] = ()) -> str:
             head = re.sub(r"\s*\b(?:letter|report|paper|notes?)\s+of\s+(?:the\s+)?", " ", head, flags=re.I).strip()
         else:
             head = _GENRE_WORD.sub(" ", head).strip()
+            bare = _PREP_LEAD.sub("", head)
+            if bare != head and bare:
+                # the genre word was the head noun and the rest its complement, in any language the title is in
+                # ('Note sur le projet de fusion' is about the project: never 'advise on the sur le projet', read 30)
+                about = bare if _ARTICLE_LEAD.match(bare) else f"the {bare}"
+                return lower_first(f"{about} ({tail})" if tail else about)
         if not head or head.lower() in ("engagement", "covering", "cover"):
             return lower_first(tail or title)
         if re.fullmatch(r"[\w-]+['\u2019]s?|to\s.*|(?:the\s)?board", head, re.I):

@@ -10,6 +10,7 @@ from worldsmith.generators.compose import dispute
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import (_plural, agree, fact_sentence, fixed, limit_words, on_its_day,
                                                   said_once, unjoined)
+from worldsmith.generators.labels import as_state
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
 from worldsmith.generators.compose.longform import long_kinds
@@ -3054,6 +3055,13 @@ def decided(ctx: ArtifactContext, f) -> str:
         # a court, a tribunal or a regulator orders; nobody on a side "decided" what it ordered (blind read 29: "We have
         # decided on settlement approved with the commission reduced to 22%", of the Court's approval orders)
         return f"{cap_first(subject)}'s decision: {f.text}."
+    state = as_state(f.text)
+    if state:
+        # a thing and what was done to it is held, not decided on ("Our client has decided on variation agreement
+        # signed and lodged", blind read 30): "Our client now has the variation agreement signed and lodged"
+        held = f"{cap_first(subject)} now has" if subject and _decided_elsewhere(ctx, subject) else \
+            "Our client now has" if client_of(ctx) else "We now have"
+        return f"{held} {state}."
     if subject and _decided_elsewhere(ctx, subject):
         return f"{cap_first(subject)} decided {to} {f.text}."
     return f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}."
