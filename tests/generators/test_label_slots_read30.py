@@ -107,3 +107,17 @@ def test_a_name_the_boilerplate_repair_took_for_a_sentence_gets_no_lead():
     out = _swap(text, [s], "seed")
     assert out.split("\n")[:2] == text.split("\n")[:2], out
     assert out.split("\n")[2] != text.split("\n")[2], out
+
+
+def test_a_figure_with_its_value_is_said_as_its_kind_is():
+    # read 30: "adopt the number of posts the expert accepts of 96 posts", "the days claimed of 75 days"
+    from worldsmith.generators.compose.substance.common import valued
+    posts = fact("posts", "Posts cut.", Number(value=Decimal("148"), unit="posts"))
+    days = fact("days", "Days claimed by the contractor.", Number(value=Decimal("75"), unit="days"))
+    rate = fact("rate", "Duty rate.", Percent(value=Decimal("16")))
+    cost = fact("cost", "Removal costs.", Money(amount=Decimal("1000"), currency="USD"))
+    assert valued("the posts cut", posts) == "148 posts cut"
+    assert valued("the days claimed by the contractor", days) == "75 days claimed by the contractor"
+    assert valued("the total delay", days) == "the total delay (75 days)"
+    assert valued("the duty rate", rate) == "the duty rate (16%)"
+    assert valued("the removal costs", cost) == "the removal costs of USD 1,000"

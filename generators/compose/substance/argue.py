@@ -19,7 +19,7 @@ from worldsmith.generators.compose.text import cap_first, join_names
 from worldsmith.generators.context import ArtifactContext, FactRef, InputRef
 from worldsmith.generators.labels import standing
 from worldsmith.generators.sides import PARTY_ROLES
-from worldsmith.generators.compose.substance.common import derivation, figures, identity, label, source_phrase
+from worldsmith.generators.compose.substance.common import derivation, figures, identity, label, source_phrase, valued
 
 # The words a label or a statement names a party by its role: the one list of sides.py.
 _ROLES = PARTY_ROLES
@@ -453,7 +453,7 @@ def sided_course(ctx: ArtifactContext, main: FactRef, client: str) -> str:
         # no figure across the table: the figure is adopted for the work it serves, with its working (never a term
         # of the instrument: 'adopt the letter of credit amount of USD 1,150,000 as its working figure' of the
         # amount Clause 7 of the lease fixes, aircraft redelivery at seed 31)
-        return (f"We recommend that {client} adopt {label(main)} of {main.text} as its working figure" +
+        return (f"We recommend that {client} adopt {valued(label(main), main)} as its working figure" +
                 (", as worked above" if main.reason else "") + ", and revisit it only if the record behind it changes.")
     return ""
 

@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, on_its_day, slot_of
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.text import cap_first, lower_first, strip_end
-from worldsmith.generators.labels import _PARTICIPLE, as_state, count_said
+from worldsmith.generators.labels import _PARTICIPLE, as_state, count_said, counted
 from worldsmith.generators.compose.text import lower_first as _lower
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
 
@@ -122,6 +122,21 @@ def identity(f: FactRef) -> bool:
     return f.value.type == "text" and f.text[:1].isupper() and len(f.text.split()) <= 4 and not re.search(r"\d", f.text)
 
 
+def valued(name: str, f: FactRef) -> str:
+    """A figure's name with its value beside it, as its kind is said: a share in brackets ('the cap percentage (150%)'),
+    a count with its number where its name says the things counted ('148 posts cut'), else in brackets (never "the
+    posts cut of 148 posts", blind read 30), an amount after "of" ('the removal costs of USD 61,350,000')."""
+    kind = getattr(getattr(f, "value", None), "type", None)
+    if kind is None:  # an input as the ledger holds it on the day (InputRef): its kind read off its text
+        kind = "percent" if f.text.strip().endswith("%") else \
+            "number" if re.fullmatch(r"-?\d[\d,.]*\s+[a-z][a-z-]*", f.text.strip()) else "money"
+    if kind == "percent":
+        return f"{name} ({f.text})"
+    if kind == "number":
+        return counted(name, f.text) or f"{name} ({f.text})"
+    return f"{name} of {f.text}"
+
+
 def derivation(f: FactRef, facts: list[FactRef]) -> str:
     """How the figure follows from others, with each input's value where the document carries it ('the greater of the
     OPA 90 per-ton limit of USD 2,500 times the gross tonnage of 62,480 GT and ...'); '' when it has no formula."""
@@ -138,7 +153,7 @@ def derivation(f: FactRef, facts: list[FactRef]) -> str:
             continue
         for m in re.finditer(re.escape(name), reason):
             if not any(a <= m.start() < b or a < m.end() <= b for a, b, _ in taken):
-                said = f"{name} ({g.text})" if g.value.type == "percent" else f"{name} of {g.text}"
+                said = valued(name, g)
                 taken.append((m.start(), m.end(), said))
                 break
     for a, b, said in sorted(taken, reverse=True):

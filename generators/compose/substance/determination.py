@@ -13,7 +13,7 @@ from worldsmith.generators.compose.parties import neutral, principal
 from worldsmith.generators.compose.text import cap_first, join_names
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.argue import _inputs, _pair, owner_of
-from worldsmith.generators.compose.substance.common import derivation, figures, label, main_fact
+from worldsmith.generators.compose.substance.common import derivation, figures, label, main_fact, valued
 
 
 def is_determination(ctx: ArtifactContext) -> bool:
@@ -102,8 +102,8 @@ def determination_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
                            f"{'is' if len(common) == 1 else 'are'} common ground between the parties.")
         for x, y in differ[:1]:
             mine = next((i for i in _inputs(d) if _pair(ctx, x, i) or _pair(ctx, y, i)), None)
-            reasons.append(f"The parties differ on one input: {x.label} of {x.text} against {y.label} of {y.text}." +
-                           (f" On the evidence put to me I adopt {mine.label} of {mine.text}, and neither party's "
+            reasons.append(f"The parties differ on one input: {valued(x.label, x)} against {valued(y.label, y)}." +
+                           (f" On the evidence put to me I adopt {valued(mine.label, mine)}, and neither party's "
                             f"figure in full." if mine is not None else ""))
     rest = [f for f in ctx.facts if f is not d and f.value.type == "text"]
     reasons += [cap_first(label(f)) + f" is {f.text}." for f in rest[:2]]
