@@ -35,8 +35,8 @@ OPENERS = ("to recap", "as before", "again", "for completeness", "in short", "in
 NOUN_SLOT = re.compile(r"(?:\b(?:on|of|at|about|is|was|are|were|the|an?|decided on|stands at|stands)|"
                        r"\bdecision:|\bstands:|\bposition:)\s*$")
 # function words that never follow "the" (prepositions of the languages the outlines write titles in)
-PREPS = ("of", "on", "for", "about", "to", "sur", "de", "du", "des", "pour", "del", "por", "para", "sobre", "zu",
-         "über", "von", "für", "di", "per", "em", "do", "da")
+PREPS = ("of", "on", "for", "about", "to", "sur", "de", "du", "des", "pour", "del", "por", "sobre", "zu", "über",
+         "von", "für", "di", "em")
 BARE_THE = re.compile(r"\b[Tt]he (?:%s) " % "|".join(PREPS))
 OPENER_GLUED = re.compile(r"(?:\b(?:on|of|the|in|from|per|see|keep|at|to|under)\s+|\|\s*|\bsources?:\s*)"
                           r"(?:%s),\s" % "|".join(o.title() if " " not in o else o[0].upper() + o[1:] for o in OPENERS))
@@ -61,7 +61,9 @@ def found(texts: list[tuple[str, str]], facts: list[dict]) -> list[tuple[str, st
     """(path, shape, excerpt) for every shape of the module's list in the texts, read against the facts."""
     rows: list[tuple[str, str, str]] = []
     labelled = [f for f in facts if f["label"] and len(f["label"]) >= 4]
-    rates = [_bare_label(f["label"]) for f in labelled if f["type"] == "percent"]
+    # (a rate, by its head noun: "a percentage of the price" and "a share of the loss" are English)
+    rates = [_bare_label(f["label"]) for f in labelled if f["type"] == "percent"
+             and re.search(r"\brates?$", _bare_label(f["label"]))]
     others = [_bare_label(f["label"]) for f in labelled]
     rate_of = (re.compile(r"\b(?:%s)(?: \([0-9.,]+ ?%%\))? of (?:the )?(?:%s)\b" % (
         "|".join(map(re.escape, rates)), "|".join(map(re.escape, others)))) if rates else None)
@@ -77,18 +79,22 @@ def found(texts: list[tuple[str, str]], facts: list[dict]) -> list[tuple[str, st
             for m in re.finditer(re.escape(label) + r"\s*(?:is|was|are|were|:|stands at|stands:|remains)\s+(?:the )?"
                                  + re.escape(value), low):
                 lw, vw = _content(label), _content(value)
-                if vw and value[:1].islower() and f["text"].strip()[:1].islower() and (vw[0] in lw or any(" ".join(lw[i:i + 2]) in " ".join(vw) for i in range(len(lw) - 1))):
+                if vw and not re.search(r"\d", value) and value[:1].islower() and f["text"].strip()[:1].islower() and (vw[0] in lw or any(" ".join(lw[i:i + 2]) in " ".join(vw) for i in range(len(lw) - 1))):
                     hits.append(("repeat", text[max(0, m.start() - 30):m.end() + 10]))
             # (a name, written with its capital, is a noun phrase in any slot; a verb phrase, its second word an
             # article, fits after "decision:" but not after "on", "of", "at" or "is")
-            if f["type"] == "text" and " " in value and f["text"].strip()[:1].islower():
-                verb = re.match(r"[a-z]+ (?:a|an|the|its|their|our|all|any|no|to)\b", value)
+            # (only a decision's verb phrase or a state, a thing and what was done to it, is a clause: a thing said
+            # bare, "the root cause is contractor account without ...", is loose but no slot garble)
+            verb = re.match(r"[a-z]+ (?:a|an|the|its|their|our|all|any|no|to)\b", value)
+            shaped = verb or (not PARTICIPLE.fullmatch(value.split()[0])
+                              and any(PARTICIPLE.fullmatch(w) for w in value.split()[1:5]))
+            if f["type"] == "text" and " " in value and f["text"].strip()[:1].islower() and shaped:
                 for m in re.finditer(re.escape(value), low):
                     before = low[max(0, m.start() - 20):m.start()]
                     # (a thing with its article is a noun phrase: "we now have the agreement signed and filed")
                     if before.endswith("the ") or before.endswith("the \""):
                         continue
-                    state = any(PARTICIPLE.fullmatch(w) for w in value.split()[1:5])
+                    state = not verb and any(PARTICIPLE.fullmatch(w) for w in value.split()[1:5])
                     if NOUN_SLOT.search(before) and not (not state and re.search(r"(?:decision|stands):\s*$", before)):
                         hits.append(("clause", text[max(0, m.start() - 40):m.end()]))
             unit = (f["unit"] or "").lower()
