@@ -413,11 +413,21 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
             # a sum inside a call is one quantity ("the duty rate applied to the sum of A and B"): unnamed, "the rate
             # of A plus B" reads as (rate x A) + B (blind read 30's formula read aloud)
-            a, b = (_GROUPED[type(n.op)].format(a=operand(n.left, n.op, False), b=operand(n.right, n.op, True))
-                    if isinstance(n, ast.BinOp) and type(n.op) in _OPS else said(n) for n in node.args)
+            a, b = (whole(n) if isinstance(n, ast.BinOp) and type(n.op) in _OPS else said(n) for n in node.args)
             return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
                     "percent_of": _share_of(a, b)}.get(node.func.id) or _fail()
         return _fail()
+
+    def whole(node) -> str:
+        # a sum of three or more is listed ("the sum of A, B and C"), never "the sum of A plus B and C"
+        terms, first = [], node
+        while isinstance(first, ast.BinOp) and isinstance(first.op, ast.Add):
+            terms.insert(0, first.right)
+            first = first.left
+        if len(terms) > 1:
+            said_all = [operand(first, ast.Add(), False)] + [operand(t, ast.Add(), True) for t in terms]
+            return f"the sum of {', '.join(said_all[:-1])} and {said_all[-1]}"
+        return _GROUPED[type(node.op)].format(a=operand(node.left, node.op, False), b=operand(node.right, node.op, True))
 
     def operand(node, parent: ast.operator, right: bool) -> str:
         # 'the multiple times A less B' reads as (multiple x A) - B: a sum or difference inside a product, or on the

@@ -83,6 +83,10 @@ def test_a_formula_read_aloud_names_rates_counts_and_sums_as_a_professional_does
     # read 30: "the duty rate of the value declared of USD ... plus the freight ..."
     assert duty == "the duty rate (16%) applied to the sum of the value declared of USD 1,000 and the freight added " \
                    "of USD 100", duty
+    # a sum of three is listed, never "the sum of A plus B and C"
+    three = fact_reason(plan, SimpleNamespace(formula="percent_of(rate, base + extra + base)"))
+    assert three == "the duty rate applied to the sum of the value declared, the freight added and the value " \
+                    "declared", three
     # read 30: "the number of posts cut of 148 posts less ..."
     left = fact_reason(plan, SimpleNamespace(formula="posts - kept"), day)
     assert left == "148 posts cut less 37 posts kept", left
