@@ -18,7 +18,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats, requested
-from worldsmith.generators.compose.facts import DUE_DATE
+from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
@@ -783,8 +783,11 @@ class _Planner:
         if decision_fact:
             # a thing and what was done to it is said with its article, as the thing it is: "the decision we took
             # stands: variation agreement signed and lodged" read as garble (blind read 30)
+            # ...and a decision's verb phrase with its "to", so that it reads after "the decision is", "the decision,"
+            # and "your decision (...)" as after a colon ("Clear: the decision is file the appeal", read 30's sweep)
             said = render_value(self.outline_fact(decision_fact).value, self.outline.locale)
-            return as_state(said) or said
+            act = said.split()[0] in _BASE_VERBS or re.match(r"[a-z]+ (?:a|an|the|its|their|our|all|no)\s", said)
+            return as_state(said) or (f"to {said}" if act and said[:1].islower() else said)
         said = decision_object(purpose)
         if said:
             return said

@@ -125,3 +125,17 @@ def test_a_figure_with_its_value_is_said_as_its_kind_is():
     assert valued("the total delay", days) == "the total delay (75 days)"
     assert valued("the duty rate", rate) == "the duty rate (16%)"
     assert valued("the removal costs", cost) == "the removal costs of USD 1,000"
+
+
+@pytest.mark.parametrize("value, want", [
+    ("file the appeal with the tribunal", "to file the appeal with the tribunal"),  # read after "the decision is"
+    ("request a stay of the assessment", "to request a stay of the assessment"),
+    ("variation agreement signed and lodged with the registry", "the variation agreement signed and lodged with the "
+                                                                "registry"),
+    ("settlement between USD 40m and USD 55m", "settlement between USD 40m and USD 55m"),
+])
+def test_a_decision_is_planned_in_the_words_its_slots_fit(value, want):
+    from worldsmith.generators.planner import _Planner as Planner
+    me = SimpleNamespace(outline_fact=lambda i: SimpleNamespace(value=Text(value=value)),
+                         outline=SimpleNamespace(locale="en_GB"))
+    assert Planner.decision_text(me, "", "d", []) == want
