@@ -37,10 +37,12 @@ _GROUPS = [
     ("your views", "your thoughts"), ("open items", "outstanding items"), ("as promised", "as I said I would"),
     ("questions", "queries"), ("a word on", "a line on"), ("a few things", "a few points"),
     ("latest version", "current version"), ("the other side", "the counterparty"), ("incomplete", "patchy"),
-    ("next steps", "next actions"), ("pasted", "copied"), ("the meeting", "the call"),
+    ("next steps", "next actions"), ("pasted", "copied"), ("the call", "the meeting"),
 ]
-# A contraction may be written out, never the other way: "here it is" cannot end as "here it's".
-_EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] else g)}
+# A contraction may be written out, never the other way: "here it is" cannot end as "here it's"; nor may a meeting
+# become a call, which it may not have been (blind read 30: 'The call agreed' in the record of a meeting held in person).
+_ONE_WAY = frozenset({"the call"})
+_EITHER = {w.lower(): list(g) for g in _GROUPS for w in (g[:1] if "'" in g[0] or g[0] in _ONE_WAY else g)}
 _SAME = re.compile(r"(?<![\w'])(" + "|".join(re.escape(w) for w in sorted(_EITHER, key=len, reverse=True)) + r")(?![\w'])",
                    re.I)
 # "set out" after a subject, a modal or "to" is a verb "shown" cannot stand for: "we will shown our client's position

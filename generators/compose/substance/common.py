@@ -447,6 +447,14 @@ def present(ctx: ArtifactContext) -> list[PersonRef]:
 def chair(ctx: ArtifactContext) -> PersonRef:
     """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
     adviser's at a tie."""
+    from worldsmith.generators.compose.substance.sittings import council_chair, public_record, sitting
+
+    if sitting(ctx.spec.title) == "council" and council_chair(ctx) is not None:
+        # the employer presides a works council, never a union delegate first in the list (read 30)
+        return council_chair(ctx)
+    officers = [p for p in present(ctx) if p.organisation == ctx.author.organisation]
+    if public_record(ctx) and officers:
+        return max(officers, key=rank)  # a public body's own meeting is held before its officer (read 30)
     called = re.search(r"; (?P<who>[^;]+?) called it and took the chair$", getattr(ctx.spec, "purpose", "") or "")
     named = [p for p in present(ctx) if called and p.name == called.group("who")]
     if named:

@@ -19,7 +19,7 @@ from worldsmith.generators.compose.substance.submissions import HEADINGS as SUBM
 from worldsmith.generators.compose.substance.determination import HEADINGS as DETERMINATION_HEADINGS, \
     determination_bodies, is_determination, paper_word
 from worldsmith.generators.compose.parties import across, client_of, home, engaged_by, neutral, opponent, own_acts, \
-    own_possessives
+    own_possessives, principal
 from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
@@ -36,7 +36,10 @@ from worldsmith.generators.compose.substance.orderform import is_order_form, ord
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.letters import letter_due, reservation_lines
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
-from worldsmith.generators.compose.substance.authority import authority_paper, is_authority_paper
+from worldsmith.generators.compose.substance.authority import authority_paper, file_number, is_authority_paper, \
+    legal_basis
+from worldsmith.generators.compose.substance.sittings import council_attendees, public_record, record_attendees, \
+    record_signatures, sitting
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -189,6 +192,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         if substance.without_prejudice(ctx):
             marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
         line = sep.join([marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}", when])
+        if public_record(ctx) and not is_hearing(spec.title):
+            # a public body's record is headed by its file, not marked as a firm's confidential minutes (read 30)
+            line = sep.join([f"File no. {file_number(ctx)}", f"Record drawn up by {by}, {ctx.author.organisation}",
+                             when])
     elif statutory_form(spec.title) and kind in ("default", "report"):
         line = sep.join([f"Certified by {by}, {ctx.author.organisation}", when])  # a filed form carries no marking
     elif kind == "default" and is_compliance_certificate(spec.doc_type, spec.title, ctx):
@@ -700,6 +707,7 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
 
     sections: list[Section] = []
     para_no = 0
+    record = kind == "minutes" and not in_mail and public_record(ctx) and not is_hearing(spec.title)
     for i, (heading, k) in enumerate(plan):
         facts = placed[i]
         if i == figures_at and cited:
@@ -716,12 +724,19 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
                 paragraphs.append(" ".join(facts + writer.sentences("discussion", i, 2)))
             here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
             members = [p for p in committee_members(ctx) if p.id in here]
-            if not committee_members(ctx) and re.search(r"\b(committee|board)\b", spec.title, re.I):
+            if not committee_members(ctx) and (re.search(r"\b(committee|board)\b", spec.title, re.I) or
+                                               sitting(spec.title) == "board"):
                 members = seated(ctx)  # the chair and the owner's people sit as members; the others attend
             listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
                                                                     if members else []) for p in listed])
+            if record:
+                # a public body's record lists each by the party they appeared for
+                table = Table(columns=["Name", "Title", "Organisation", "Appearing for"],
+                              rows=[[p.name, p.title, p.organisation,
+                                     ctx.author.organisation if p.organisation == ctx.author.organisation else
+                                     principal(ctx, p.organisation)] for p in listed])
         elif k == "actions":
             paragraphs, table = _actions(pick, ctx, spec, values, facts)
         elif k == "caption":
@@ -824,6 +839,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = numbered_paras
         sections.append(Section(heading=heading, paragraphs=paragraphs, table=table))
 
+    if record:
+        # a public body's record closes with the signatures of its officer and of all who appeared (read 30)
+        sections.append(Section(heading="Signatures", paragraphs=[record_signatures(ctx)]))
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
     if ctx.distractor_label and not in_mail:
@@ -1103,7 +1121,7 @@ def seated(ctx: ArtifactContext) -> list:
     an organisation that owns the company (a sponsor's principal sits on its portfolio company's board); advisers
     attend."""
     head = substance.chair(ctx)
-    if not re.search(r"\bboard\b", ctx.spec.title, re.I):
+    if sitting(ctx.spec.title) != "board":
         return [head]
     owners = {o.name for o in ctx.organisations if _OWNER.search(o.role or "") and o.name != head.organisation}
     return [head] + [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values()
@@ -1116,13 +1134,19 @@ def _attendees(ctx: ArtifactContext) -> str:
     present = [f"{p.name} ({p.title}, {p.organisation})" for p in [ctx.author, *ctx.to]]
     pick = picker_for(ctx, 3)
     chair, taker = substance.chair(ctx).name, ctx.author.name
+    if public_record(ctx) and not is_hearing(ctx.spec.title):
+        # a public body's record of a meeting it held: before whom, under what, who appeared for whom (read 30)
+        return record_attendees(ctx, legal_basis(ctx))
+    if sitting(ctx.spec.title) == "council":
+        return council_attendees(ctx)  # the employer presides a works council; the staff's side attends (read 30)
     members = committee_members(ctx)
     body_m = re.search(r"\b((?:[A-Z][a-z]+ )?(?:committee|board))\b", ctx.spec.title, re.I)
-    if body_m and not members:
+    # (a board in the matter's own language is a board: read 30, 'acta de la sesión del consejo de administración')
+    body = body_m.group(1).lower() if body_m else "board" if sitting(ctx.spec.title) == "board" else ""
+    if body and not members:
         # a committee none of whose members the cast names: the chair sits as a member and the others present attend
         # to present, with the quorum the minutes of such a body record (read 12: 'minutes of a committee listing two
         # people', the partner chairing and keeping the note)
-        body = body_m.group(1).lower()
         head = substance.chair(ctx)
         seats = seated(ctx)
         others = [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values() if all(p.id != q.id for q in seats)]
@@ -1134,7 +1158,9 @@ def _attendees(ctx: ArtifactContext) -> str:
                    f"the {body}'s other voting members; a quorum was present. "))
         if others:
             text += f"In attendance to present the paper: {join_names([f'{p.name} ({p.title})' for p in others])}. "
-        return text + (f"{taker} took the minutes." if taker != chair else f"{chair} kept the minutes.")
+        # (a board's minutes name its secretary: read 30, 'a board acta with no directors, quorum or secretary')
+        return text + ((f"{taker} acted as secretary and took the minutes." if body == "board" else
+                        f"{taker} took the minutes.") if taker != chair else f"{chair} kept the minutes.")
     if members:
         ids = {p.id for p in members}
         others = [f"{p.name} ({p.title}, {p.organisation})" for p in [*ctx.to, ctx.author, *ctx.cc] if p.id not in ids]

@@ -1,0 +1,105 @@
+"""Who sits at a meeting by the body that holds it: a board's directors, quorum, chair and secretary; a works council
+presided by the employer, its employee members and union delegates attending; a public body's record of a meeting it
+held, by its file number, with who appeared for whom (blind read 30: a mediator's acta written as corporate
+'Confidential - Minutes'; a board acta with no directors, quorum or secretary; a union delegate chairing the works
+council)."""
+
+from __future__ import annotations
+
+import re
+
+from worldsmith.generators.compose.parties import neutral, org, principal
+from worldsmith.generators.compose.substance.common import present, rank
+from worldsmith.generators.compose.text import join_names
+from worldsmith.generators.context import ArtifactContext, PersonRef
+from worldsmith.generators.sides import public_body
+
+# A company's board in the languages of the lexicon ('Board of Directors', 'acta de la sesión del consejo de
+# administración', 'conseil d'administration', 'Aufsichtsrat', '이사회', '取締役会').
+BOARD = re.compile(r"\bboard\b|\bconsejo\s+de\s+administraci|\bconseil\s+d['’]administration|\bconseil\s+de\s+"
+                   r"surveillance|\bdirectoire\b|\bconselho\s+de\s+administra|\bconsiglio\s+di\s+amministrazione|"
+                   r"\b(?:aufsichtsrat|vorstand)\w*|\braad\s+van\s+(?:bestuur|commissarissen)|이사회|取締役会|董事会",
+                   re.I)
+# A works council or staff representative body the employer consults ('works council', 'CSE', 'comité social et
+# économique', 'comité de empresa', 'Betriebsrat', 'ondernemingsraad', '노사협의회').
+COUNCIL = re.compile(r"\bworks\s+council|\b(?:employee|staff)\s+(?:council|forum|representatives?\s+body)|\bCSE\b|"
+                     r"\bcomit[ée]\s+(?:social\s+et\s+[ée]conomique|d['’]entreprise|d['’][ée]tablissement|de\s+empresa)|"
+                     r"\bbetriebsrat\w*|\bondernemingsraad|\bcomiss[ãa]o\s+de\s+trabalhadores|\bconsiglio\s+di\s+fabbrica|"
+                     r"노사협의회|労使協議会", re.I)
+# A member of the staff's side by title: a union delegate, an elected member, the council's secretary.
+_STAFF = re.compile(r"\b(?:d[ée]l[ée]gu[ée]e?s?\s+syndica\w*|union|trade\s+union|shop\s+steward|delegad[oa]\s+sindical|"
+                    r"employee\s+(?:member|representative)|staff\s+representative|[ée]lu[e]?s?\b|secr[ée]taire\s+du|"
+                    r"gewerkschaft\w*|betriebsrat\w*|syndica\w*|sindica\w*|노조|노동조합)", re.I)
+
+
+def sitting(title: str) -> str:
+    """'council' for a works council's meeting, 'board' for a board's, '' for any other, by the title."""
+    if COUNCIL.search(title):
+        return "council"
+    return "board" if BOARD.search(title) else ""
+
+
+def _staff_side(p: PersonRef) -> bool:
+    return bool(COUNCIL.search(p.organisation) or _STAFF.search(p.title) or COUNCIL.search(p.title))
+
+
+def council_chair(ctx: ArtifactContext) -> PersonRef | None:
+    """Who presides a works council: the employer's most senior representative present (the employer convenes and
+    chairs it in most systems), never a union delegate or an adviser; None where the employer has no one present."""
+    employer = [p for p in present(ctx) if not _staff_side(p) and
+                not ((o := org(ctx, p.organisation)) is not None and o.acts_for)]
+    return max(employer, key=rank) if employer else None
+
+
+def council_attendees(ctx: ArtifactContext) -> str:
+    """The attendees paragraph of a works council's minutes: its president for the employer, then the staff's side."""
+    head = council_chair(ctx)
+    people = list({p.id: p for p in [ctx.author, *ctx.to, *ctx.cc]}.values())
+    staff = [p for p in people if _staff_side(p)]
+    employer = [p for p in people if p not in staff and p is not head and (head is None or p.id != head.id)]
+    text = ""
+    if head is not None:
+        text += f"Presiding, for {head.organisation}: {head.name} ({head.title}). "
+    if employer:
+        text += f"Also for the employer: {join_names([f'{p.name} ({p.title}, {p.organisation})' for p in employer])}. "
+    if staff:
+        text += f"For the staff's side: {join_names([f'{p.name} ({p.title})' for p in staff])}. "
+    taker = ctx.author
+    return text + (f"{taker.name} kept the minutes." if head is None or taker.id != head.id else
+                   f"{taker.name} presided and kept the minutes.")
+
+
+def public_record(ctx: ArtifactContext) -> bool:
+    """Whether minutes are a public body's own record of a meeting it held (a mediator's, an ombudsman's, an
+    authority's): by the organisation of the one who keeps them."""
+    o = org(ctx, ctx.author.organisation)
+    return o is not None and (public_body(o.role or "") or neutral(ctx, o.name))
+
+
+def record_attendees(ctx: ArtifactContext, basis: list[str]) -> str:
+    """The opening of a public body's record: before whom, under what, and who appeared for whom."""
+    here = ctx.author.organisation
+    people = list({p.id: p for p in [ctx.author, *ctx.to, *ctx.cc]}.values())
+    officers = [p for p in people if p.organisation == here]
+    head = max(officers, key=rank) if officers else ctx.author
+    text = f"Before {head.name} ({head.title}, {here})"
+    text += f", acting under {join_names(basis)}. " if basis else ". "
+    sides: dict[str, list[PersonRef]] = {}
+    for p in people:
+        if p.organisation != here:
+            sides.setdefault(principal(ctx, p.organisation), []).append(p)
+    for party, who in sides.items():
+        text += (f"Appearing for {party}: "
+                 f"{join_names([f'{p.name} ({p.title}' + ('' if p.organisation == party else f', {p.organisation}') + ')' for p in who])}. ")
+    return text + (f"{ctx.author.name} drew up this record." if ctx.author.id == head.id else
+                   f"{ctx.author.name} ({ctx.author.title}) drew up this record.")
+
+
+def record_signatures(ctx: ArtifactContext) -> str:
+    """The close of a public body's record: signed by the officer and by those who appeared."""
+    here = ctx.author.organisation
+    people = list({p.id: p for p in [ctx.author, *ctx.to]}.values())
+    officers = [p.name for p in people if p.organisation == here]
+    others = [p.name for p in people if p.organisation != here]
+    text = f"Read and signed at the close of the meeting by {join_names(officers)}"
+    return text + (f", and by those who appeared: {join_names(others)}." if others else ".")
