@@ -11,6 +11,7 @@ from pathlib import Path
 # (Easter, the lunar new year, Eid, Diwali) included, offline; hand-kept lists knew only the US and England and
 # let a German placement's weekly update go out on Good Friday (blind read 27).
 import holidays
+from dateutil.easter import easter
 
 # A country whose holidays differ by region is read where its matters are run: England and Wales for the UK (the
 # UK-wide list has no Easter Monday nor August bank holiday, which London offices take).
@@ -47,7 +48,19 @@ def public_holidays(country: str, start: dt.date, end: dt.date) -> dict[dt.date,
         days = holidays.country_holidays(country, subdiv=_REGION.get(country), years=range(start.year, end.year + 1))
     except NotImplementedError:
         return {}
+    days = dict(days)
+    for year in range(start.year, end.year + 1):
+        for shift, name in _CLOSED_AT_EASTER.get(country, ()):
+            days.setdefault(easter(year) + dt.timedelta(days=shift), name)
     return {day: name for day, name in sorted(days.items()) if start <= day <= end}
+
+
+# Days a country's offices and authorities close that its statutory list leaves out: Mexico's Holy Thursday and Good
+# Friday are not federal holidays, but the SAT, the courts and every firm keep them (blind read 30: 'weekly' calls and
+# a client call on Good Friday in a matter whose own memo counts the SAT's Holy Week closure).
+_CLOSED_AT_EASTER: dict[str, tuple[tuple[int, str], ...]] = {
+    "MX": ((-3, "Holy Thursday"), (-2, "Good Friday")),
+}
 
 
 def matter_holidays(timezone: str, locale: str, start: dt.date, end: dt.date) -> dict[dt.date, str]:

@@ -47,7 +47,10 @@ def executed_on(ctx: ArtifactContext) -> dt.date:
                 made -= dt.timedelta(days=1)
             return made
     if not _EXECUTED.search(text):
-        return day
+        stated = stated_date(ctx)
+        # an instrument the matter says was made before it began is that instrument, produced now, whatever its title
+        # says (blind read 30: a refund guarantee the facts say was issued in March 2024, 'dated 19 August 2026')
+        return stated if stated is not None and stated < min(ctx.window_start or day, day) else day
     from worldsmith.generators.compose.substance.settlement import is_settlement
 
     if is_settlement(ctx) and not re.search(r"(?i)\b(extracts?|excerpts?|annex(?:es)?|appendix|exhibit)\b", text):
@@ -141,6 +144,12 @@ def stated_in(title: str, texts: list[str]) -> dt.date | None:
     if not words:
         return None
     tail = re.escape(" ".join(words[-2:]) if len(words) >= 2 else words[-1])
+    head = _HEAD.search(name)
+    if head and not name.endswith(head.group(0)):
+        # a name that runs on past its head noun ('Shipbuilding Contract for Hull No. S-8123', 'Refund Guarantee No.
+        # RG-17') is cited by the words up to it: 'the shipbuilding contract of February 28, 2024' (blind read 30: the
+        # extract dated 22 January in its text and 28 February in the credit review beside it)
+        tail = rf"(?:{tail}|{re.escape(head.group(0))})"
     if re.fullmatch(r"[A-Z]{2,5}", words[-1]):
         # an agreement named by its initials is the one the summary spells out (read 20: the 'SPA extract' dated
         # December 4, 2025 against 'a share purchase agreement of March 3, 2025')
@@ -148,10 +157,17 @@ def stated_in(title: str, texts: list[str]) -> dt.date | None:
         tail = rf"(?:{tail}|{spelt})"
     for text in texts:
         text = " ".join((text or "").split())
-        for m in [*_DATED.finditer(text), *_OF_DATE.finditer(text)]:
+        for m in [*_DATED.finditer(text), *_OF_DATE.finditer(text), *_ISSUED_ON.finditer(text)]:
             before = text[max(0, m.start() - 80):m.start()]
-            # 'dated ...' may follow the name a few words on; '... of March 15, 2024' names the agreement right before
+            # 'dated ...' may follow the name a few words on; '... of March 15, 2024' names the agreement right before;
+            # 'X issued <its name> in favour of Y on March 8, 2024' gives the day it was made after the name, in the
+            # same sentence (blind read 30: a guarantee issued in 2024 dated as the 2026 copy produced to the bank)
             near = rf"\b{tail}\s*$" if m.re is _OF_DATE else rf"\b{tail}\b"
+            if m.re is _ISSUED_ON:
+                # the instrument is what was issued, not a paper under it ('signed the order under the Agreement on')
+                if not re.match(rf"(?:(?:the|an?)\s+)?{re.escape(words[0])}\b", m.group("what"), re.I):
+                    continue
+                before = m.group("what")
             if not re.search(near, before, re.I):
                 continue
             month = m.group("m1") or m.group("m2")
@@ -163,6 +179,14 @@ def stated_in(title: str, texts: list[str]) -> dt.date | None:
     return None
 
 
+# The head noun of an instrument's name: where a name that runs on ('... Contract for Hull No. 8') is cut to be cited.
+_HEAD = re.compile(r"^(?:[A-Z][\w-]*\s+){0,4}?(?:Agreement|Contract|Guarantee|Lease|Deed|Charter(?:party| Party)?|"
+                   r"Bond|Indemnity|Letter of Credit|Policy)\b")
+# 'Bank X issued Guarantee No. 17 in favour of Y on March 8, 2024': the day an instrument was issued or signed, given
+# after its name within the sentence (no full stop between but a number's 'No.')
+_ISSUED_ON = re.compile(rf"\b(?:issued|signed|executed|granted|entered into|concluded)\s+(?P<what>(?:[^.;]|\b[Nn]o\.\s|\.(?=\S)){{3,160}}?)\s+"
+                        rf"on\s+(?:the\s+)?(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)"
+                        rf"\s+(?P<y>\d{{4}})")
 # 'the credit agreement of March 15, 2024': an agreement named with its date
 _OF_DATE = re.compile(rf"\bof\s+(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)\s+"
                       rf"(?P<y>\d{{4}})")

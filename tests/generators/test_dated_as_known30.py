@@ -1,0 +1,37 @@
+"""Nothing is dated before what it mentions (blind read 30): an instrument carries the one date the matter gives it,
+whatever words its name runs on with and whatever verb gives that date."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tests.generators.context_fixture import document_context
+from worldsmith.generators.compose.substance.agreement import executed_on, stated_in
+
+
+def test_an_instrument_is_dated_by_the_day_the_matter_says_it_was_issued():
+    # blind read 30: a refund guarantee the facts say was issued on March 8, 2024, 'dated 19 August 2026' (the day the
+    # copy reached the bank), and a contract 'for Hull No. ...' dated 22 January in its text and 28 February (as the
+    # facts give it) in the credit review beside it
+    facts = ["The bank issued Performance Bond No. PB-77 in favour of the employer on March 8, 2024."]
+    assert stated_in("Performance Bond No. PB-77", facts) == dt.date(2024, 3, 8)
+    assert stated_in("Supply Contract for Lot No. 4: extract", ["Lot No. 4 is sold under the supply contract of "
+                                                                "February 28, 2024."]) == dt.date(2024, 2, 28)
+    # what was signed under the instrument is not the instrument
+    assert stated_in("Supply Agreement", ["The buyer signed the order under the Supply Agreement on March 8, 2024."]) \
+        is None
+    ctx = document_context("agreement")
+    spec = ctx.spec.model_copy(update={"title": "Performance Bond No. PB-77", "purpose": "The bond as issued.",
+                                       "date": dt.date(2026, 8, 19)})
+    ctx = ctx.model_copy(update={"spec": spec, "window_start": dt.date(2026, 8, 3), "world_summary": facts[0]})
+    assert executed_on(ctx) == dt.date(2024, 3, 8)
+
+
+def test_a_mexican_matter_keeps_holy_thursday_and_good_friday():
+    # blind read 30: 'weekly' calls and a client call on Good Friday in a Mexican tax matter whose memo counts the
+    # SAT's Holy Week closure; the statutory list the holidays package keeps for Mexico has neither day
+    from worldsmith.worlds.public_holidays import matter_holidays
+
+    off = matter_holidays("America/Mexico_City", "es_MX", dt.date(2026, 3, 1), dt.date(2027, 4, 30))
+    assert {dt.date(2026, 4, 2), dt.date(2026, 4, 3), dt.date(2027, 3, 25), dt.date(2027, 3, 26)} <= set(off)
+    assert dt.date(2026, 4, 6) not in off  # Easter Monday is a working day there
