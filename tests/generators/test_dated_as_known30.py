@@ -35,3 +35,17 @@ def test_a_mexican_matter_keeps_holy_thursday_and_good_friday():
     off = matter_holidays("America/Mexico_City", "es_MX", dt.date(2026, 3, 1), dt.date(2027, 4, 30))
     assert {dt.date(2026, 4, 2), dt.date(2026, 4, 3), dt.date(2027, 3, 25), dt.date(2027, 3, 26)} <= set(off)
     assert dt.date(2026, 4, 6) not in off  # Easter Monday is a working day there
+
+
+def test_minutes_speak_of_the_meeting_on_the_day_their_title_names_in_any_language():
+    # blind read 30: 'Procès-verbal de la réunion du CSE du 15 septembre 2026', written up on 17 September, spoke of
+    # 'the meeting on 17 September': the title's French month was not read, so the meeting took the paper's date
+    from worldsmith.generators.compose.substance.common import meeting_day
+
+    ctx = document_context("minutes")
+    for title, held in [("Proces-verbal de la reunion 1 du CSE du 3 mars 2025", dt.date(2025, 3, 3)),
+                        ("Acta de la sesion del consejo del 3 de marzo de 2025", dt.date(2025, 3, 3)),
+                        ("Protokoll der Sitzung vom 4. März 2025", dt.date(2025, 3, 4)),
+                        ("Minutes - Kick-off call, March 3", dt.date(2025, 3, 3))]:
+        spec = ctx.spec.model_copy(update={"title": title, "date": dt.date(2025, 3, 5)})
+        assert meeting_day(ctx.model_copy(update={"spec": spec})) == held, title

@@ -391,15 +391,41 @@ def topic(title: str, names: list[str] = ()) -> str:
     return lower_first(f"{head} ({tail})" if tail else head)
 
 
+# The months as titles in the outlines' other languages write them, accented or not: a French title names its meeting
+# 'du 15 septembre 2026' (blind read 30: the minutes 'du 15 septembre', dated 17 September, spoke of 'the meeting on
+# 17 September', the day they were written up).
+_LOCAL_MONTHS = {
+    1: "janvier|enero|janeiro|gennaio|januar|januari", 2: "f[ée]vrier|febrero|fevereiro|febbraio|februar|februari",
+    3: "mars|marzo|mar[çc]o|m[äa]rz|maerz|maart", 4: "avril|abril|aprile|april", 5: "mai|mayo|maio|maggio|mei",
+    6: "juin|junio|junho|giugno|juni", 7: "juillet|julio|julho|luglio|juli", 8: "ao[ûu]t|agosto|augustus",
+    9: "septembre|septiembre|setiembre|setembro|settembre", 10: "octobre|octubre|outubro|ottobre|oktober",
+    11: "novembre|noviembre|novembro", 12: "d[ée]cembre|diciembre|dezembro|dicembre|dezember",
+}
+_ANY_MONTH = _MONTHS + "|" + "|".join(_LOCAL_MONTHS.values())
+
+
+def _month_number(name: str) -> int | None:
+    """The month a name in English or one of _LOCAL_MONTHS' languages names; None if none."""
+    for number, names in _LOCAL_MONTHS.items():
+        if re.fullmatch(names, name, re.I):
+            return number
+    try:
+        return dt.datetime.strptime(name, "%B").month
+    except ValueError:
+        return None
+
+
 def meeting_day(ctx: ArtifactContext) -> dt.date:
-    """The day a meeting was held: the date its title names ('kick-off, February 26'), else the document's date."""
+    """The day a meeting was held: the date its title names ('kick-off, February 26', 'réunion du 15 septembre'), else
+    the document's date."""
     day = ctx.spec.date  # type: ignore[union-attr]
-    m = re.search(rf"\b({_MONTHS})\s+(\d{{1,2}})\b|\b(\d{{1,2}})\s+({_MONTHS})\b", ctx.spec.title)
+    m = re.search(rf"\b({_ANY_MONTH})\s+(\d{{1,2}})\b|\b(\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?({_ANY_MONTH})\b",
+                  ctx.spec.title, re.I)
     if m:
-        month = m.group(1) or m.group(4)
+        month = _month_number(m.group(1) or m.group(4))
         number = int(m.group(2) or m.group(3))
         try:
-            held = dt.datetime.strptime(f"{month} {number} {day.year}", "%B %d %Y").date()
+            held = dt.date(day.year, month or 0, number)
         except ValueError:
             return day
         if held <= day and (day - held).days < 14:
