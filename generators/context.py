@@ -202,6 +202,8 @@ class ArtifactContext(kinds.KindBound):
     world_summary: str
     locale: str = Field("en_US", description="write dates and numbers the way people of this locale do")
     window_start: dt.date | None = Field(None, description="the first day of the matter; nothing is dated before it")
+    deadlines: list[dt.date] = Field(default_factory=list, description="the ledger's deadlines (date facts labelled "
+                                     "as one): a reply asked for serves them, so it is asked for before them")
     spec: ArtifactSpec
     author: PersonRef
     to: list[PersonRef] = Field(default_factory=list, description="recipients, or readers of a document")
@@ -1957,6 +1959,19 @@ def is_term(plan: WorldPlan, fact, seen: frozenset[str] = frozenset()) -> bool:
     return bool(names) and all(is_term(plan, plan.fact(n), seen | {fact.id}) for n in names)
 
 
+# A date fact that is a deadline by its label ('payment deadline under the guarantee', 'due date for claim 18').
+_DEADLINE_LABEL = re.compile(r"\b(?:deadline|due date|time limit|time bar|last day|cut-?off|expiry)\b", re.I)
+
+
+def deadlines_of(plan: WorldPlan) -> list[dt.date]:
+    """The days of the ledger's deadlines (date facts labelled as one), in order."""
+    cache = plan.__dict__.setdefault("_deadlines", [])
+    if not cache:
+        cache.append(sorted({f.value.value for f in plan.facts if f.value.type == "date"
+                             and isinstance(f.value.value, dt.date) and _DEADLINE_LABEL.search(fact_label(f))}))
+    return cache[0]
+
+
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
     """The context for one artifact, given the content of the artifacts it depends on."""
     author = plan.person(spec.author)
@@ -2105,6 +2120,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         world_summary=plan.summary,
         locale=plan.locale,
         window_start=plan.window_start,
+        deadlines=deadlines_of(plan),
         spec=spec,
         author=person_ref(plan, author),
         to=[person_ref(plan, plan.person(p)) for p in to_ids],

@@ -520,10 +520,12 @@ class Writer:
         }
 
     def due(self, n: int) -> dt.date:
-        """The working day n days after the paper's, but before a date the paper carries that falls first: a memo
-        of August 6 does not seek instructions by August 17 on a proof of loss due August 14."""
+        """The working day n days after the paper's, but before a date the paper carries, or a deadline of the
+        matter, that falls first: a memo of August 6 does not seek instructions by August 17 on a proof of loss due
+        August 14, nor views by 21 September when the bank must pay by the 18th (blind read 30)."""
         out = _later(self.day, n)
-        ahead = [f.value.value for f in self.ctx.facts if f.value.type == "date" and f.value.value > self.day]
+        ahead = [f.value.value for f in self.ctx.facts if f.value.type == "date" and f.value.value > self.day] + \
+            [d for d in self.ctx.deadlines if d > self.day]
         if ahead and out >= min(ahead):
             before = min(ahead) - dt.timedelta(days=1)
             while before.weekday() >= 5:

@@ -49,3 +49,15 @@ def test_minutes_speak_of_the_meeting_on_the_day_their_title_names_in_any_langua
                         ("Minutes - Kick-off call, March 3", dt.date(2025, 3, 3))]:
         spec = ctx.spec.model_copy(update={"title": title, "date": dt.date(2025, 3, 5)})
         assert meeting_day(ctx.model_copy(update={"spec": spec})) == held, title
+
+
+def test_views_are_asked_for_before_the_matters_deadline():
+    # blind read 30: a memo of 14 September asked for views 'by Monday 21 September' on a guarantee the bank had to
+    # pay under by the 18th, a deadline of the ledger the memo itself did not carry
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.genres import Writer
+
+    ctx = document_context("memo", facts=[])  # dated Wednesday 5 March 2025
+    writer = Writer(Picker(1), ctx.model_copy(update={"deadlines": [dt.date(2025, 3, 10), dt.date(2025, 6, 1)]}), {})
+    assert writer.due(8) == dt.date(2025, 3, 7)
+    assert Writer(Picker(1), ctx, {}).due(8) == dt.date(2025, 3, 17)
