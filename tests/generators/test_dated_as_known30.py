@@ -61,3 +61,23 @@ def test_views_are_asked_for_before_the_matters_deadline():
     writer = Writer(Picker(1), ctx.model_copy(update={"deadlines": [dt.date(2025, 3, 10), dt.date(2025, 6, 1)]}), {})
     assert writer.due(8) == dt.date(2025, 3, 7)
     assert Writer(Picker(1), ctx, {}).due(8) == dt.date(2025, 3, 17)
+
+
+def test_a_length_of_months_is_not_listed_as_months_that_have_passed():
+    # blind read 30: a 12-month redeployment leave, granted by a plan not yet validated, itemised in the outplacement
+    # firm's report as 'November 2025; December 2025; ... October 2026', twelve months already past
+    from decimal import Decimal
+
+    from worldsmith.generators.context import FactRef
+    from worldsmith.generators.compose.substance.report import counted_periods
+    from worldsmith.worlds.values import Number
+
+    leave = FactRef(id="leave", statement="The outplacement leave lasts 6 months for each employee who takes it.",
+                    value=Number(value=Decimal(6), unit="months"), text="6 months", label="outplacement leave length")
+    assert counted_periods(leave, dt.date(2027, 6, 1)) == []
+    notice = leave.model_copy(update={"statement": "Either party may end the lease on three months' notice.",
+                                      "label": "notice period", "value": Number(value=Decimal(3), unit="months")})
+    assert counted_periods(notice, dt.date(2027, 6, 1)) == []
+    missed = leave.model_copy(update={"statement": "The audit of the logs shows the target missed in two months.",
+                                      "label": "months below the target", "value": Number(value=Decimal(2), unit="months")})
+    assert counted_periods(missed, dt.date(2027, 2, 10)) == ["December 2026", "January 2027"]

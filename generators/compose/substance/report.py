@@ -308,6 +308,12 @@ _READ_FROM = re.compile(r"\b(?:analysis|audit|review|examination|reading|measure
                         r"(?P<src>[a-z][\w -]*?\b(?:logs?|records?|data|reports?|statements?|readings?|returns?))\b")
 
 
+# A count of months that is a length of time, not of months that happened: its label names a span, or its statement
+# says it lasts or runs that long ('the leave lasts 12 months', 'on three months' notice').
+_SPAN = re.compile(r"\b(?:length|duration|term|period|notice|tenure|life|lifetime|span|horizon)\b", re.I)
+_LASTS = re.compile(r"\b(?:lasts?|runs? for|for a (?:term|period) of|months'|quarters'|months? of notice)\b", re.I)
+
+
 def counted_periods(f: FactRef, on) -> list[str]:
     """The months or quarters a count of them is made of ('3 months' -> ['March 2026', 'April 2026', 'May 2026']):
     those its statement names, else the last whole ones before `on`; [] for any other fact."""
@@ -318,6 +324,11 @@ def counted_periods(f: FactRef, on) -> list[str]:
     if not 1 < n <= 12 or n != f.value.value:
         return []
     text = " ".join(f.statement.split())
+    if _SPAN.search(f.label or "") or _LASTS.search(text):
+        # a length (a leave, a notice, a term) runs forward from the event that starts it: it counts no months that
+        # have passed (blind read 30: a 12-month redeployment leave listed as 'November 2025 ... October 2026', all
+        # before the plan that grants it)
+        return []
     if unit == "months":
         named = re.findall(rf"\b({'|'.join(_MONTHS)})\b(?:,? (\d{{4}}))?", text)
         if named:
