@@ -1295,6 +1295,18 @@ def _names_pair_loosely(words: set[str], pair: list[str]) -> bool:
     return bool((a - b) & (words | spelt)) and bool((b - a) & (words | spelt))
 
 
+def _numbered_heading(rest: str, pairs: list[list[str]], number: int) -> bool:
+    """Whether a numbered line is its question's heading, its markup gone with the Word file's ('1. Non-permissible
+    delay' over 'Yes. The ...': blind red team kit30b, two right memos 0.72 read question 1 over the whole memo): a
+    short line with no figure, in words its own question's labels hold and no other question's share."""
+    words = _words(rest) - {"the", "of", "and", "a", "an", "s", "on", "in"}
+    if not words or len(words) > 8 or re.search(r"\d", rest) or not 1 <= number <= len(pairs):
+        return False
+    own = set().union(*(_words(x) for x in pairs[number - 1]))
+    others = set().union(*(_words(x) for i, p in enumerate(pairs, 1) if i != number for x in p))
+    return words <= own and not words <= others
+
+
 def question_part(text: str, labels: list[str], no: int, loose: bool = False) -> str:
     """The part of a deliverable about one of several questions (`labels`: each question's two labels in order;
     `no`: 1-based): from a line that opens it (names its two labels, or carries its number) to the line that opens
@@ -1314,7 +1326,8 @@ def question_part(text: str, labels: list[str], no: int, loose: bool = False) ->
         number = int(m.group(2) or m.group(3) or m.group(4)) if m else 0
         # ('2. Yes. The sample error rate ...': a numbered line that opens on its yes-or-no answers that question;
         # kit8's memo lost both questions when its second answer was read as part of the first)
-        if number and m.group(4) and not (m.group(1) or "?" in line or named or _YES_NO_OPEN.match(line, m.end())):
+        if number and m.group(4) and not (m.group(1) or "?" in line or named or _YES_NO_OPEN.match(line, m.end())
+                                          or _numbered_heading(line[m.end():], pairs, number)):
             number = 0
         opener = number if 1 <= number <= len(pairs) else named[0] if len(named) == 1 else 0
         if opener:

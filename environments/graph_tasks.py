@@ -1631,8 +1631,8 @@ def memo_task(graph: Graph, parts: list[Task]) -> Task | None:
                                              b_words=_content_words(label_of(small)), unit=gap.unit)))
     on_file.append(Criterion(id="memo_block", weight=1.0,
                              description=f"the memo has its block: To {lead.name}, From, Date and Re lines",
-                             check=Check(type="file_memo_block", path=path, values=[lead.last_name],
-                                         a_words=[author.last_name] if author is not lead else [],
+                             check=Check(type="file_memo_block", path=path, values=[memo_name(world.plan.people, lead)],
+                                         a_words=[memo_name(world.plan.people, author)] if author is not lead else [],
                                          b_words=[world.plan.window_start.isoformat(),
                                                   (world.plan.window_end + dt.timedelta(days=62)).isoformat()])))
     ledger_figures = [_num(q) for q in graph.quantities.values() if q is not None]
@@ -1883,6 +1883,15 @@ def built_on(graph: Graph, fact: LedgerFact, figure: Quantity):
 _APPEARED_WORDS = ["first appears", "first appeared", "first appear", "first seen", "first shows", "first showed",
                    "first surfaced", "first surfaces"]
 _RECEIVED_WORDS = ["first received", "first receives", "first got", "first given", "was first sent", "first had it"]
+
+
+def memo_name(people: list, person) -> str:
+    """How a memo block's To or From line must name a person: the surname, or the full name where another of the
+    cast has that surname (blind red team kit30b: writer and addressee both 강, so a memo with To and From swapped
+    kept its block)."""
+    if any(p.id != person.id and p.last_name == person.last_name for p in people):
+        return person.name
+    return person.last_name
 
 
 def first_told_tasks(graph: Graph, limit: int = 2) -> list[Task]:

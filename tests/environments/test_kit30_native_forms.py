@@ -80,3 +80,33 @@ def test_a_reply_in_french_or_korean_answers_yes_or_no_in_its_own_words(reply, r
 
     check = Check(type="sent_direction", values=["yes"], a_words=["operating", "loss"], b_words=["budget"], expect="a>b")
     assert says_direction(reply, check) is right
+
+
+_LABELS = ["repair cost on the tenant's reading", "repair cost on the landlord's reading",
+           "service days claimed by the landlord", "service days accepted by the tenant"]
+_MEMO = ("MEMORANDUM\nTo: Ann Lee\nFrom: Bo Chan\nDate: 28 October 2026\nRe: Repair cost\n1. Repair cost\n"
+         "Yes. The repair cost on the tenant's reading is 196 days; on the landlord's it is 139 days.\n"
+         "2. Service days\nNo. The service days accepted by the tenant (18 days) do not exceed those claimed by the "
+         "landlord (75 days).")
+
+
+def test_a_numbered_heading_without_its_markup_opens_its_question():
+    # kit30b: '## 1. Non-permissible delay' read back from the Word file as '1. ...': question 1 was read over the
+    # whole memo, the second answer's comparison with it, and two right memos scored 0.72
+    from worldsmith.environments.grade import question_part
+
+    first, second = question_part(_MEMO, _LABELS, 1), question_part(_MEMO, _LABELS, 2)
+    assert first.startswith("1. Repair cost") and "accepted by the tenant" not in first
+    assert second.startswith("2. Service days") and "196" not in second
+    # a numbered line of inputs with figures, or one in another question's words, opens nothing
+    inputs = _MEMO.replace("1. Repair cost\n", "1. Service days 18\n")
+    assert not question_part(inputs, _LABELS, 1).startswith("1. Service days")
+
+
+def test_a_memo_names_a_person_in_full_where_another_shares_the_surname():
+    from worldsmith.environments.graph_tasks import memo_name
+
+    lead, author, other = _person("a", "명자", "강", "강 명자"), _person("b", "광수", "강", "강 광수"), _person("c", "Ann", "Lee")
+    people = [lead, author, other]
+    assert memo_name(people, lead) == "강 명자" and memo_name(people, author) == "강 광수"
+    assert memo_name(people, other) == "Lee"
