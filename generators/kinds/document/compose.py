@@ -73,6 +73,18 @@ _OUTWARD = {"analysis": "position", "risks": "position", "findings": "position",
 # (never a second position, which the bank's stock frames fill: 'Your number for the timetable is not accepted')
 _IN_PLACE_OF_RESERVATION = (("Background", "letter_background"), ("Enclosures", "enclosures"))
 
+# a title that names options, in English or a language of the lexicon ('Memorandum - opciones frente al oficio',
+# 'Note sur les options', 'Handlungsoptionen')
+_OPTIONS_TITLE = re.compile(r"(?:\b|handlungs)(?:options|opciones|opcoes|opzioni|optionen|opties|alternatives)\b")
+
+
+def names_options(title: str) -> bool:
+    """Whether a paper's title names the options it weighs ('Options memo', 'Memorandum - opciones ...')."""
+    from worldsmith.generators.compose.lexicon import fold
+
+    return _OPTIONS_TITLE.search(fold(title)) is not None
+
+
 _OPTIONS_LEADS = (
     "The options open to the client are these.",
     "As we see it, the client can go one of these ways.",
@@ -477,6 +489,15 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan = [("Terms of the Offer" if k == "letter_close" else h, k) for h, k in plan]
     if kind == "pleading" and is_answer(spec.title):
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
+    if kind == "memo" and names_options(spec.title) and not any(k == "options" for _, k in plan) and len(plan) > 2:
+        # a memo titled for the options weighs them, lettered, before the one it recommends (read 30: 'the options
+        # memo compares no options'): its Options section is never the one the sample leaves out; it takes the place
+        # of a section the genre does not require, else comes before the recommendation
+        required = {h[1] for h in docs["types"][kind]["headings"] if len(h) > 2 and h[2] == "required"}
+        at = next((i for i, (_, k) in enumerate(plan) if k == "recommendation"), len(plan) - 1)
+        spare = [i for i, (_, k) in enumerate(plan[:at]) if k not in required and k != "background"]
+        plan = plan[:spare[-1]] + [("Options", "options")] + plan[spare[-1] + 1:] if spare else \
+            plan[:at] + [("Options", "options")] + plan[at:]
     if kind == "memo" and family_key(ctx.voice.family) != "legal":
         # a memo by someone who is not a lawyer is headed as their trade heads a working note, never 'Question
         # Presented' (read 14: 'The client's software asset manager writes a legal memo ("Question Presented",
