@@ -22,8 +22,8 @@ from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
 from worldsmith.generators.questions import answering, bound_of, deciding, title_question, yes_no
-from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, law_firms, names_org, principal, privileged_circle,
-                                        public_body, represented, serving)
+from worldsmith.generators.sides import (NEUTRAL_ROLE, acts_for, authority, law_firms, names_org, principal,
+                                        privileged_circle, public_body, represented, serving)
 from worldsmith.generators.places import in_their_hours, zone_of
 from worldsmith.generators.calendar import (business_days, on_one_weekday, next_business_day, phase_weights, reply_time, spread,
                                              spread_by_weight, working_time)
@@ -928,6 +928,7 @@ def mark_sides(plan: WorldPlan) -> None:
     for o in plan.organisations:
         o.neutral = bool(NEUTRAL_ROLE.search(o.role))
         o.side = "" if o.neutral else token(o.id)
+        o.authority = authority(o.role)
     for f in plan.facts:
         owner = fact_owner(plan, f.id)
         f.owner = token(owner) if owner else ""

@@ -68,6 +68,12 @@ def _keys(name: str, role: str) -> tuple[str, ...]:
     Made once per name and role: a model call's context asks for a world's sides again and again."""
     words = re.findall(r"[A-Za-z&'-]+", name)
     keys = [name.lower(), " ".join(words[:2]).lower(), words[0].lower() if words else ""]
+    # a body known by the initials its name opens with ('CSE de l'etablissement ...', 'DREETS Hauts-de-France') is
+    # named so by others' roles: accountants 'retained by the CSE' serve the works council, never the matter's one
+    # client (read 30: the works council's experts sat in the employer's circle and asked management where its own
+    # figure came from); _named and names_org read a key only as whole words, so 'the sat' is no 'the satellite'
+    if words and re.fullmatch(r"[A-Z]{2,6}", words[0]):
+        keys += [f"the {words[0].lower()}", f"{words[0].lower()}'s"]
     keys += [f"the {n}" for n in _NOUNS if re.search(rf"\b{n}\b", role, re.I)] + \
             [f"{n}'s" for n in _NOUNS if re.search(rf"\b{n}\b", role, re.I)]
     # a short principal role ("the policyholder", "the property insurer") is named by its head noun, whatever it is
@@ -100,7 +106,8 @@ def names_org(text: str, org) -> bool:
     if org is None:
         return False
     low = " " + re.sub(r"[’]", "'", text.lower()) + " "
-    return any(re.search(rf"(?<![a-z]){re.escape(k)}", low) for k in _keys(org.name, org.role))
+    return any(re.search(rf"(?<![a-z]){re.escape(k)}", low) and not all(
+        _runs_on(low, m.end()) for m in re.finditer(rf"(?<![a-z]){re.escape(k)}", low)) for k in _keys(org.name, org.role))
 
 
 # Roles of a public body that audits, funds or assesses the home side: it answers to the public, never to the home
@@ -143,6 +150,33 @@ def public_body(role: str) -> bool:
     if _SERVING.search(role):
         return False
     return bool(_PUBLIC_BODY.search(role)) or bool(_AUTHORITY.search(role)) and not _BETWEEN.search(role)
+
+
+# A public body that assesses, supervises, validates, registers or rules, named at the head of a clause of its role
+# ('the tax authority on the other side', 'the labour administration that ... validates the agreement', 'supervisory
+# authority; conducts the inquiry', 'first-instance administrative tax tribunal'): a party files with it, asks it
+# questions and answers its requests; it is given no deadline by a party and reserves no rights (read 30: counsel told
+# the labour administration and the tax auditor 'Kindly let us have your response by Monday morning').
+_AUTHORITY = re.compile(r"^\s*(?:the\s+)?(?:[\w'’-]+\s+){0,4}?(?:authority|administration|regulator|supervisor|"
+                        r"inspectorate|ministry|tribunal|court|registry|registrar|ombudsman|inspector general|"
+                        r"(?:tax|revenue|customs|awarding|funding|grant-making|federal|state|public|government|"
+                        r"regulatory|executive|environmental|competition|protection) agency|"
+                        r"(?:tax|revenue|customs|audit|ombudsman's|inspector general's|prosecutor's|registry) office)\b",
+                        re.I)
+
+
+def authority(role: str) -> bool:
+    """Whether a role is a public body's or a neutral's (a tax or labour administration, a regulator, a tribunal, an
+    ombudsman, a mediator): one no party sets a deadline for, and that reserves no rights of its own; never one that
+    serves a party or the matter's client."""
+    if not role or re.match(r"\s*client\b", role, re.I):
+        return False
+    # (a neutral appointed by a court or an institution is still one: 'independent costs referee appointed by the
+    # Court'; counsel to a tribunal is not)
+    if NEUTRAL_ROLE.search(role) and not re.search(r"\b(?:counsel|solicitors?|lawyers?|attorneys?)\s+(?:to|for)\b",
+                                                   role, re.I):
+        return True
+    return not serving(role) and (public_body(role) or any(_AUTHORITY.search(part) for part in re.split(r"[;,]", role)))
 
 
 def _is_party(role: str, noun: str) -> bool:
@@ -258,9 +292,16 @@ def _named(role: str, others: list, start: int = 0) -> tuple[int, str] | None:
     for o in others:
         for key in _keys(o.name, o.role):
             at = text.find(key, start)
+            while at >= 0 and _runs_on(text, at + len(key)):
+                at = text.find(key, at + 1)
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, o.id)
     return best
+
+
+def _runs_on(text: str, end: int) -> bool:
+    """Whether a key found in `text` up to `end` is only the start of a longer word (a plural's 's' aside)."""
+    return bool(re.match(r"s?[a-z]", text[end:end + 2])) and not re.match(r"s(?![a-z])", text[end:end + 2])
 
 
 def _after(pattern: re.Pattern, role: str, others: list) -> str | None:

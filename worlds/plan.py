@@ -28,6 +28,9 @@ class Org(BaseModel):
                                   "party it acts for in the end; '' for a neutral")
     neutral: bool = Field(False, description="decides between the parties or administers for both (a tribunal, an "
                                              "independent expert): it writes to both or to none")
+    authority: bool = Field(False, description="a public body or a neutral (a tax or labour administration, a "
+                                               "regulator, a tribunal, a mediator): no party sets it a deadline, and "
+                                               "it reserves no rights")
 
 
 class Person(BaseModel):

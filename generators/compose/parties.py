@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.context import ArtifactContext, FactRef, OrgRef, PersonRef
-from worldsmith.generators.sides import public_body, serving
+from worldsmith.generators.sides import authority, public_body, serving
 
 # Roles that make an organisation the other side's party (not merely outside the privileged circle). A mere
 # contracting "counterparty" is not one: a coding contractor is no opponent on a Medicare refund.
@@ -39,6 +39,18 @@ _RANK = {"executive": 3, "senior": 2, "mid": 1, "junior": 0}
 def org(ctx: ArtifactContext, name: str) -> OrgRef | None:
     """The organisation of that name, if the context knows it."""
     return next((o for o in ctx.organisations if o.name == name), None)
+
+
+def is_authority(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation is a public body or a neutral (sides.authority): set no deadline, reserves nothing."""
+    here = org(ctx, name)
+    return here is not None and authority(here.role)
+
+
+def to_authority(ctx: ArtifactContext) -> bool:
+    """Whether every addressee of the message is of a public body or a neutral other than the writer's own."""
+    return bool(ctx.to) and all(p.organisation != ctx.author.organisation and is_authority(ctx, p.organisation)
+                                for p in ctx.to)
 
 
 def principal(ctx: ArtifactContext, name: str) -> str:
@@ -315,6 +327,9 @@ _GROUP = re.compile(r"\[(~?)([^\[\]]*\|[^\[\]]*|[^\[\]|]*)\]")
 # "Our client's rights remain reserved" (read 18, buy-side diligence: "template wording no practitioner writes").
 _RESERVES = re.compile(r"\breserv(?:e|es|ed|ing)\b[^.;]*\b(?:rights?|position)\b|\b(?:rights?|position)\b[^.;]*"
                        r"\breserved\b", re.I)
+# A day set for the reader's answer ('Kindly let us have your response by {day}', 'We look for your response by').
+_SETS_DAY = re.compile(r"\byour (?:\[[^\]]*\]\s*)?(?:client's )?(?:written )?(?:response|reply|position|comments|"
+                       r"confirmation|answer)s?\b[^.;]*\bby\b|\b(?:please|kindly)\s+(?:respond|reply|revert)\b", re.I)
 _LAW_FIRM = re.compile(r"\b(?:counsel|solicitors?|attorneys?|lawyers?|law firm|legal advis[eo]rs?|barristers?)\b", re.I)
 
 
@@ -322,6 +337,10 @@ def reserves_rights(ctx: ArtifactContext) -> bool:
     """Whether the author may reserve rights: a law firm's people, or a party writing for itself (never an adviser
     who is no lawyer, nor one who rules between the parties)."""
     here = org(ctx, ctx.author.organisation)
+    # (nor to or by a public body or a neutral: counsel reserved 'all rights' to the labour administration and to the
+    # taxpayer ombudsman, and the ombudsman 'noted the decision' with 'our rights are reserved', read 30)
+    if here is not None and authority(here.role) or to_authority(ctx):
+        return False
     if here is None:
         return True
     if _LAW_FIRM.search(here.role) and here.acts_for:
@@ -411,7 +430,10 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     # adviser together for "your client's response by tomorrow morning")
     theirs = bool(served) and not any(p.organisation in served for p in ctx.to)
     reserves = reserves_rights_in_mail(ctx)
-    if ours and theirs and reserves:
+    # (nor a day set for a public body's or a neutral's answer: 'Kindly let us have your response by Monday morning'
+    # to the labour administration, read 30)
+    sets_day = not to_authority(ctx)
+    if ours and theirs and reserves and sets_day:
         return list(frames)
 
     # "the other addressees" to one addressee and no copy (read 19: "'Copies to the other addressees' when there are
@@ -420,7 +442,8 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
 
     def fits(text: str) -> bool:
         return (ours or not _OUR_CLIENT.search(text)) and (theirs or not _YOUR_CLIENT.search(text)) and \
-            (reserves or not _RESERVES.search(text)) and (several or not _OTHERS.search(text))
+            (reserves or not _RESERVES.search(text)) and (several or not _OTHERS.search(text)) and \
+            (sets_day or not _SETS_DAY.search(text))
 
     out = []
     for frame in frames:

@@ -247,7 +247,7 @@ def _load_plan(t: _Tables, plan: WorldPlan) -> None:
         t.add("public_holidays", day=day, name=name)
     for o in plan.organisations:
         t.add("organisations", id=o.id, name=o.name, role=o.role, domain=o.domain, privileged=o.privileged,
-              side=o.side, neutral=o.neutral)
+              side=o.side, neutral=o.neutral, authority=o.authority)
     for p in plan.people:
         t.add("people", id=p.id, role=p.role, name=p.name, email=p.email, title=p.title,
               organisation=p.organisation, occupation=p.occupation, seniority=p.seniority, phone=p.phone)

@@ -40,7 +40,8 @@ create table organisations (
     domain varchar not null,
     privileged boolean not null default false, -- inside the home side's privileged circle (counsel and client)
     side    varchar not null default '',     -- the side it argues for ('(home)', else its party's id); '' for a neutral
-    neutral boolean not null default false   -- decides between the parties or administers for both
+    neutral boolean not null default false,  -- decides between the parties or administers for both
+    authority boolean not null default false -- a public body or a neutral: set no deadline by a party, reserves nothing
 );
 
 create table people (

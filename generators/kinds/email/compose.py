@@ -17,8 +17,8 @@ from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, deals_across, from_the_writer,
                                                    home, in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
                                                    own_possessives, principal, put_forward_by, reserves_rights_in_mail,
-                                                   role_party, their_figure, to_the_reader, told_to_owner, turned,
-                                                   without_reservation)
+                                                   role_party, their_figure, to_authority, to_the_reader,
+                                                   told_to_owner, turned, without_reservation, is_authority)
 from worldsmith.generators.compose.week import STANDING, fixed_event, has_plan, note_lines, passed_plan, week_steps
 from worldsmith.generators.compose.text import clean_list, cap_first, join_names, long_date, lower_first, mail_day, strip_end, \
     tidy, title_head, true_weekdays
@@ -815,7 +815,8 @@ def across_register(ctx: ArtifactContext, body: str) -> str:
         pick = picker_for(ctx, 11)
         # (rights are reserved by counsel; a party's own people, a target's head of IT answering diligence questions,
         # say only by when they answer)
-        voice = "" if lawyer(ctx) and in_dispute(ctx) else "_plain"  # (nor across a deal: reserves_rights_in_mail)
+        voice = "" if lawyer(ctx) and in_dispute(ctx) and reserves_rights_in_mail(ctx) else "_plain"  # (nor across
+        # a deal, nor to or by a public body or a neutral: reserves_rights_in_mail)
         # (a message that asks the other side by when it answers does not say by when it answers itself, and who has
         # said by when they come back does not put it off to another day: mail10)
         promised = _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)) or \
@@ -1287,7 +1288,8 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # come back (my read of bi-claim at seed 83: the adjuster's position letter, "Kindly let us have your
             # response by April 21.", answered "Thanks Jeffery. What date can you give us to come back to us on the
             # adjuster's business interruption loss?")
-            return pick.fill(bank("email")["across_after" if lawyer(ctx) and in_dispute(ctx) else "across_after_plain"],
+            return pick.fill(bank("email")["across_after" if lawyer(ctx) and in_dispute(ctx) and
+                                           reserves_rights_in_mail(ctx) else "across_after_plain"],
                              day=_by(pick, ctx)) or ""
         # (never of a figure they have stated in the thread: "The demurrage claimed net of commission is USD
         # 222,337.50." answered "By when can you come back to us on the demurrage claimed net of commission?", and
@@ -1918,6 +1920,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     )
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
+    if to_authority(ctx) and (hello or spec.mode == "new"):
+        # an official is written to as a letter is, greeted by full name (read 30: a filing sent to the labour
+        # inspector as 'Dear Eugène,')
+        hello = f"Dear {join_names([p.name for p in ctx.to])},"
 
     stood = _stand_reply(pick, ctx, subject, hello)
     if stood is not None:
@@ -2117,7 +2123,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
     ask = pick.fill(requests, **values) if length != "short" and pick.chance(0.7 if spec.mode == "new" else 0.35) \
         else None
     if ask and not inside:
-        ask = pick.fill(in_voice(ctx, email["moves"]["across_open_close"]), **values)
+        # (to a public body or a neutral: what it may need from us, never a day for its answer nor our rights reserved,
+        # read 30: 'Kindly let us have your response by Monday morning' to the labour administration)
+        ask = pick.fill(email["moves"]["authority_close"] if to_authority(ctx) else
+                        in_voice(ctx, email["moves"]["across_open_close"]), **values)
     if wanted or agree_on:
         ask = None  # the request above is the ask ("Kindly let us have your response" after it asked twice)
     closings = email["closings"][tone] if inside else \
@@ -3299,6 +3308,15 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             frames = email["beats"]["noted_heard"]
         if outward and not v["decision"].endswith(" is agreed"):
             frames = email["beats"]["noted_across"]  # the other side's decision is their position, not ours to act on
+            if is_authority(ctx, ctx.author.organisation):
+                # (a public body or a neutral takes a party's decision into its procedure, reserving nothing: the
+                # taxpayer ombudsman 'noted your decision' with 'our rights are reserved', read 30)
+                frames = email["beats"]["noted_by_authority"]
+            elif to_authority(ctx):
+                # (and to one, a party notes the decision as no one's position and reserves nothing: counsel wrote to
+                # the taxpayer ombudsman 'We have your decision (request a conclusive agreement ...)', the taxpayer's
+                # own, 'with all rights reserved', read 30)
+                frames = email["beats"]["noted_to_authority"]
         elif not v["decision"].endswith(" is agreed") and decided_by_us(ctx):
             # the writer's own side took it: the reader is never thanked for "your decision" (the client's HR director,
             # who had decided the tender herself, to her counsel: "We have your decision (tender the capped bonus and
