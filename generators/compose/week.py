@@ -125,8 +125,10 @@ _NOTE = {
     "lapsed": ["{Label} passed {ago} ago ({text}), and nothing has moved on it since.",
                "{Label} was {text}, {ago} ago; nothing has happened on it since.",
                "Nothing has moved on {label} ({text}) in the {ago} since it passed."],
-    # (a deadline to pay: whether the money came is what the reader wants to know)
-    "lapsed_paid": ["{Label} was {text}, {ago} ago, and no payment has been received against it.",
+    # (a deadline to pay: whether the money came is what the reader wants to know; said of no one's side, since the
+    # home side may be the payer: a guarantor's counsel wrote 'no payment has been received against it' of the demand
+    # its own client was to pay, read 30)
+    "lapsed_paid": ["{Label} was {text}, {ago} ago, and nothing has been paid against it.",
                     "{ago} on from {label} ({text}), nothing has been paid.",
                     "Nothing has been paid against {label} ({text}) in the {ago} since it passed."],
     "lapsed_since": ["{Label} went by {ago} ago ({text}); since then we have had {point}: {point_text}.",

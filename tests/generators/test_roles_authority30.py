@@ -72,3 +72,21 @@ def test_counsel_sets_an_authority_no_day_reserves_no_rights_and_greets_its_offi
         greeted += body.startswith("Dear Milo Fenwick,")
     assert greeted == 4
 
+
+def test_the_other_sides_demand_passed_on_is_not_served_by_the_writer():
+    from tests.generators.context_fixture import RUTH
+    from worldsmith.generators.kinds.email.notice import served_noun
+
+    desk = RUTH.model_copy(update={"title": "Manager, Claims Desk"})
+    orgs = [OrgRef(name="Corvale Shipping Ltd", role="client; the guarantor", privileged=True),
+            OrgRef(name="Brightmere Advisory", role="the beneficiary of the guarantee; the party demanding payment")]
+
+    def noun(title: str, purpose: str) -> str:
+        ctx = email_context("new", seed=0).model_copy(update={"author": desk, "organisations": orgs})
+        return served_noun(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title,
+                                                                                     "purpose": purpose})}))
+
+    assert noun("Demand received under the guarantee", "The claims desk sends the demand to counsel.") == ""
+    assert noun("Demand under the guarantee", "The claims desk sends the beneficiary's demand the day it arrives.") == ""
+    # the writer's own demand is still served
+    assert noun("Demand under the guarantee", "The claims desk serves the demand for payment.") == "demand"

@@ -73,11 +73,21 @@ def served_noun(ctx: ArtifactContext) -> str:
         return "demand"
     if not noun:
         return ""
+    # a paper the title says came in ('Demand received under <the guarantee>') is the other side's, passed on, never
+    # served by the writer (read 30: the guarantor bank's desk sent its counsel the buyer's demand as 'We make formal
+    # demand ... we reserve all our rights')
+    if re.search(r"\breceived\b", title, re.I):
+        return ""
     if first is not None and first.ours and dispute.disputed(first):
         return noun.group(1).lower()
     served = _SERVED.match(purpose)
     if served:
         obj = re.split(r"\s+(?:and|while|but|so)\s+", served.group("obj"))[0]
+        # (another's paper sent on is not served: 'The desk sends the buyer's demand the day it arrives')
+        owner = re.match(r"\s*(?:the\s+)?(?P<who>[^,;.]+?)['’]s?['’]?\s+(?:[\w-]+\s+){0,2}(?:notice|demand|claim|"
+                         r"termination)\b", obj, re.I)
+        if owner and not _names_author(ctx, owner.group("who")):
+            return ""
         # ('The forensic accountant submits the measured loss' under a title 'claim submission' submits the claim)
         if (served.group("verb").lower() in ("notifies", "serves", "submits", "lodges") or _NOUN.search(obj)) \
                 and _names_author(ctx, served.group("head")):
