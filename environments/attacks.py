@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, forms, ledger_statements, mail, room_paths, session_store, side_checks
+from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -1784,30 +1784,34 @@ def _grade_from_disk(task: Task, world: World, root: Path) -> float:
 
 
 def attack_task(task: Task, world: World, root: Path | None = None, only: set[str] | None = None) -> list[Outcome]:
-    """Grade every candidate end state of one task (those named in `only`, when given) in a scratch session."""
+    """Grade every candidate end state of one task (those named in `only`, when given), each in a scratch session of
+    its own."""
     own = root is None
     root = root or Path(tempfile.mkdtemp(prefix="worldsmith-attack-"))
     try:
-        session = Session(world, root / "session")
         out = []
-        for name, must_pass, variant, extra in candidates(task, world):
-            if only is not None and name not in only:
-                continue
-            for rel in session.unrecorded():  # what a candidate wrote by hand here: reset keeps only the log's
-                room_paths.remove_file(session.room, tuple(rel.split("/")))
-            session.clear()
-            try:
-                apply_solution(variant, session)
-            except SessionError:
-                pass  # an app refused the candidate's action (an empty post): the end state is what it left
-            if extra is not None:
-                extra(session)
-            out.append(Outcome(task.id, name, must_pass, _grade_from_disk(task, world, session.root)))
-        session.clear()
+        # A session a candidate, not one cleared between them: a cleared session's log keeps every earlier candidate's
+        # records, and the grader reads, replays and verifies the whole log three times a grade (the legal example's
+        # ~80 candidates a task: a log of hundreds of lines by the last).
+        with session_store.pruned_once():
+            for n, (name, must_pass, variant, extra) in enumerate(candidates(task, world)):
+                if only is not None and name not in only:
+                    continue
+                folder = root / f"session-{n}"
+                session = Session(world, folder)
+                try:
+                    try:
+                        apply_solution(variant, session)
+                    except SessionError:
+                        pass  # an app refused the candidate's action (an empty post): the end state is what it left
+                    if extra is not None:
+                        extra(session)
+                    out.append(Outcome(task.id, name, must_pass, _grade_from_disk(task, world, session.root)))
+                finally:
+                    session_store.discard(folder)  # with its key in the user's data folder
         return out
     finally:
         if own:
-            session_store.discard(root / "session")  # with its key in the user's data folder
             shutil.rmtree(root, ignore_errors=True)
 
 

@@ -362,7 +362,7 @@ def run_gates(world: World, task_dirs: list[Path]) -> list[GateResult]:
     results = []
     apps = open_world(task_dirs[0] / "environment" / "world")
     try:
-        with tempfile.TemporaryDirectory(prefix="worldsmith-gates-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="worldsmith-gates-") as tmp, session_store.pruned_once():
             for n, d in enumerate(task_dirs):
                 _holds(d / "environment" / "world", apps)
                 _holds(d / "tests" / "world", world)
