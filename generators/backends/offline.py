@@ -7,7 +7,8 @@ from typing import Callable, TypeVar
 from pydantic import BaseModel
 
 from worldsmith.generators.compose.expand import compose_expansion
-from worldsmith.generators.compose.reword import without_repeats
+from worldsmith.generators.compose.facts import counts_as_said
+from worldsmith.generators.compose.reword import mapped, without_repeats
 from worldsmith.generators.compose.spelling import respells, spelled, words_of
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.expansion import ExpansionProposal
@@ -39,6 +40,9 @@ class OfflineBackend:
         # in the outline's spelling: the banks' British words in a US credit agreement read as wrong for the kind
         # (read 20: "amortisation", "capitalised"); what the context already holds (facts, names) stays as written
         content, locale = composer(context), getattr(context, "locale", "")
+        facts = getattr(context, "facts", None) or []
+        if any(f.value.type == "number" and f.label for f in facts):
+            content = mapped(content, lambda text: counts_as_said(text, facts))
         if getattr(context, "repair", None):  # a repair round: what validation found repeated is said another way
             content = without_repeats(content, context.repair, str(context.seed))
         if not respells(content, locale):

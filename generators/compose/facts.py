@@ -547,3 +547,22 @@ def limit_words(how: str) -> str:
 def is_limit(how: str) -> bool:
     """Whether a working is a lesser-of or greater-of (said as a limit by limit_words)."""
     return bool(_EXTREME.match((how or "").strip()))
+
+
+def counts_as_said(text: str, facts: list) -> str:
+    """The text with each count written after "of" its own label ("the number of units declared of 41,260 units") said
+    with the value in brackets ("the number of units declared (41,260 units)"). Blind read 30: "the number of posts cut
+    of 148 posts"; some eighty frames write a figure as "{label} of {text}", right for an amount ("the removal costs of
+    USD 61,350,000"), not for a count whose label already says its unit; mended once here over the composed text (the
+    offline backend's), its value kept word for word."""
+    for f in facts:
+        unit = (getattr(f.value, "unit", "") or "").lower() if f.value.type == "number" else ""
+        name = (f.label or "").strip()
+        if len(unit) < 3 or not name or unit not in name.lower().split() or f" of {f.text}" not in text:
+            continue
+        bare = re.sub(r"(?i)^the\s+", "", name)
+        # (the value in brackets reads in any slot, a subject's too: "41,260 units declared is low" would not)
+        text = re.sub(rf"\b((?i:{re.escape(bare)})) of {re.escape(f.text)}",
+                      lambda m, v=f.text: f"{m.group(1)} ({v})", text)
+    return text
+

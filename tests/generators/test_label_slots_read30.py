@@ -139,3 +139,18 @@ def test_a_decision_is_planned_in_the_words_its_slots_fit(value, want):
     me = SimpleNamespace(outline_fact=lambda i: SimpleNamespace(value=Text(value=value)),
                          outline=SimpleNamespace(locale="en_GB"))
     assert Planner.decision_text(me, "", "d", []) == want
+
+
+def test_a_count_after_of_its_own_label_takes_its_value_in_brackets():
+    # read 30: "the number of posts cut of 148 posts", written by any of the frames that say "{label} of {text}"
+    from worldsmith.generators.compose.facts import counts_as_said
+    units = fact("units", "Units declared.", Number(value=Decimal("41260"), unit="units"))
+    units = units.model_copy(update={"label": "the number of units declared in the reports"})
+    cost = fact("cost", "Removal costs.", Money(amount=Decimal("1000"), currency="USD"))
+    cost = cost.model_copy(update={"label": "the removal costs"})
+    said = counts_as_said("I'll finish it by May 4, on the number of units declared in the reports of 41,260 units. "
+                          "Number of units declared in the reports of 41,260 units is low; the removal costs of "
+                          "USD 1,000 stand.", [units, cost])
+    assert said == ("I'll finish it by May 4, on the number of units declared in the reports (41,260 units). "
+                    "Number of units declared in the reports (41,260 units) is low; the removal costs of USD 1,000 "
+                    "stand."), said
