@@ -154,3 +154,11 @@ def test_a_count_after_of_its_own_label_takes_its_value_in_brackets():
     assert said == ("I'll finish it by May 4, on the number of units declared in the reports (41,260 units). "
                     "Number of units declared in the reports (41,260 units) is low; the removal costs of USD 1,000 "
                     "stand."), said
+
+
+def test_a_state_a_court_ordered_is_its_decision_with_its_article():
+    from worldsmith.generators.kinds.email import compose
+    ordered = fact("orders", "On July 24, 2026 the Court approved the settlement and cut the fee to 20%.",
+                   Text(value="settlement approved with the fee reduced to 20%"))
+    out = compose.decided(SimpleNamespace(author=None), ordered)
+    assert out == "The Court's decision: the settlement approved with the fee reduced to 20%.", out

@@ -3063,7 +3063,7 @@ def decided(ctx: ArtifactContext, f) -> str:
     if subject and _RULES.search(subject):
         # a court, a tribunal or a regulator orders; nobody on a side "decided" what it ordered (blind read 29: "We have
         # decided on settlement approved with the commission reduced to 22%", of the Court's approval orders)
-        return f"{cap_first(subject)}'s decision: {f.text}."
+        return f"{cap_first(subject)}'s decision: {as_state(f.text) or f.text}."
     state = as_state(f.text)
     if state:
         # a thing and what was done to it is held, not decided on ("Our client has decided on variation agreement
