@@ -493,6 +493,11 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None =
         doc = next((plan.artifact(a) for a in first if plan.artifact(a).kind == "document"
                     and sees(plan, viewer, a, day, at)), None)
         when = artifact_day(doc) if doc is not None else None
+        if doc is not None and when is not None and since is not None and when > since and not is_instrument(doc):
+            # the paper a value 'fixed on 8 October' is cited from is one of that day, not a later letter that repeats
+            # it (blind read 30: 37 posts 'fixed on 8 October ... from DREETS's observations of 14 October', where a
+            # sheet of 8 October had fixed them): the sheet line it is carried on is its source
+            doc, when = None, None
         paper = doc.title if doc is not None and when is not None and when <= day and \
             (was := other.on(when)) is not None and was[1] == held[1] else ""
         instrument = bool(paper) and is_instrument(doc)

@@ -81,3 +81,20 @@ def test_a_length_of_months_is_not_listed_as_months_that_have_passed():
     missed = leave.model_copy(update={"statement": "The audit of the logs shows the target missed in two months.",
                                       "label": "months below the target", "value": Number(value=Decimal(2), unit="months")})
     assert counted_periods(missed, dt.date(2027, 2, 10)) == ["December 2026", "January 2027"]
+
+
+def test_a_figure_fixed_on_a_day_is_not_sourced_to_a_later_paper():
+    # blind read 30: 37 redeployment posts 'fixed on 8 October ... from DREETS's observations of 14 October' (a sheet
+    # of 8 October had fixed them; the letter only repeated them)
+    from tests.generators.plan_fixture import make_plan
+    from worldsmith.generators.context import fact_inputs
+    from worldsmith.worlds.plan import LedgerFact
+
+    plan = make_plan()
+    price = plan.fact("price").model_copy(update={"known_from": dt.date(2025, 3, 2)})  # the sheet's day; the memo is of 5 March
+    total = LedgerFact(id="total", statement="The total is the price.", formula="price", value=price.value,
+                       text=price.text, known_from=dt.date(2025, 3, 2))
+    plan = plan.model_copy(update={"facts": [price, total]})
+    (held,) = fact_inputs(plan, total, dt.date(2025, 3, 20))
+    assert held.since == dt.date(2025, 3, 2)
+    assert not held.paper or held.paper_day <= held.since, (held.paper, held.paper_day)
