@@ -238,7 +238,10 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
         mail = EmailThreadItem(kind="email_thread", title=f"Follow-up: {said}", author=item.author,
                                participants=item.participants, messages=2,
                                purpose=f"send the actions agreed at the {item.title}")
-        planner.add_thread(FOLLOW_UP_FOLDER, mail, tid, after, mail.title, facts[:1], None)
+        # (the notes carry what the meeting was about, every fact it had: with its first alone, a bank's call on its
+        # deadline and its committee's decision went out as "My notes ... are below" over the deadline and nothing
+        # else, read 30)
+        planner.add_thread(FOLLOW_UP_FOLDER, mail, tid, after, mail.title, facts, None)
         spec.records.append(tid)
 
 

@@ -543,11 +543,14 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward", "decide", "noted") \
-            and only_acknowledges(ctx, email.body) and not told_nothing_needed(ctx):
+            and only_acknowledges(ctx, email.body) and not told_nothing_needed(ctx) and not awaited(ctx):
         # (told that nothing more is needed, the writer does not ask it again: "Please let us know what else you
         # require of us." / "No, nothing further for now." / "Fine, thank you. Please let us know what else you
         # require of us." / "Nothing further at this stage", a circular thread of an unseen outline, mail12)
         # (a decision that follows moves the thread itself, and answers no question put before it)
+        # (nor does one told what comes and by when: "Our view on the headcount will be with you by Friday." was
+        # answered "Thank you; that timing works. Who is picking up the headcount from here, and by when?", and then
+        # "by 10 September I will put our view ..." past the Friday just promised, mail5)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
     elif isinstance(spec, EmailSpec) and spec.mode == "reply" and spec.beat in ("ack", "confirm") \
             and ctx.next_beat not in ("", "forward", "decide", "noted") and _off_point_ask(ctx, email.body):
@@ -904,6 +907,39 @@ _SEND_ME = re.compile(r"\b(?:[Pp]lease (?:send(?: me| us)?|let (?:me|us) have)|[
                       r"have))\s+(?P<what>[^.?!,]{3,80}?)(?:,)?\s+by\s+(?P<day>[^.?!,]{3,40}?)(?:,?\s+(?:if you can|please))?[.?!]")
 
 
+# ...and the other forms a message asks its reader for a view, an answer, comments or a decision by a day in
+# (email.yaml advice asks, after_ack chase): answered "Confirmed, thanks. Anything else you require from us?" and then
+# "No, we are covered at present", the client's kick-off asked a view on its headcount by Friday and had none (read 30)
+_DAY_WORDS = r"[^.?!,;]{3,40}?"
+_VIEW_ASKED = (
+    re.compile(r"\bWhat I need from you is (?P<what>(?:a|your) (?:view|answer|decision|comments?) on [^.?!,;]{3,80}?)"
+               rf"(?:, [A-Z][\w'-]+)?(?:,? (?:ideally |if possible )?by (?P<day>{_DAY_WORDS})|; (?P<day2>{_DAY_WORDS}) if you can)"
+               r"[.]"),
+    re.compile(r"\bI still need (?P<what>your (?:answer|view|decision|comments?) on [^.?!,;]{3,80}?),? (?:ideally )?by "
+               rf"(?P<day>{_DAY_WORDS})[.]"),
+    re.compile(rf"\b(?:we|I) would like (?P<what>your (?:view|answer|comments|decision))(?: on [^.?!,;]{{3,80}}?)? by "
+               rf"(?P<day>{_DAY_WORDS})[.]"),
+    re.compile(rf"\bLet (?:me|us) have (?P<what>(?:any|your) (?:comments|views?))(?: on [^.?!,;]{{3,80}}?)? by "
+               rf"(?P<day>{_DAY_WORDS})[.]"))
+_OWN_PROMISE = re.compile(r"\b(?:(?:I|we)(?: will|'ll)|comes? to you|in writing)\b[^.?!]{0,80}\bby\b", re.I)
+_A_VIEW = re.compile(r"^(?:a|any|your) (?:view|answer|decision|comments?)\b")
+
+
+def asked_by_day(own: str) -> tuple[str, str]:
+    """(what, by when) that a message's own text asks its reader to send or give by a day, in the asker's words
+    ('your view on the headcount', 'Friday'), or ('', '')."""
+    m = _SEND_ME.search(own)
+    if m is not None:
+        return m.group("what").strip(), m.group("day").strip()
+    for rx in _VIEW_ASKED:
+        m = rx.search(own)
+        if m is not None:
+            # "a view on X" asked is "your view on X", said back as "my view on X"
+            what = re.sub(r"^(?:a|any)\s+", "your ", m.group("what").strip())
+            return what, (m.groupdict().get("day2") or m.group("day") or "").strip()
+    return "", ""
+
+
 # What a reader asks for that a reply with its answer in it already gives ("your response", "your client's position").
 _RESPONSE_ASKED = re.compile(r"(?:your|your client's)\s+(?:\w+\s+)?(?:response|position|answer|reply|views?|comments)$", re.I)
 
@@ -931,17 +967,23 @@ def _asks_for(ctx: ArtifactContext, body: str) -> str:
     seed 31); a next-step question the reply would have asked instead goes."""
     how, what = asked_in_reply(ctx)
     pick = picker_for(ctx, 6)
-    wanted = _SEND_ME.search(_parent_own(ctx)) if ctx.parent is not None else None
-    if wanted and _RESPONSE_ASKED.match(wanted.group("what")) and getattr(ctx.spec, "beat", "") == "answer":
+    wanted = asked_by_day(_parent_own(ctx)) if ctx.parent is not None else ("", "")
+    wanted = wanted if wanted[0] and wanted[1] else None
+    if wanted and (_RESPONSE_ASKED.match(wanted[0]) or _A_VIEW.match(wanted[0])) \
+            and getattr(ctx.spec, "beat", "") == "answer":
         # a reply that gives its answer is the response asked for, never a promise of it besides ("The replacement cost
         # sub-limit is JPY 150,000,000. We reserve our rights. You will have our response by close of business on
         # Monday.", answered on the Monday by a bare "Thanks", blind read 29, an unseen recall claim)
         wanted = None
+    if wanted and _A_VIEW.match(wanted[0]) and _OWN_PROMISE.search(own_text(body)):
+        # a reply that already says what its writer sends and by when makes no second promise of a view ("I will put
+        # anything further in writing by tomorrow. Our view will be with you by Wednesday."; "anything further comes
+        # to you in writing by Monday. We will send our view by Monday.")
+        wanted = None
     if wanted and not what and ctx.parent_author is not None and ctx.parent_author.id != ctx.author.id:
         # ...and the one asked for it says by when it comes, not who is picking up some figure ("Please let me have
         # the programme by Thursday." answered "Confirmed, thanks. Who is picking up the contract sum from here?")
-        how, what = "give", wanted.group("what").strip()
-        day = wanted.group("day").strip()
+        how, (what, day) = "give", wanted
         # the day asked for is counted from the message asked in: answered the day after, 'by Tuesday' said on
         # Monday is 'today' or gone ("You will have your response by Tuesday morning." sent Tuesday 10:13, blind
         # read 19)
@@ -1111,6 +1153,11 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     if re.search(r"(?i)\bthank", head):
         # thanked once ("Understood, thank you. Thank you. We expect to hear from you by then.", read22)
         question = re.sub(r"^(?:Thank you|Thanks)(?:, \w+)?[.;]\s*(?=[A-Z])", "", question)
+    if not question and ctx.coming_papers and not (ctx.organisations and across(ctx)):
+        # with no point to move, the thanks says what comes next from the writer's side and by when, never "Anything
+        # still needed from me?" (answered "Nothing, thank you; we are covered", then "Perfect, thank you": a chain
+        # that answers nothing, read 30's "does not do its job")
+        question = _next_paper(pick, ctx)
     paras[at] = " ".join(x for x in [head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"] if x)
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
@@ -1602,13 +1649,20 @@ def _closes_thread(pick: Picker, ctx: ArtifactContext, values: dict[str, str], s
         # Mark." after "No, that covers it" ended the thread on a bare thanks (thread_ends_on_bare_thanks, 29 of
         # bench.long_matter --scale 10's threads after the quiet weeks' replies); never across the table, where our
         # work in hand is ours
-        from worldsmith.generators.kinds.chat.compose import paper_name
-
-        c = ctx.coming_papers[0]
-        said = mail_day(c.day, ctx.locale, ctx.spec.sent_at.date())
-        lines.append(pick.one(_NEXT_MINE).format(paper=paper_name(c.title), day=said) if c.by == ctx.author.first_name
-                     else pick.one(_NEXT_OURS).format(paper=paper_name(c.title), day=said, by=c.by))
+        lines.append(_next_paper(pick, ctx))
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
+def _next_paper(pick: Picker, ctx: ArtifactContext) -> str:
+    """What comes next from the writer's side, with its day: ctx.coming_papers' first ('' where none)."""
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    if not ctx.coming_papers:
+        return ""
+    c = ctx.coming_papers[0]
+    said = mail_day(c.day, ctx.locale, ctx.spec.sent_at.date())
+    return pick.one(_NEXT_MINE).format(paper=paper_name(c.title), day=said) if c.by == ctx.author.first_name \
+        else pick.one(_NEXT_OURS).format(paper=paper_name(c.title), day=said, by=c.by)
 
 
 # What a thread's closing thanks says comes next from the writer's side (ctx.coming_papers' first).
@@ -1854,6 +1908,21 @@ def acknowledges(body: str) -> bool:
         and not re.search(r"\d", words) and all(_NEXT.match(x) for x in rest)
 
 
+_VIEW_OWED = re.compile(r"\b(?P<whose>my|our) (?:view|answer) on (?P<label>[^.;,?!]{3,80}?) (?:will be with you )?by\b",
+                        re.I)
+
+
+def _view_promised(ctx: ArtifactContext) -> tuple[str, str]:
+    """('my' or 'our', the label) of the view on one of the thread's points that the writer's own last message in the
+    thread promised by a day ("Our view on the headcount will be with you by Friday."), or ('', '')."""
+    mine = [m for m in ctx.thread if m.sender == ctx.author.name]
+    m = _VIEW_OWED.search(own_text(mine[-1].body)) if mine else None
+    if m is None:
+        return "", ""
+    label = next((x for x in ctx.thread_labels if x.lower() == m.group("label").lower()), "")
+    return (m.group("whose").lower(), label) if label else ("", "")
+
+
 def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """A reply to a bare acknowledgement: no thanks for the thanks, no answer to the writer's own question; what is
     still wanted on the thread's open point from the one who acknowledged it (with the figures the message carries),
@@ -1864,11 +1933,15 @@ def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
                                                                                                   "percent")]
     frames = bank("email")["after_ack"]
     lines: list[str] = []
-    if open_ and v.get("parent_first"):
+    whose, promised = _view_promised(ctx)
+    if promised:
+        lines.append(pick.fill(frames["kept"], **dict(v, label=promised, whose=whose, Whose=cap_first(whose),
+                                                       we="I" if whose == "my" else "we")) or "")
+    elif open_ and v.get("parent_first"):
         v["label"] = open_[0]
         lines.append(pick.fill(frames["chase"], **v) or "")
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
-    if not open_:
+    if not open_ and not promised:
         lines.append(pick.fill(frames["next"], **v) or "")
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
