@@ -63,3 +63,29 @@ def test_a_public_bodys_record_of_a_meeting_it_held_is_its_own_record_not_a_firm
     assert "Appearing for Corvale Shipping Ltd: Dana Okafor (Partner, Harrow Vane LLP)" in text, text
     assert "Appearing for Customs Audit Office: Irene Vidal (Audit manager)" in text, text
     assert doc.sections[-1].heading == "Signatures" and "Irene Vidal" in doc.sections[-1].paragraphs[0], text
+
+
+def test_counsels_filing_with_an_authority_states_what_is_filed_under_what_with_enclosures_and_reserves_nothing():
+    # (blind read 30: a request for validation to a labour administration reserving the client's rights and asking for
+    # an answer by the day before the administration's own deadline; no request, no enclosures)
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import fact
+    from worldsmith.worlds.values import Money
+
+    inspector = person("insp_1", "Claire", "Morand", "Labour inspector", "Regional Labour Office", "rlo.example", "+6")
+    budget = fact("plan_budget", "The plan's budget under article 12 of the Employment Code is EUR 8,000,000.",
+                  Money(amount=Decimal("8000000"), currency="EUR")).model_copy(
+        update={"label": "plan budget", "source": 'the "Plan budget" line of the Budget of the plan'})
+    ctx = document_context("letter", 4, seed=5, facts=[budget])
+    orgs = _ORGS + [OrgRef(name="Regional Labour Office", role="the labour administration that inspects the procedure "
+                                                              "and validates the plan")]
+    spec = ctx.spec.model_copy(update={"title": "Request for validation of the majority agreement"})
+    doc = compose_document(ctx.model_copy(update={"organisations": orgs, "to": [inspector], "cc": [RUTH],
+                                                  "locale": "en_GB", "spec": spec}))
+    text = _text(doc)
+    assert not re.search(r"reserv|without prejudice|grateful for your (?:response|reply)|respond by|reply by", text,
+                         re.I), text
+    assert ("On behalf of our client, Corvale Shipping Ltd, we ask the Regional Labour Office for validation of the "
+            "majority agreement, under article 12 of the Employment Code, on the grounds set out below.") in text, text
+    assert next(s for s in doc.sections if s.heading == "Enclosures").paragraphs == ["1. Budget of the plan."], text

@@ -69,11 +69,16 @@ def council_attendees(ctx: ArtifactContext) -> str:
                    f"{taker.name} presided and kept the minutes.")
 
 
+# one who stands between the parties without ruling on them: a mediator, an ombudsman, a conciliator
+BETWEEN = re.compile(r"\b(?:mediat\w*|ombuds\w*|conciliat\w*)\b", re.I)
+
+
 def public_record(ctx: ArtifactContext) -> bool:
     """Whether minutes are a public body's own record of a meeting it held (a mediator's, an ombudsman's, an
-    authority's): by the organisation of the one who keeps them."""
+    authority's): by the organisation of the one who keeps them (never a court-appointed administrator's or an
+    expert's, who keep their own working notes)."""
     o = org(ctx, ctx.author.organisation)
-    return o is not None and (public_body(o.role or "") or neutral(ctx, o.name))
+    return o is not None and (public_body(o.role or "") or neutral(ctx, o.name) and bool(BETWEEN.search(o.role or "")))
 
 
 def record_attendees(ctx: ArtifactContext, basis: list[str]) -> str:

@@ -38,6 +38,7 @@ from worldsmith.generators.compose.substance.letters import letter_due, reservat
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
 from worldsmith.generators.compose.substance.authority import authority_paper, file_number, is_authority_paper, \
     legal_basis
+from worldsmith.generators.compose.substance.filing import filing_bodies, to_authority
 from worldsmith.generators.compose.substance.sittings import council_attendees, public_record, record_attendees, \
     record_signatures, sitting
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
@@ -703,7 +704,13 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         # oversees by when (blind read 30: an oficio 'under the contract between the parties', observations that
         # observed nothing and reserved the administration's rights)
         plan, bodies = authority_paper(ctx, letter_due(ctx, due))
-    reserved = reservation_lines(ctx) if kind == "letter" and not in_mail and not authority and \
+    filing = kind == "letter" and not in_mail and not authority and to_authority(ctx) and not (
+        is_letter_before_claim(ctx) or offer_regime(ctx))
+    if filing:
+        # a party's filing with a body that oversees it (or with a mediator): what is filed, under what, its grounds
+        # and enclosures; no reservation of rights, no answer asked by a day the party sets (blind read 30)
+        plan, bodies = filing_bodies(ctx)
+    reserved = reservation_lines(ctx) if kind == "letter" and not in_mail and not authority and not filing and \
         any(p.organisation != ctx.author.organisation for p in ctx.to) else []
     at = next((i for i, (_, k) in enumerate(plan) if k == "position"), 1 if len(plan) > 2 else None)
     if reserved and at is not None:
