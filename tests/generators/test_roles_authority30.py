@@ -90,3 +90,20 @@ def test_the_other_sides_demand_passed_on_is_not_served_by_the_writer():
     assert noun("Demand under the guarantee", "The claims desk sends the beneficiary's demand the day it arrives.") == ""
     # the writer's own demand is still served
     assert noun("Demand under the guarantee", "The claims desk serves the demand for payment.") == "demand"
+
+
+def test_a_public_body_asks_whether_a_filing_is_complete_never_what_a_party_requires_of_it():
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _asks_on
+
+    roles = _roles("vat-delivery")
+    milo = MILO.model_copy(update={"organisation": "HM Revenue & Customs"})
+    orgs = [OrgRef(name="Harrow Vane LLP", role=roles["penrose"], privileged=True, acts_for="Corvale Shipping Ltd"),
+            OrgRef(name="Corvale Shipping Ltd", role=roles["brackenfield"], privileged=True),
+            OrgRef(name="HM Revenue & Customs", role=roles["hmrc"])]
+    ctx = email_context("reply", seed=0, facts=[], to=[DANA]).model_copy(update={
+        "organisations": orgs, "author": milo, "parent_author": DANA, "thread_labels": []})
+    asked = _asks_on(ctx, "Confirmed, thanks.\n\nMilo")
+    assert not re.search(r"require|need from", asked) and re.search(r"further .* (?:follow|filed)", asked), asked
+    # ...and the party's answer says whether the filing is complete
+    assert any(re.search(a["match"], asked) for a in bank("email")["answers_to"])

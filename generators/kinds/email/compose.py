@@ -1145,6 +1145,10 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
     pick = picker_for(ctx, 5)
     asks = in_voice(ctx, bank("email")["ack_asks_asker" if opened_by_us(ctx) else "ack_asks_across"]) \
         if ctx.organisations and across(ctx) else bank("email")["ack_asks"]
+    if ctx.organisations and across(ctx) and is_authority(ctx, ctx.author.organisation):
+        # a public body or a neutral asks whether the filing is complete, never what a party requires of it (the labour
+        # administration to the employer's counsel: 'Please let us know what further you require of us', read 30)
+        asks = bank("email")["ack_asks_authority"]
     question = _plan_question(pick, ctx)
     if ctx.organisations and across(ctx) and _DEMANDED.search(own_text(ctx.parent.body if ctx.parent else "")):
         # a dispute or a demand is answered, never thanked for or 'confirmed' ("We refuse the instructions as
@@ -3749,6 +3753,10 @@ def _askable(ctx: ArtifactContext, v: dict[str, str], frames: list[str]) -> list
     if not out and _DATED.search(label):
         # a date with nothing left to ask of it as a figure: what is still to do before it, and who has it (a question
         # _plan_answer answers with a step, an owner and a day), never "is it final, or still a moving target?"
+        # (asked among one side only: the labour administration asked the employer's counsel 'Are we on course for the
+        # DREETS validation deadline? What is still to do before it?' of its own deadline, read 30)
+        if ctx.organisations and across(ctx):
+            return []
         return [f for f in bank("email")["plan_asks"]["ahead"] if "{label}" in f]
     # ([] where nothing is left to ask: the reply takes the message in instead, _beat_reply)
     out = out or [f for f in frames if not re.search(r"signed off|source for|figure come from", f)
