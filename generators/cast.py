@@ -6,6 +6,7 @@ import difflib
 import functools
 import hashlib
 import random
+import re
 import unicodedata
 
 from faker import Faker
@@ -132,6 +133,27 @@ def check_locale(outline: Outline) -> None:
         raise outline.error(("locale",), f"unknown locale {outline.locale!r}{hint}")
 
 
+# A title's word that is written for a woman or for a man in the locale's language (blind read 30: 'Directrice des
+# ressources humaines' and 'Inspectrice du travail' on Eugène, 'Auditora' on Héctor, 'Asociada' on Homero); English
+# titles say nothing of it. Matched on the title without accents, as outlines often write them.
+_FEMALE = re.compile(r"\b(?:directrice|inspectrice|avocate|associee|conseillere|deleguee|presidente-directrice|"
+                     r"directora|subdirectora|asociada|auditora|socia|abogada|contadora|administradora|jefa|delegada|"
+                     r"inspectora|procuradora|licenciada|subadministradora|gerenta|coordinadora|analista jefa|"
+                     r"diretora|advogada|socia|avvocata|direttrice|\w+erin|\w+torin|rechtsanwaltin)\b", re.I)
+_MALE = re.compile(r"\b(?:directeur|inspecteur|avocat|associe|conseiller|delegue|"
+                   r"director|subdirector|asociado|auditor|socio|abogado|contador|administrador|jefe|delegado|"
+                   r"inspector|procurador|licenciado|subadministrador|coordinador|diretor|advogado|avvocato|direttore|"
+                   r"rechtsanwalt|geschaftsfuhrer|leiter)\b", re.I)
+
+
+def title_gender(title: str, locale: str) -> str:
+    """'female' or 'male' where the title is written for one in the locale's language, else ''."""
+    if locale.split("_")[0] not in ("fr", "es", "pt", "it", "de"):
+        return ""
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return "female" if _FEMALE.search(plain) else "male" if _MALE.search(plain) else ""
+
+
 def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.Random) -> list[Person]:
     """One Person per seat of every cast role: unique names, first.last@domain, titles from the taxonomy."""
     check_locale(outline)
@@ -147,9 +169,12 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
     for member in outline.cast:
         occupation = occupations[member.role]
         title = member.title or occupation.job_titles.get(member.seniority) or occupation.title
+        # (a gendered title takes a name of that gender, as the locale's names give them)
+        given = getattr(fake, f"first_name_{title_gender(title, outline.locale)}", fake.first_name) \
+            if title_gender(title, outline.locale) else fake.first_name
         for seat in range(member.count):
             for attempt in range(50):
-                first, last = fake.first_name(), fake.last_name()
+                first, last = given(), fake.last_name()
                 # (Faker's lists share names: 'Michael Michael' was a supplier's COO in an unseen outline, read 12)
                 # (nor a real public figure's name: 'Jennifer Lopez' as an insurer's claims manager, bi-claim at seed
                 # 101, quarantined on realism_fiction_mentions, which no repair of the prose can fix)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+import unicodedata
 from zoneinfo import ZoneInfo
 
 # Cities outside the United States a plan's words may place an organisation in (a US place is genres.home_place's),
@@ -40,6 +41,42 @@ _PLACES = {
 }
 _WORLD_CITY = re.compile(r"\b(" + "|".join(sorted(map(re.escape, [*_PLACES, "Frankfurt"]), key=len, reverse=True))
                          + r")\b")
+
+
+# Regions an office may be named for, with the city that is the region's seat (blind read 30: 'DREETS Hauts-de-France'
+# addressed in Lyon): French regions, Mexican states, Spanish communities, German Länder, Italian regions. Matched
+# without accents, as outlines often write them ('Nuevo Leon').
+_SEATS = {
+    "Hauts-de-France": "Lille", "Ile-de-France": "Paris", "Auvergne-Rhone-Alpes": "Lyon",
+    "Provence-Alpes-Cote d'Azur": "Marseille", "Occitanie": "Toulouse", "Nouvelle-Aquitaine": "Bordeaux",
+    "Grand Est": "Strasbourg", "Bretagne": "Rennes", "Normandie": "Rouen", "Pays de la Loire": "Nantes",
+    "Bourgogne-Franche-Comte": "Dijon", "Centre-Val de Loire": "Orléans",
+    "Nuevo Leon": "Monterrey", "Jalisco": "Guadalajara", "Baja California": "Mexicali", "Chihuahua": "Chihuahua",
+    "Coahuila": "Saltillo", "Sonora": "Hermosillo", "Tamaulipas": "Ciudad Victoria", "Estado de Mexico": "Toluca",
+    "Queretaro": "Querétaro", "Guanajuato": "Guanajuato", "Puebla": "Puebla", "Yucatan": "Mérida",
+    "Cataluna": "Barcelona", "Catalunya": "Barcelona", "Andalucia": "Sevilla", "Comunidad de Madrid": "Madrid",
+    "Pais Vasco": "Vitoria-Gasteiz", "Comunitat Valenciana": "Valencia", "Galicia": "Santiago de Compostela",
+    "Bayern": "München", "Hessen": "Wiesbaden", "Nordrhein-Westfalen": "Düsseldorf", "Baden-Wurttemberg": "Stuttgart",
+    "Niedersachsen": "Hannover", "Sachsen": "Dresden", "Lombardia": "Milano", "Lazio": "Roma", "Piemonte": "Torino",
+}
+_SEAT = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _SEATS), key=len, reverse=True)) + r")\b", re.I)
+
+
+_COMPANY = re.compile(r"\b(?:S\.?A\.?S?|S\.?L\.?U?|S\.?C\.?|S\.?p\.?A|S\.?r\.?l|GmbH|AG|KG|SE|Ltd|LLP|LLC|Inc|plc|"
+                      r"B\.?V|N\.?V|SARL|Co)\b\.?|de C\.?V", re.I)
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def region_seat(org_name: str) -> str:
+    """The seat of the region an organisation's name names ('DREETS Hauts-de-France': Lille; 'Delegación Nuevo León':
+    Monterrey), or ''."""
+    if _COMPANY.search(org_name):
+        return ""  # a company named for a region may sit anywhere in it; an office of the state sits at its seat
+    m = _SEAT.search(_plain(org_name))
+    return next((seat for region, seat in _SEATS.items() if region.lower() == m.group(1).lower()), "") if m else ""
 
 
 @functools.lru_cache(maxsize=1024)

@@ -18,7 +18,7 @@ from worldsmith.generators.compose.lexicon import family, foreign_head
 from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
-from worldsmith.generators.places import world_city
+from worldsmith.generators.places import region_seat, world_city
 from worldsmith.generators.questions import title_question, yes_no
 
 
@@ -205,7 +205,8 @@ def office_city(org_name: str, locale: str, role: str = "", summary: str = "") -
     (city, '') abroad or outside the US, ('', state) for a state whose streets are not known, ('', '') where the
     locale's streets are not known."""
     h = _digest(org_name)
-    abroad = world_city(org_name, role, summary)
+    # (an office named for a region sits in the region's seat: read 30, 'DREETS Hauts-de-France' in Lyon)
+    abroad = world_city(org_name, role, summary) or region_seat(org_name)
     if abroad and abroad not in _STREETS.get(locale, {}):
         return abroad, ""
     if locale not in _STREETS:
@@ -228,7 +229,7 @@ def letterhead(org_name: str, domain: str, locale: str, role: str = "", summary:
     organisation always gets the same one, and two organisations of a room rarely share a street. `role` and `summary` are the
     plan's texts that may place it (its role, the matter's summary): a place they name is its address's."""
     h = _digest(org_name)
-    abroad = world_city(org_name, role, summary)
+    abroad = world_city(org_name, role, summary) or region_seat(org_name)
     if abroad and abroad not in _STREETS.get(locale, {}):
         # the plan's own words place it in a city whose streets are not known here: the city, no invented street
         # ('a Singapore third-party logistics operator' on '131 Fleet Street, London' in an en_GB outline)

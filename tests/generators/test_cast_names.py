@@ -79,3 +79,29 @@ def test_names_without_latin_letters_are_still_unique_and_in_their_order():
         names = [p.name for p in people]
         assert len(set(names)) == len(names), (seed, names)
         assert all(p.name == f"{p.last_name} {p.first_name}" for p in people)  # family name first
+
+
+def test_a_gendered_title_takes_a_name_of_its_gender_and_a_regions_office_sits_at_its_seat():
+    # blind read 30: 'Directrice' and 'Inspectrice' on Eugène (addressed 'Mr'), 'Auditora' on Héctor; and 'DREETS
+    # Hauts-de-France' addressed in Lyon. Shown on the German fixture, its titles written for a woman and for a man.
+    from faker import Faker
+
+    from worldsmith.generators.compose.genres import letterhead
+    from worldsmith.worlds.outline import load_outline
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "wind-gearbox-serial-defect.yaml"
+    outline = load_outline(fixture)
+    titles = {"md_owner": "Geschäftsführerin", "owner_finance": "Leiter Finanzen"}
+    cast = [m.model_copy(update={"title": titles.get(m.role, m.title), "count": 6 if m.role in titles else m.count})
+            for m in outline.cast]
+    outline = outline.model_copy(update={"cast": cast})
+    from worldsmith.taxonomies.loader import load_taxonomy
+
+    people = make_cast(outline, resolve_cast(outline, load_taxonomy()), random.Random(3))
+    names = next(p for p in Faker("de_DE").providers if hasattr(p, "first_names_female"))
+    women, men = set(names.first_names_female), set(names.first_names_male)
+    assert all(p.first_name in women for p in people if p.role == "md_owner"), [p.name for p in people]
+    assert all(p.first_name in men for p in people if p.role == "owner_finance"), [p.name for p in people]
+    assert " · Lille · " in letterhead("DREETS Hauts-de-France", "dreets.example", "fr_FR")
+    assert " · Monterrey · " in letterhead("Delegación Nuevo León de la Procuraduría", "pd.example", "es_MX")
+    assert "Lyon" not in letterhead("DREETS Hauts-de-France", "dreets.example", "fr_FR")
