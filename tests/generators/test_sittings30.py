@@ -55,7 +55,7 @@ def test_a_public_bodys_record_of_a_meeting_it_held_is_its_own_record_not_a_firm
     auditor = person("aud_1", "Irene", "Vidal", "Audit manager", "Customs Audit Office", "cao.example", "+5")
     orgs = _ORGS + [OrgRef(name=office, role="the taxpayer ombudsman, mediator between the company and the authority"),
                     OrgRef(name="Customs Audit Office", role="the customs audit office conducting the desk audit")]
-    doc = _minutes("Record of the working meeting at the ombudsman", officer, [DANA, auditor], orgs)
+    doc = _minutes("Record of the working meeting at the ombudsman", officer, [DANA, auditor], orgs, "es_MX")
     text = _text(doc)
     assert re.match(r"File no\. [A-Z]+-\d{3} ", doc.subtitle) and "Confidential" not in doc.subtitle, doc.subtitle
     assert "Minutes taken" not in text and not re.search(r"\bthe call\b", text, re.I), text
@@ -89,3 +89,11 @@ def test_counsels_filing_with_an_authority_states_what_is_filed_under_what_with_
     assert ("On behalf of our client, Corvale Shipping Ltd, we ask the Regional Labour Office for validation of the "
             "majority agreement, under article 12 of the Employment Code, on the grounds set out below.") in text, text
     assert next(s for s in doc.sections if s.heading == "Enclosures").paragraphs == ["1. Budget of the plan."], text
+
+
+def test_a_common_law_bodys_note_of_its_meeting_is_not_signed_round():
+    office = "Office of Inspector General"
+    officer = person("oig_1", "Lena", "Ortiz", "Audit manager", office, "oig.example", "+7")
+    orgs = _ORGS + [OrgRef(name=office, role="auditor; the Inspector General's office that audited the award")]
+    doc = _minutes("Minutes: Exit conference with the Inspector General", officer, [DANA], orgs)
+    assert doc.subtitle.startswith("File no. ") and doc.sections[-1].heading != "Signatures", _text(doc)

@@ -867,8 +867,9 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = numbered_paras
         sections.append(Section(heading=heading, paragraphs=paragraphs, table=table))
 
-    if record:
-        # a public body's record closes with the signatures of its officer and of all who appeared (read 30)
+    if record and not ctx.locale.startswith("en"):
+        # a public body's record (an acta, a procès-verbal) closes with the signatures of its officer and of all who
+        # appeared (read 30); a common-law body's note of its meeting (an exit conference) is not signed round
         sections.append(Section(heading="Signatures", paragraphs=[record_signatures(ctx)]))
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
