@@ -162,3 +162,13 @@ def test_a_state_a_court_ordered_is_its_decision_with_its_article():
                    Text(value="settlement approved with the fee reduced to 20%"))
     out = compose.decided(SimpleNamespace(author=None), ordered)
     assert out == "The Court's decision: the settlement approved with the fee reduced to 20%.", out
+
+
+def test_a_thing_decided_on_has_its_article(monkeypatch):
+    # the hospital example at seed 331: "We have decided on voluntary refund through the contractor"
+    from worldsmith.generators.kinds.email import compose
+    monkeypatch.setattr(compose, "client_of", lambda c: "")
+    course = fact("course", "The hospital chose to repay through the contractor.",
+                  Text(value="voluntary refund through the contractor"))
+    assert compose.decided(SimpleNamespace(author=None), course) == \
+        "We have decided on the voluntary refund through the contractor."

@@ -79,7 +79,7 @@ def test_what_a_tribunal_ordered_is_its_decision_not_a_sides():
     ruled = fact("award", "On 2 March 2025 the Tribunal dismissed the charterers' counterclaim and awarded the owners "
                           "their costs.", Text(value="counterclaim dismissed with costs to the owners"))
     ctx = email_context("new", facts=[ruled], to=[RUTH]).model_copy(update={"organisations": _ORGS})
-    assert decided(ctx, ruled) == "The Tribunal's decision: counterclaim dismissed with costs to the owners."
+    assert decided(ctx, ruled) == "The Tribunal's decision: the counterclaim dismissed with costs to the owners."
     for seed in range(4):
         for beat in ("decide", "noted"):
             ctx = email_context("reply", seed=seed, facts=[ruled] if beat == "decide" else [], to=[MILO])

@@ -3148,9 +3148,13 @@ def decided(ctx: ArtifactContext, f) -> str:
         held = f"{cap_first(subject)} now has" if subject and _decided_elsewhere(ctx, subject) else \
             "Our client now has" if client_of(ctx) else "We now have"
         return f"{held} {state}."
+    # a thing decided on has its article ("We have decided on the voluntary refund through the contractor", never on
+    # "voluntary refund" bare: label5's sweep at seed 331, the hospital example)
+    what = f.text if to == "to" or not f.text[:1].islower() or \
+        re.match(r"(?:a|an|the|its|their|our|his|her|no|some|any|all)\b", f.text) else f"the {f.text}"
     if subject and _decided_elsewhere(ctx, subject):
-        return f"{cap_first(subject)} decided {to} {f.text}."
-    return f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {f.text}."
+        return f"{cap_first(subject)} decided {to} {what}."
+    return f"{'Our client has decided' if client_of(ctx) else 'We have decided'} {to} {what}."
 
 
 def ruled_by(ctx: ArtifactContext, decision: str) -> str:
