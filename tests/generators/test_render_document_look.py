@@ -262,3 +262,13 @@ def test_a_letter_counsel_drafts_for_its_client_runs_under_the_clients_name_on_e
     assert "Northwind Holdings" in running and "Quill" not in running
     font = _rpr(doc.styles["Normal"]).find(qn("w:rFonts")).get(qn("w:ascii"))
     assert font == house_of("Northwind Holdings").font
+
+
+def test_a_letter_to_a_public_body_is_not_sent_to_an_officers_mailbox():
+    # blind read 30: counsel's request for validation 'filed by email to a labour inspector', not by the body's channel
+    plan = _plan(doc_type="letter", title="Request for validation of the plan")
+    to = plan.person(plan.artifact("d1").readers[0]).organisation
+    orgs = [o.model_copy(update={"role": "the labour administration that validates the plan"}) if o.id == to else o
+            for o in plan.organisations]
+    body = [p.text for p in _render(plan.model_copy(update={"organisations": orgs})).paragraphs]
+    assert not any("By email" in b for b in body) and body[4].split("\n")[0] == "Chloé Marchetti", body[:6]

@@ -16,7 +16,7 @@ from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import in_circle
 from worldsmith.generators.labels import title_as_known
 from worldsmith.generators.kinds.document import docx_style as style
-from worldsmith.generators.sides import acts_for
+from worldsmith.generators.sides import acts_for, public_body
 from worldsmith.worlds.plan import DocumentSpec, Org, Person, WorldPlan
 
 PRIVILEGED = "Privileged & Confidential"
@@ -216,7 +216,11 @@ def _letter_blocks(plan: WorldPlan, spec: DocumentSpec) -> list[tuple[str, list[
         reader = readers[0]
         name, address = letterhead_lines(plan, reader.id)
         street = address.split(" · ")[0]
-        blocks.append((style.LETTER_LINES, [f"By email: {reader.email}", reader.name, reader.title, name, street]))
+        # a filing with a public body goes by its own channel, not to an officer's mailbox (blind read 30: a request
+        # for validation 'filed by email to a labour inspector ... instead of through the online filing portal')
+        body = next((o for o in plan.organisations if o.id == reader.organisation), None)
+        sent = [] if body is not None and public_body(body.role or "") else [f"By email: {reader.email}"]
+        blocks.append((style.LETTER_LINES, [*sent, reader.name, reader.title, name, street]))
     return blocks
 
 
