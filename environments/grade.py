@@ -2132,8 +2132,58 @@ def _rows_sourced(session: Session, check: Check) -> bool | None:
     typed = [row for row in rows if any(n is not None and not f for _, n, f in row[:col])]
     if not typed:
         return None
-    cited = sum(_cites(row[col][0] if len(row) > col else "", check) for row in typed)
-    return cited >= 1 and cited >= len(typed) - 1
+    cells = [row[col][0] if len(row) > col else "" for row in typed]
+    cited = sum(_cites(cell, check) for cell in cells)
+    if not (cited >= 1 and cited >= len(typed) - 1):
+        return False
+    # a file named against a figure it does not state is no source (blind red team kit30a: the supposed figure put on
+    # the paper that gives the room's own, a salary put on a paper that never gives it, each 1.0); the supposed
+    # figure's row may name the paper it departs from where it says so ('Hypothesis (Livre 2 gives 148)')
+    for row, cell in zip(typed, cells):
+        figure = next((n for _, n, f in row[:col] if n is not None and not f), None)
+        if figure is None or _SUPPOSED_CELL.search(cell):
+            continue
+        if _states_figure(session.world, cell, float(figure)) is False:
+            return False
+    return True
+
+
+_SUPPOSED_CELL = re.compile(r"\b(?:hypothe\w*|what[\s-]if|suppos\w*|assum\w*|sensitivity|scenario|instead|per\s+the\s+task|"
+                            r"the\s+task|instruction|brief|as\s+asked)\b", re.I)
+
+
+def _states_figure(world, cell: str, figure: float) -> bool | None:
+    """Whether the room file a source cell names (by its path or its title) states a figure, as written in its text or
+    as a fact planned in it and found, a rate as a fraction or a percent either way; None where it names none."""
+    said_low = " ".join(re.findall(r"[a-z0-9]+", cell.lower()))
+    ids, best = [], 0
+    db = world.db
+    for aid, path in db.execute("select id, path from artifacts").fetchall():
+        title = " ".join(re.findall(r"[a-z0-9]+", path.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()))
+        if len(title) >= 12 and re.search(rf"(?<![a-z0-9]){re.escape(title)}(?![a-z0-9])", said_low) \
+                and len(title) >= best:
+            ids, best = ([*ids, aid] if len(title) == best else [aid]), len(title)
+    if not ids:
+        return None
+    said = [r[0] for r in db.execute(
+        f"select m.expected from fact_mentions m where m.found and m.artifact_id in ({','.join('?' * len(ids))})",
+        ids).fetchall() if r[0]]
+    said += [r[0] for r in db.execute(
+        f"select t.text from artifact_text t where t.artifact_id in ({','.join('?' * len(ids))})", ids).fetchall() if r[0]]
+    # (a workbook's cells, typed or computed, as its reader sees them: its text holds only its labels)
+    nums = [r[0] for r in db.execute(
+        f"select value_num from cells where value_num is not null and artifact_id in ({','.join('?' * len(ids))})",
+        ids).fetchall()]
+    if any(abs(v - x) < 1e-6 * max(1.0, abs(x)) for v in nums for x in (figure, figure * 100, figure / 100)):
+        return True
+    for text in said:
+        for m in answers.parse(text).mentions:
+            if m.value is None or m.kind == "date":
+                continue
+            v = float(m.value)
+            if any(abs(v - x) < 1e-6 * max(1.0, abs(x)) for x in (figure, figure * 100, figure / 100)):
+                return True
+    return False
 
 
 # What a header cell may say for a heading the task asks for.

@@ -110,3 +110,32 @@ def test_a_memo_names_a_person_in_full_where_another_shares_the_surname():
     people = [lead, author, other]
     assert memo_name(people, lead) == "강 명자" and memo_name(people, author) == "강 광수"
     assert memo_name(people, other) == "Lee"
+
+
+def test_a_source_cell_names_a_file_that_states_its_figure():
+    # kit30a: a workbook's supposed 178 put on the paper that gives the room's 148, and a salary put on a paper that
+    # never gives it, each 1.0; the supposed row may name the paper it departs from where it says so
+    import duckdb
+
+    from worldsmith.environments.grade import _SUPPOSED_CELL, _states_figure
+
+    db = duckdb.connect()
+    db.execute("create table artifacts (id varchar, path varchar)")
+    db.execute("create table fact_mentions (artifact_id varchar, expected varchar, found boolean)")
+    db.execute("create table artifact_text (artifact_id varchar, text varchar)")
+    db.execute("create table cells (artifact_id varchar, value_num double)")
+    db.execute("insert into cells values ('b', 880000000)")
+    db.execute("insert into artifacts values ('n', 'Notes/Staffing note on the reorganisation.docx'), "
+               "('b', 'Budget/Cost workbook of the measures.xlsx')")
+    db.execute("insert into fact_mentions values ('b', 'EUR 2,850', true), ('b', '65%', true)")
+    db.execute("insert into artifact_text values ('n', 'The plan eliminates 148 positions.')")
+    world = NS(db=db)
+    assert _states_figure(world, "Staffing note on the reorganisation", 148) is True
+    assert _states_figure(world, "Staffing note on the reorganisation", 178) is False
+    assert _states_figure(world, "Budget/Cost workbook of the measures.xlsx", 2850) is True
+    assert _states_figure(world, "Cost workbook of the measures", 0.65) is True
+    assert _states_figure(world, "Cost workbook of the measures", 2580) is False
+    assert _states_figure(world, "Cost workbook of the measures", 880000000) is True
+    assert _states_figure(world, "Computed", 111) is None
+    assert _SUPPOSED_CELL.search("Hypothesis (room: Staffing note on the reorganisation gives 148)")
+    assert _SUPPOSED_CELL.search("Hypothetical per the partner's request (room: 60)")
