@@ -124,10 +124,16 @@ def world_rows(folder: Path) -> list[tuple[str, str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("worlds", nargs="+", type=Path)
+    ap.add_argument("worlds", nargs="*", type=Path)
+    ap.add_argument("--smoke", action="store_true",
+                    help="make the mini fixture's world offline in a scratch folder and measure it (CI's size)")
     ap.add_argument("--show", type=int, default=0, help="print up to N rows per world")
     ap.add_argument("--json", type=Path, help="write every row here")
     args = ap.parse_args(argv)
+    if args.smoke:
+        return _smoke(args)
+    if not args.worlds:
+        ap.error("name one or more world folders, or --smoke")
     out, total = {}, 0
     for folder in args.worlds:
         try:
@@ -147,6 +153,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False))
     return 0
+
+
+
+
+def _smoke(args) -> int:
+    """The measure over one world made now from the mini fixture, offline (what CI runs: the bench must not rot)."""
+    import subprocess
+    import tempfile
+
+    outline = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini.yaml"
+    with tempfile.TemporaryDirectory(prefix="label_slots_") as tmp:
+        made = subprocess.run([sys.executable, "-c", "from worldsmith.flows.cli import main; main()", "generate",
+                               str(outline), "--seed", "0", "--out", tmp, "--no-prefect"],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            print(made.stdout[-2000:], made.stderr[-2000:], file=sys.stderr)
+            return made.returncode
+        worlds = [p for p in Path(tmp).iterdir() if (p / "world.duckdb").is_file()]
+        args.worlds, args.smoke = worlds, False
+        return main([str(w) for w in worlds] + (["--show", str(args.show)] if args.show else []))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ BENCHES: dict[str, tuple[list[str], str]] = {
     "generate_wall": (["--smoke"], "with a running server: wall"),
     "tasks": (["--smoke", "--examples", "--outlines", MINI_ROOMS], "median tasks per world"),
     "prose_metrics": (["--smoke"], "signoff"),
+    "label_slots": (["--smoke"], "total"),
     "validate_scale": (["--emails", "1000"], "suite time:"),
     # bench/fuzz_outlines.py's --smoke is 21 mutants and 3 worlds: here a handful checked, none made into a world
     # (tests/worlds/test_outline_fuzz_sample.py makes five through the same tests/outline_fuzz.py).
