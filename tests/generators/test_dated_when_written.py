@@ -112,6 +112,28 @@ def test_nobody_promises_a_position_on_a_figure_their_side_stated():
                               body)) is promised, body
 
 
+def test_nobody_promises_their_view_on_a_figure_they_stated():
+    # hospital-revenue-audit at seed 35 (quarantined): the analyst gave "the extrapolated overpayment ... gives USD
+    # 4,813,776", was asked by her own partner who was picking it up, and answered "by close of business on Tuesday I
+    # will put our view on the extrapolated overpayment to you in writing" (check no_position_awaited_on_a_figure_given)
+    from tests.generators.context_fixture import DANA, SAM, email_context
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.context import ThreadMessage
+    from worldsmith.generators.kinds.email.compose import _plan_answer
+    from worldsmith.worlds.content import EmailContent
+
+    for seed in range(5, 13):
+        ctx = email_context("reply", seed=seed, to=[SAM]).model_copy(update=dict(
+            thread_labels=["liability cap"], parent_author=SAM, author=DANA,
+            thread=[ThreadMessage(sender=DANA.name, sent="2026-03-03T17:28:00+00:00",
+                                  body="The liability cap is USD 98,400,000.")],
+            parent=EmailContent(subject="Liability cap", body="Thanks Dana. Who is picking up the liability cap from "
+                                                               "here, and by what date?\n\nSam")))
+        body = _plan_answer(Picker(seed), ctx, {}, "Re: Liability cap").body
+        assert not re.search(r"\b(?:our|your) (?:position|response|view) on (?:the )?liability cap", body), body
+        assert "liability cap" in body.split("\n")[0], body
+
+
 def test_a_contract_in_force_is_dated_before_the_history_it_governs():
     # wind-gearbox-serial-defect: "Full-Service Agreement: availability guarantee and LD schedule (Annex 5)", produced
     # in January 2027, read "This contract of employment is dated 12 January 2027", 28 months after the takeover of

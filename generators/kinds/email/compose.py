@@ -1480,6 +1480,16 @@ def coming_paper(who: str, what: str) -> tuple[str, str] | None:
     return re.sub(r"^(?:our|my)\b", "your", m.group("paper")), needs
 
 
+def _awaits_given(ctx: ArtifactContext, step: str, label: str) -> bool:
+    """Whether a step (a template on {label}) waits for a view on a figure from the side that has stated it in the
+    thread: "our view on" it from the writer's side, "your view on" it from the reader's."""
+    if re.search(r"\bour (?:position|response|view) on \{label\}", step):
+        return label in stated_by(ctx, ctx.author.organisation)
+    if re.search(r"\byour (?:position|response|view) on \{label\}", step) and ctx.parent_author is not None:
+        return label in stated_by(ctx, ctx.parent_author.organisation)
+    return False
+
+
 def wrote_it(ctx: ArtifactContext, label: str) -> bool:
     """Whether a figure is the writer's own: their organisation's papers set it down, or they gave it earlier in the
     thread (nobody asks how their own figure is made up, nor is told it "works for us": blind read 17, the analyst
@@ -1563,11 +1573,15 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         asked_q = next((q for q in re.findall(r"[^.?!\n]*\?", own) if _RUN_UP.search(q)), "")
         todo_label = next((x for x in labels if x.lower() in asked_q.lower()), label)
         todo = _still_to_do(ctx, todo_label) if run_up and not gone else ""
+        # (never a view still to come on a figure its side has stated in the thread: "The extrapolated overpayment is
+        # USD 4,813,776" from the analyst, then "by Tuesday I will put our view on the extrapolated overpayment to you
+        # in writing" from her; hospital-revenue-audit at seed 35, check no_position_awaited_on_a_figure_given)
+        steps = [x for x in bank("email")["plan_steps"] if not _awaits_given(ctx, x, label)]
         plan = passed_plan(pick, label, other) if gone else \
             pick.fill(bank("email")["plan_steps_ahead"], label=label) if run_up else \
             pick.fill([x for x in bank("email")["plan_steps_papered"] if other or "{other}" not in x], label=label,
                       other=other, paper=papered[0], paper_day=_day_of(papered[1], ctx)) if papered else \
-            pick.fill(bank("email")["plan_steps"], label=label, other=other)
+            pick.fill(steps, label=label, other=other)
         asker = ctx.parent_author.first_name if ctx.parent_author is not None else ""
         if owner and owner == asker and (gone or run_up):
             # the one who asked is not told that they have it in the third person ("Lori has it and will ... by
@@ -1576,7 +1590,7 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         if owner and owner == asker:
             # ...and on a point still open, told it is theirs, with a step of theirs
             steps = [x for x in bank("email")["plan_steps_yours"] if (other or "{other}" not in x)
-                     and not (papered and _IN_WRITING.search(x))]
+                     and not (papered and _IN_WRITING.search(x)) and not _awaits_given(ctx, x, label)]
             line = pick.fill(frames["yours"], plan=pick.fill(steps, label=label, other=other) or plan, day=day)
         else:
             line = pick.fill(frames["owner"], owner=owner, plan=plan, day=day) if owner else \
