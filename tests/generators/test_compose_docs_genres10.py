@@ -184,3 +184,18 @@ def test_a_mandate_letter_appoints_the_arranger_or_adviser_and_the_client_counte
     assert _structure_rows(docs) == []  # a letter: its salutation and close, not an agreement's recitals
     _, heads, text = _composed("solar-farm-project-finance", "Syndicated Facility Agreement")
     assert any("salutation" in r for r in _structure_rows([("a", "agreement", "Mandate letter", heads, text)]))
+
+
+def test_an_agreed_upon_procedures_report_lists_procedures_and_findings_and_concludes_nothing():
+    # blind read 31: 'An AUP report that reaches a "conclusion", has a "Risks" section, lists no procedures and has
+    # no signature or restriction on use'
+    for fixture, needle in (("covenant-breach", "Memo re the June 30"), ("grant-audit", "Memo re the questioned")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="report", sections=5,
+                                     title="Report of factual findings: agreed-upon procedures on the payment records")
+        assert heads == ["Engagement Summary", "Procedures Performed", "Factual Findings", "Use of This Report",
+                         "Appendix"], heads
+        assert "ISRS) 4400" in text and "we express no opinion" in text and "1. We " in text, text
+        assert not re.search(r"(?i)\bour conclusion\b|\bwe recommend\b|\bheadline\b|\brisks?\b", text), text
+        assert "not to be used for any other purpose" in text and f"{ctx.author.name}, {ctx.author.title}" in text
+        for f in ctx.facts:
+            assert f.text in text, (f.text, text)

@@ -28,6 +28,7 @@ from worldsmith.generators.compose.law import chooses_english, dispute_clause, g
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
+from worldsmith.generators.compose.substance.procedures import aup_bodies, aup_plan, is_aup_report
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
 from worldsmith.generators.compose.substance.deal import financing_plan, financing_term_sheet_bodies, is_financing
@@ -458,6 +459,14 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
     if mandate:
         kind = "default"
         plan = mandate_plan(max(1, spec.sections))
+    # a report of factual findings on agreed-upon procedures lists each procedure performed and its factual finding,
+    # and draws no conclusion (blind read 31: 'an AUP report that reaches a "conclusion", has a "Risks" section, lists
+    # no procedures and has no signature or restriction on use')
+    aup = not spec.path.endswith(".eml") and not (proc_order or staff_notice or interview or invoice or mandate) and \
+        is_aup_report(ctx)
+    if aup:
+        kind = "default"
+        plan = aup_plan(max(1, spec.sections))
     if kind == "letter" and not outward and client_of(ctx) and \
             any(p.organisation == client_of(ctx) for p in ctx.to):
         # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
@@ -695,6 +704,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = invoice_bodies(pick, ctx, plan)
     if mandate:
         bodies = mandate_bodies(pick, ctx, plan)
+    if aup:
+        bodies = aup_bodies(pick, ctx, plan)
     if decision:
         plan, bodies = decision_bodies(ctx)
     authority = kind == "letter" and not in_mail and is_authority_paper(ctx) and not (
