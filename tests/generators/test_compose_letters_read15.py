@@ -179,3 +179,13 @@ def test_a_notice_is_given_under_the_provision_its_purpose_cites_in_any_usual_fo
         at = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": "Notice of refusal of documents",
                                                                          "purpose": purpose})})
         assert purpose_provisions(at) == cited, purpose
+
+
+def test_a_notice_of_dispute_is_given_in_its_own_words():
+    # (fails before: 'We write to give notice of dispute under clause 20.2' took no step, and genre_contract found
+    # none: an unseen outline's world quarantined, session 29)
+    ctx = _demand(3, 1)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+        "title": "Notice of dispute under clause 20.2", "doc_type": "notice", "purpose": "The notice."})})
+    prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
+    assert re.search(r"hereby give notice of dispute under clause 20\.2", prose), prose

@@ -711,6 +711,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
+            if re.match(r"to give notice of\b", letter_purpose(ctx)):
+                # a notice is given in its own words, not written about ('We write to give notice of dispute under
+                # Sub-Clause 20.2' gave none, and genre_contract found no step: an unseen outline's world quarantined,
+                # session 29)
+                first = f"We{',' + behalf if behalf else ''} hereby {letter_purpose(ctx)[3:]}{about}."
             if breach_notice(ctx) and requirements(ctx):
                 take([requirements(ctx)[0][0]])  # stated as the provision, below
             if proposed is not None and "position" not in kinds:
