@@ -134,6 +134,25 @@ def test_nobody_promises_their_view_on_a_figure_they_stated():
         assert "liability cap" in body.split("\n")[0], body
 
 
+def test_a_figure_given_with_any_verb_is_stated():
+    # demurrage-arbitration at seed 36 (quarantined): "The address commission on the demurrage amounts to USD
+    # 8,662.50." was answered "When can we have your position on the address commission on the demurrage?" and the
+    # owner promised to come back on it (check no_position_awaited_on_a_figure_given); a promise or a question states
+    # nothing
+    from tests.generators.context_fixture import DANA, RUTH, email_context
+    from worldsmith.generators.context import ThreadMessage
+    from worldsmith.generators.kinds.email.compose import stated_by
+
+    for said, stated in [("The liability cap under the charter amounts to USD 98,400,000.", True),
+                         ("I have the liability cap under the charter at 1,240 tonnes.", True),
+                         ("We will send the liability cap under the charter by 4 June.", False),
+                         ("Is the liability cap under the charter still USD 98,400,000?", False)]:
+        ctx = email_context("reply", to=[RUTH]).model_copy(update=dict(
+            thread_labels=["liability cap under the charter"], parent_author=RUTH,
+            thread=[ThreadMessage(sender=DANA.name, sent="2026-03-03T17:28:00+00:00", body=said)]))
+        assert bool(stated_by(ctx, DANA.organisation)) is stated, said
+
+
 def test_a_contract_in_force_is_dated_before_the_history_it_governs():
     # wind-gearbox-serial-defect: "Full-Service Agreement: availability guarantee and LD schedule (Annex 5)", produced
     # in January 2027, read "This contract of employment is dated 12 January 2027", 28 months after the takeover of

@@ -1263,8 +1263,19 @@ def stated_by(ctx: ArtifactContext, organisation: str) -> set[str]:
     if ctx.parent is not None and ctx.parent_author is not None and ctx.parent_author.organisation == organisation:
         said.append(ctx.parent.body)
     text = " ".join(re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body, maxsplit=1)[0] for body in said)
+    # (any sentence that gives the label a figure states it, whatever its verb: "The address commission on the
+    # demurrage amounts to USD 8,662.50." was answered "When can we have your position on the address commission on
+    # the demurrage?", demurrage-arbitration at seed 36; a question or a promise gives nothing)
+    given = [s for s in re.split(r"(?<=[.!?])\s+|\n+", " \n".join(re.split(r"\n\s*(?:On .{0,80}wrote:|>)", body,
+                                                                            maxsplit=1)[0] for body in said))
+             if _FIGURE.search(s) and not s.rstrip().endswith("?") and not _PROMISE.search(s)]
     return {x for x in ctx.thread_labels
-            if re.search(rf"\b{re.escape(x)} (?:is|was|stands at|comes to|at (?:[A-Z]{{3}} )?[0-9])", text, re.I)}
+            if re.search(rf"\b{re.escape(x)} (?:is|was|stands at|comes to|at (?:[A-Z]{{3}} )?[0-9])", text, re.I)
+            or any(x.lower() in s.lower() for s in given)}
+
+
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?\s*%|\b[A-Z]{3} ?\d|\b\d[\d,]*(?:\.\d+)? [a-z]")
+_PROMISE = re.compile(r"\b(?:will|I'll|we'll|shall|would|could|should)\b|\?", re.I)
 
 
 # What a message says is coming to its reader, and by when ("you will have the working by 28 September", "Our view
