@@ -1977,6 +1977,33 @@ def deadlines_of(plan: WorldPlan) -> list[dt.date]:
     return cache[0]
 
 
+# A body that sits to decide what a paper is put to it for, in English and the languages of the lexicon's locales.
+_SITTING_BODY = re.compile(r"\b(board|committee|comit[eé]|consejo|conseil|junta|vorstand|aufsichtsrat|consiglio|"
+                           r"conselho|raad|이사회|위원회)\b", re.I)
+
+
+def sitting_days(plan: WorldPlan, spec: ArtifactSpec) -> list[dt.date]:
+    """For a paper put to a board or committee (its title names the body, and it is no record of the body's meeting),
+    the days the body next meets in the plan (its minutes or its meeting, after the paper): comments on the paper are
+    asked for before the body decides (blind read 31: a board proposal of 18 May asking comments by 22 May for the
+    board of 20 May)."""
+    if spec.kind != "document" or re.search(r"minutes|meeting|resolution", f"{getattr(spec, 'doc_type', '')}", re.I):
+        return []
+    body = _SITTING_BODY.search(spec.title)
+    if body is None or re.match(r"(?i)\s*(minutes|acta|proc[eè]s-verbal|protokoll|verbale)\b", spec.title):
+        return []
+    word = body.group(1).lower()
+    out = []
+    for a in plan.artifacts:
+        on = a.starts_at.date() if getattr(a, "starts_at", None) else getattr(a, "date", None)
+        title = f"{getattr(a, 'title', '')} {getattr(a, 'summary', '')}"
+        minutes = a.kind == "calendar" or a.kind == "document" and re.search(
+            r"minutes|meeting", f"{getattr(a, 'doc_type', '')} {title}", re.I)
+        if minutes and on and on > spec.date and re.search(rf"(?i)\b{re.escape(word)}\b", title):
+            out.append(on)
+    return sorted(out)[:1]
+
+
 def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done: dict[str, Content]) -> ArtifactContext:
     """The context for one artifact, given the content of the artifacts it depends on."""
     author = plan.person(spec.author)
@@ -2125,7 +2152,7 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         world_summary=plan.summary,
         locale=plan.locale,
         window_start=plan.window_start,
-        deadlines=deadlines_of(plan),
+        deadlines=sorted({*deadlines_of(plan), *sitting_days(plan, spec)}),
         spec=spec,
         author=person_ref(plan, author),
         to=[person_ref(plan, plan.person(p)) for p in to_ids],

@@ -199,3 +199,22 @@ def test_an_agreed_upon_procedures_report_lists_procedures_and_findings_and_conc
         assert "not to be used for any other purpose" in text and f"{ctx.author.name}, {ctx.author.title}" in text
         for f in ctx.facts:
             assert f.text in text, (f.text, text)
+
+
+def test_a_proposal_to_the_board_weighs_alternatives_and_asks_its_resolution_before_the_board_meets():
+    # blind read 31: 'A board proposal that proposes no sale ...; comments are due 22 May, after the 20 May board'
+    import datetime as dt
+
+    purpose = "Management's proposal to the board to accept the lenders' waiver, the options considered and the recommendation."
+    for fixture, needle in (("covenant-breach", "Advice to the board on waiver"), ("grant-audit", "Memo re the questioned")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="memo", sections=6, purpose=purpose,
+                                     title="Proposal to the board: the June breach", date=dt.date(2026, 8, 19))
+        assert "Options" in heads and "Option A (proposed): to accept the lenders' waiver." in text, (heads, text)
+        assert "Option B: not to accept the lenders' waiver" in text and "Option C: to defer" in text, text
+        assert "Resolution sought: that the board resolves to accept the lenders' waiver" in text, text
+        asked = re.search(r"Comments on this paper are asked for by (\w+, )?(\w+ \d+|\d+ \w+)", text)
+        assert asked, text
+        if fixture == "covenant-breach":  # (its board meets on August 24: comments are asked for before it)
+            assert ctx.deadlines and min(ctx.deadlines) == dt.date(2026, 8, 24), ctx.deadlines
+            days = [int(d) for d in re.findall(r"\bby \w+, August (\d+)", text)]
+            assert days and max(days) < 24, text

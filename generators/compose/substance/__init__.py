@@ -23,6 +23,8 @@ from worldsmith.generators.compose.substance.determination import determination_
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
+from worldsmith.generators.compose.substance.boardpaper import board_options, board_resolution, put_to_a_body
+from worldsmith.generators.compose.substance.boardpaper import proposed as board_proposed
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (audit_report, memo_analysis, memo_answer, memo_background,
                                                           memo_next_steps, memo_options, memo_question,
@@ -66,6 +68,8 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
     kinds = [k for _, k in plan]
     if kind == "memo":
         day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        # a paper put to a board or committee that names what it proposes weighs it and asks for its resolution
+        paper_to_body = put_to_a_body(ctx.spec.title) and bool(board_proposed(ctx)) and "options" in kinds
         for i, k in enumerate(kinds):
             if k == "question":
                 out[i] = memo_question(pick, ctx, day)
@@ -81,10 +85,14 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = memo_background(pick, ctx)
             elif k == "background":
                 out[i] = memo_sources(ctx)
+            elif k == "options" and paper_to_body:
+                out[i] = board_options(pick, ctx)
             elif k == "options":
                 out[i] = memo_options(pick, ctx, due)
             elif k == "next_steps":
                 out[i] = memo_next_steps(pick, ctx, due)
+            elif k == "recommendation" and not told.get(i) and paper_to_body:
+                out[i] = board_resolution(ctx, due)
             elif k == "recommendation" and not told.get(i):
                 out[i] = memo_recommendation(pick, ctx, due, options="options" in kinds)
     elif kind == "report" and is_determination(ctx):

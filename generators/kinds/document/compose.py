@@ -28,6 +28,7 @@ from worldsmith.generators.compose.law import chooses_english, dispute_clause, g
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
+from worldsmith.generators.compose.substance.boardpaper import put_to_a_body
 from worldsmith.generators.compose.substance.procedures import aup_bodies, aup_plan, is_aup_report
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
@@ -85,6 +86,7 @@ def names_options(title: str) -> bool:
     from worldsmith.generators.compose.lexicon import fold
 
     return _OPTIONS_TITLE.search(fold(title)) is not None
+
 
 
 _OPTIONS_LEADS = (
@@ -499,7 +501,8 @@ def compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan = [("Terms of the Offer" if k == "letter_close" else h, k) for h, k in plan]
     if kind == "pleading" and is_answer(spec.title):
         plan = [_ANSWER_HEADINGS.get(h, (h, k)) for h, k in plan]
-    if kind == "memo" and names_options(spec.title) and not any(k == "options" for _, k in plan) and len(plan) > 2:
+    if kind == "memo" and (names_options(spec.title) or put_to_a_body(spec.title)) and \
+            not any(k == "options" for _, k in plan) and len(plan) > 2:
         # a memo titled for the options weighs them, lettered, before the one it recommends (read 30: 'the options
         # memo compares no options'): its Options section is never the one the sample leaves out; it takes the place
         # of a section the genre does not require, else comes before the recommendation
