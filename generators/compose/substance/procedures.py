@@ -8,6 +8,7 @@ import re
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.parties import client_of
 from worldsmith.generators.compose.substance.common import derivation, identity, label, stated
+from worldsmith.generators.compose.substance.report import own_voice
 from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.context import ArtifactContext, FactRef
 
@@ -80,7 +81,9 @@ def aup_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) 
     on = subject(ctx)
     facts = [f for f in ctx.facts if not identity(f) or f.establish] or list(ctx.facts)
     procedures = [f"{n}. {_procedure(f, ctx, on, whose)}" for n, f in enumerate(facts, 1)]
-    findings = [f"{n}. {cap_first(stated(pick, f, ctx.facts, cite=False))}" for n, f in enumerate(facts, 1)]
+    # (the firm's own procedures in its own voice: 'Our agreed-upon procedures ... found', never '<firm>'s')
+    findings = [f"{n}. {cap_first(own_voice(stated(pick, f, ctx.facts, cite=False), author.organisation))}"
+                for n, f in enumerate(facts, 1)]
     if not facts:
         procedures = [f"1. We obtained {on} from {whose} and read it against the records {whose} provided."]
         findings = [f"1. We report no figure from the procedure above as at {day}."]
