@@ -284,6 +284,15 @@ _RESOLVES = re.compile(r"\b(?:decides?|decided|approves?|approved|rejects?|rejec
                        r"accepted|resolves?|resolved|elects?|elected|chooses|chose|settles on|settled on)\b", re.I)
 
 
+def decided(fact: FactRef) -> bool:
+    """Whether a fact is what someone decided on a day (its statement says a body decided, approved, rejected or chose
+    it; or its label names a decision, resolution or award): an act of its day, never a state of 'today'."""
+    return bool(_RESOLVES.search(fact.statement or "") or _DECISION.search(fact.label or ""))
+
+
+_DECISION = re.compile(r"(?i)\b(?:decision|resolution|award|ruling|approval|determination)s?\b")
+
+
 # A frame in which the writer adopts a figure as the one they work with.
 _ADOPTS = re.compile(r"(?i)working to|working off|I'm using|I'm taking|I would use|I am taking|I would go with|"
                      r"My number|Working number|We are holding|holding to|planning around|\bI \[?(?:get|make it)\b|"
@@ -385,9 +394,11 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # note: ...")
         if (lowered != out or series) and ":" not in out.split(".")[0][:30]:
             leads = pick.lead_ins(named["openers"][register], named["series_openers"][register])
-            if fixed(fact) or slot == "date_event":
+            if fixed(fact) or slot == "date_event" or decided(fact):
                 # (nor dated: "This week (March 16), the limit-breaking regulation is ...")
                 # (nor an event gone by "for now": "Right now, the substantial completion was certified on ...")
+                # (nor a decision, taken on its day, said as today's: "Today, on the credit committee decision, the
+                # call is to defer payment" in notes sent two days after the committee sat, read 30)
                 leads = [x for x in named["openers"][register] if not _STILL.search(x)] or leads
             # one artifact says each lead-in once ('For the avoidance of doubt, ...' three times in one letter)
             lead = pick.frame(leads) if series else pick.mark(pick.frame(pick.unused(leads)))

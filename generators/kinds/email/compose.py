@@ -2609,6 +2609,10 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
     rest = [fact_sentence(pick, f, "email") for f in ctx.facts if not any(f.text in x for x in body)]
     steps = _next_steps(pick, ctx)
     ask = pick.fill(bank("email")["requests"], **values) if pick.chance(0.5) else None
+    if ask and says_again(ask, [intro, *body]):
+        # (a message asks a thing once: "My notes ... are below; shout if I missed anything." closed by "Please shout
+        # if I have missed anything.", read 30)
+        ask = None
     signed = sign_off(pick, ctx.voice, ctx.author)
     signed_full = signed.endswith(ctx.author.name)
     block = signature(pick, ctx.author, signed_full)
@@ -2616,6 +2620,20 @@ def _long_form(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
     parts = [hello, intro, present, *body, " ".join(rest), *([] if any("\n- " in x for x in body) else [steps]),
              *([ask] if ask else []), signed + gap + block]
     return EmailContent(subject=subject, body="\n\n".join(p for p in parts if p).strip() + "\n")
+
+
+# Words that carry no point of their own in a request ("please", "I have", "if"): left out when two are compared.
+_FILLER = frozenset("please could would you your i me my we us our have has had if any anything the a an to of on "
+                    "for by it is are be this that with and or so".split())
+
+
+def says_again(sentence_: str, said: list[str]) -> bool:
+    """Whether a sentence asks or says nothing that one of `said` does not already: every word of its own point
+    (two or more, filler aside) stands in one of them."""
+    def words(x: str) -> set[str]:
+        return {w for w in re.findall(r"[a-z']+", x.lower()) if w not in _FILLER}
+    own = words(sentence_)
+    return len(own) >= 2 and any(own <= words(x) for x in said if x)
 
 
 def _writes_as(ctx: ArtifactContext) -> str:
