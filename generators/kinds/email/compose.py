@@ -557,6 +557,12 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         # a thanks for a note whose date has gone by asks what now, not a question of its own ('Thanks. Can we speak
         # Wednesday morning?' to 'the signing target passed yesterday': the thread went nowhere, read 14)
         email = email.model_copy(update={"body": _asks_on(ctx, email.body)})
+    if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat == "" and not ctx.facts \
+            and closes_on_nothing(ctx, email.body) and not (ctx.organisations and across(ctx)):
+        # a thread's last word that closes a point and does nothing ("No more from us on the hull.", "Fine on the
+        # interest accrued to the demand. I will put it on the list on the Thursday call.", read 30's "does not do its
+        # job") says what comes next from the writer's side and by when
+        email = email.model_copy(update={"body": _with_next(ctx, email.body)})
     if isinstance(spec, EmailSpec) and spec.sent_at.hour >= 16:
         # late in the afternoon "end of day" is gone: a demand sent at 17:02 on a Friday asked for a response "by end
         # of day" (blind read 14)
@@ -1680,6 +1686,37 @@ def _closes_thread(pick: Picker, ctx: ArtifactContext, values: dict[str, str], s
         # work in hand is ours
         lines.append(_next_paper(pick, ctx))
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
+
+
+# A close that does nothing: a point closed ("No more from us on X", "Fine on X", "Nothing further from us"); and a
+# promise to file the message somewhere ("I will put it on the list on the Thursday call", "I'll work it into the plan").
+_CLOSE_NOTHING = re.compile(r"^(?:(?:hi|dear|hello)\s+\w+,?\s+)?(?:(?:no|nothing) (?:more|further)\b|(?:fine|ok|okay|"
+                            r"happy|agreed|confirmed|good) on\b)", re.I)
+_FILED_AWAY = re.compile(r"\s*(?:I will|I'll) (?:put it (?:on|in)|work it into|add it to|take it up on)\b[^.]*\.")
+
+
+def closes_on_nothing(ctx: ArtifactContext, body: str) -> bool:
+    """Whether a reply's own text only closes a point or acknowledges: no figure, no question, no day of its own."""
+    text = own_text(body)
+    return (bool(_CLOSE_NOTHING.match(text)) or only_acknowledges(ctx, body)) and "?" not in text \
+        and not re.search(r"\d", text) and len(text.split()) <= 30
+
+
+def _with_next(ctx: ArtifactContext, body: str) -> str:
+    """A closing reply with what comes next from the writer's side and by when put after its first sentence, in place
+    of any promise to file the message away; unchanged where nothing is coming (ctx.coming_papers)."""
+    if not ctx.coming_papers or ctx.coming_papers[0].by in {p.first_name for p in ctx.to}:
+        return body  # (nor the reader's own paper told to them in the third person: "Lori has it for April 30")
+    line = _next_paper(picker_for(ctx, 7), ctx)
+    if not line:
+        return body
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|>)", body)
+    own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    own = _FILED_AWAY.sub("", own)
+    m = re.search(r"[.!](?=\s|$)", own)
+    if m is None:
+        return body
+    return own[:m.end()] + " " + line + own[m.end():] + quoted
 
 
 def _next_paper(pick: Picker, ctx: ArtifactContext) -> str:
