@@ -157,7 +157,9 @@ def public_body(role: str) -> bool:
 # authority; conducts the inquiry', 'first-instance administrative tax tribunal'): a party files with it, asks it
 # questions and answers its requests; it is given no deadline by a party and reserves no rights (read 30: counsel told
 # the labour administration and the tax auditor 'Kindly let us have your response by Monday morning').
-_AUTHORITY = re.compile(r"^\s*(?:the\s+)?(?:[\w'’-]+\s+){0,4}?(?:authority|administration|regulator|supervisor|"
+# (its own name: it once shared _AUTHORITY's, above, and replaced it in public_body, so a tax authority that only
+# decides a review of its own decision was a public body, no longer a neutral)
+_AUTHORITY_HEAD = re.compile(r"^\s*(?:the\s+)?(?:[\w'’-]+\s+){0,4}?(?:authority|administration|regulator|supervisor|"
                         r"inspectorate|ministry|tribunal|court|registry|registrar|ombudsman|inspector general|"
                         r"(?:tax|revenue|customs|awarding|funding|grant-making|federal|state|public|government|"
                         r"regulatory|executive|environmental|competition|protection) agency|"
@@ -176,7 +178,7 @@ def authority(role: str) -> bool:
     if NEUTRAL_ROLE.search(role) and not re.search(r"\b(?:counsel|solicitors?|lawyers?|attorneys?)\s+(?:to|for)\b",
                                                    role, re.I):
         return True
-    return not serving(role) and (public_body(role) or any(_AUTHORITY.search(part) for part in re.split(r"[;,]", role)))
+    return not serving(role) and (public_body(role) or any(_AUTHORITY_HEAD.search(part) for part in re.split(r"[;,]", role)))
 
 
 def _is_party(role: str, noun: str) -> bool:
