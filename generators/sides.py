@@ -281,8 +281,15 @@ def _names_as_own(role: str, key: str) -> bool:
 _BEHALF = re.compile(r"\bon\s+(.+?)['’]s?\s+behalf\b", re.I)
 _ENGAGED = re.compile(r"\b(?:engaged|retained|instructed|appointed|hired)\s+by\s+", re.I)
 # (not "managed by" or "run by": the company an office-holder runs does not serve it, and its staff have no client)
-_SERVES = re.compile(r"\b(?<!managed )(?<!controlled )(?<!administered )(?<!supervised )(?<!run )(?:to|for|of|by)\s+",
-                     re.I)
+# (nor "14% of X": a stake taken in a company is no service to it; read 31, an investor 'taking 14% of <the target>'
+# was put on the target's side)
+_SERVES = re.compile(r"\b(?<!managed )(?<!controlled )(?<!administered )(?<!supervised )(?<!run )(?<!% )"
+                     r"(?:to|for|of|by)\s+", re.I)
+# A role whose head is a party to a sale ('seller of <the target>', 'buyer of all the shares in <the target>'): a
+# principal, which acts for the company it sells or buys no more than for its counterparty (read 31: the seller of a
+# share sale was put on its target's side, so the sale agreement was made between the buyer and the target).
+_DEAL_PRINCIPAL = re.compile(r"\s*(?:the\s+)?(?:sellers?|vendors?|buyers?|purchasers?|acquirers?)\b(?!['’])"
+                             r"(?!\s+(?:counsel|advisers?|advisors?|representatives?|agents?)\b)", re.I)
 _ADVISER = re.compile(r"\b(counsel|adviser|advisor|auditors?|accountants?|solicitors?|attorneys?|lawyers?|consultants?|"
                       r"bankers?|surveyors?)\b", re.I)
 
@@ -362,7 +369,8 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             party = _PARTYS_COUNSEL.search(role) or re.search(r"\b(?:to|for) the ([a-z]+?)s?\b(?!['’])", role, re.I)
             if serves and party and party.group(1).lower() in PARTY_ROLES and not _is_party(clients[0].role, party.group(1)):
                 serves = None
-        if re.match(r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", role, re.I):
+        if re.match(r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", role, re.I) or \
+                _DEAL_PRINCIPAL.match(role):
             # a party acts for no one, whatever its role goes on to say of it ("opposing party; the franchisee of 14
             # Brightmoor restaurants" read as acting for Brightmoor, and a demand to its CEO asked her to confirm
             # "that your client will pay", read 21)

@@ -15,7 +15,7 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, says_still
 from worldsmith.generators.compose.lexicon import family, foreign_head
-from worldsmith.generators.compose.parties import opponent, own_reader, principal, signatory
+from worldsmith.generators.compose.parties import deal_seller, is_target, opponent, own_reader, principal, signatory
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.places import region_seat, world_city
@@ -367,6 +367,19 @@ _ADVISES = re.compile(r"\b(advis[eo]rs?|engineers?|auditors?|accountants?|consul
                       re.I)
 
 
+# 'acquiring <Target> from <Seller>', 'to buy all the shares ... from <Seller> for ...': the seller a summary names.
+_FROM_SELLER = re.compile(r"\b(?:buy|buys|bought|acquir\w*|purchas\w*)\b[^.;]*?\bfrom\s+([A-Z][\w&'’.()-]*(?:\s+(?:[A-Z(]"
+                          r"[\w&'’.()-]*|plc|&|and|of|de|du|la|y|e|van|der))*?)(?=\s+(?:for|on|in|at|under)\b|\s*[,;]|"
+                          r"\.?\s*$|\.\s)")
+
+
+def named_seller(ctx: ArtifactContext) -> str:
+    """The seller of a share sale as the summary names it ('... from Veldspan Resources Limited for ...'), else 'the
+    Seller' (an outline that names no seller organisation)."""
+    m = _FROM_SELLER.search(" ".join((ctx.world_summary or "").split()))
+    return m.group(1).strip() if m else "the Seller"
+
+
 def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]:
     """The two parties of a contract with a law firm in place of a principal it drafts for (the firm acts for no one
     party): that firm's place taken by the principal the roles name first that is not the other party and no one's
@@ -685,6 +698,9 @@ class Writer:
             other = next((principal(ctx, p.organisation) for p in ctx.to
                           if principal(ctx, p.organisation) != first), "") or opponent(ctx)
             if other and other != first:
+                if is_target(ctx, other) and not is_target(ctx, first):
+                    # a share sale is made with the seller, the target its subject (read 31)
+                    other = deal_seller(ctx) or named_seller(ctx)
                 return _principals(ctx, first, other)
         other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), None)
         return (ctx.author.organisation, other) if other else party_names(ctx)

@@ -120,6 +120,29 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     return bool(_NEUTRAL.search(here.role))
 
 
+# The company a share sale sells, and the party that sells it: the sale is between the seller and the buyer, and the
+# target is never the other side where the outline names its seller (read 31: the buyer's counsel made the sale
+# agreement with the target, and the board minuted 'our next letter to' the target).
+_TARGET = re.compile(r"^\s*(?:the\s+)?target\b(?!['’])|;\s*the target\b(?!['’])", re.I)
+_SELLER = re.compile(r"^\s*(?:the\s+)?(?:sellers?|vendors?)\b(?!['’])(?!\s+(?:counsel|advisers?|representatives?)\b)",
+                     re.I)
+
+
+def is_target(ctx: ArtifactContext, name: str) -> bool:
+    """Whether an organisation is the company a deal sells (its role calls it the target)."""
+    here = org(ctx, name)
+    return here is not None and bool(_TARGET.search(here.role))
+
+
+def deal_seller(ctx: ArtifactContext) -> str:
+    """The organisation that sells the target in a share sale, across from the author ('' when the outline names
+    none, or when the author's own side sells)."""
+    if not any(is_target(ctx, o.name) for o in ctx.organisations):
+        return ""
+    mine = home(ctx, ctx.author.organisation)
+    return next((o.name for o in ctx.organisations if _SELLER.match(o.role) and home(ctx, o.name) != mine), "")
+
+
 def opponent(ctx: ArtifactContext) -> str:
     """The party on the other side for this artifact: a reader's principal when a reader sits across the table,
     else the party whose role puts it across in a dispute or a deal; '' when there is none (an audit whose only
@@ -129,10 +152,11 @@ def opponent(ctx: ArtifactContext) -> str:
         if home(ctx, p.organisation) != mine:
             party = principal(ctx, p.organisation)
             if not neutral(ctx, party):
-                return party
+                return (deal_seller(ctx) or party) if is_target(ctx, party) else party
     # (an authority the outline names as the opposing party is one: HMRC's assessment and penalty, vat-delivery)
     side = [o for o in ctx.organisations if o.privileged != mine and not o.acts_for and not neutral(ctx, o.name)]
-    named = [o for o in side if _ADVERSE.search(o.role)]
+    # (the seller before the target it sells)
+    named = sorted([o for o in side if _ADVERSE.search(o.role)], key=lambda o: is_target(ctx, o.name))
     # else a party across whose role is not one contract's vendor (a billing contractor "under the services
     # agreement" is no opponent on a refund; "the general contractor" of a delay claim is)
     side = [o for o in side if not _ONE_CONTRACT.search(o.role)]

@@ -242,6 +242,8 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
                            ("supplier", "Supplier"),
                            ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
             if word in role:
+                if term == "Sellers" and not re.search(r"\bsellers\b", role):
+                    return "Seller"  # one seller is the Seller (read 31: 'Veldspan Resources Limited (the Sellers)')
                 if term == "Owners" and not re.search(r"\b(charter|vessel|ship|tanker|hull)", " ".join(
                         o.role or "" for o in ctx.organisations), re.I):
                     # a building's owner is one party (read 19: 'the owner is called "the Owners"'); shipowners are
@@ -382,7 +384,7 @@ def sectioned_bodies(ctx: ArtifactContext, n: int, first: str, second: str
     short = lambda name: next((w for w in re.findall(r"[A-Z][\w&-]+", name) if w not in ("The", "A")), name)  # noqa
     give, take = {"goods": ("Supplier", "Buyer"), "lease": ("Lessor", "Lessee")}.get(
         agreement_kind(ctx), (short(first), short(second)))
-    supplies = {"Supplier", "Sellers", "Vendor", "Contractor", "Lessor", "Licensor", "Landlord"}
+    supplies = {"Supplier", "Sellers", "Seller", "Vendor", "Contractor", "Lessor", "Licensor", "Landlord"}
     if two in supplies or (one not in supplies and one in ("Buyer", "Lessee", "Licensee", "Tenant")):
         if agreement_kind(ctx) not in ("goods", "lease"):
             give, take = take, give  # each party by its own name

@@ -261,7 +261,7 @@ def extract_bodies(ctx: ArtifactContext, made, first: str, second: str, roles: t
     tops = list(dict.fromkeys(n.split(".")[0] for n in numbers))
     one, two = roles
     a, b = f"the {two or 'Supplier'}", f"the {one or 'Buyer'}"  # (the giving party second in party_roles' order)
-    supplies = {"Supplier", "Sellers", "Vendor", "Contractor", "Lessor", "Licensor", "Landlord", "Owners", "Manager"}
+    supplies = {"Supplier", "Sellers", "Seller", "Vendor", "Contractor", "Lessor", "Licensor", "Landlord", "Owners", "Manager"}
     if one in supplies:
         a, b = b, a
     names = _names(ctx, [(first, one), (second, two)])
