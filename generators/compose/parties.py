@@ -446,7 +446,8 @@ def in_voice(ctx: ArtifactContext, frames: list[str]) -> list[str]:
     no "other addressees" to one;
     an "[a|b]" wording that says it is dropped, a frame whose every wording says it is dropped (none left: the frames
     as they were)."""
-    ours = bool(client_of(ctx))
+    # (nor "our client" to the client itself: read 31, the client bank's adviser wrote to the bank "for our client")
+    ours = bool(client_of(ctx)) and not (ctx.to and all(p.organisation == client_of(ctx) for p in ctx.to))
     # (the addressees, not those copied: an engine shop wrote "your client's response" to the lessor's own asset manager
     # because the lessor's records consultant was in copy)
     served = {o.acts_for for p in ctx.to if (o := org(ctx, p.organisation)) is not None and o.acts_for}

@@ -48,3 +48,12 @@ def test_the_sale_is_made_with_the_seller_and_the_target_is_not_the_other_side()
     said = "Corvale agreed to buy all the shares in Brinmoor Terminals Ltd from Ostwick Holdings plc for GBP 9."
     assert Writer(Picker(1), _ctx(orgs, said), {})._parties() == ("Corvale Shipping Ltd", "Ostwick Holdings plc")
     assert Writer(Picker(1), _ctx(orgs), {})._parties() == ("Corvale Shipping Ltd", "the Seller")
+
+
+def test_counsel_writing_to_its_own_client_says_no_our_client():
+    from worldsmith.generators.compose.parties import in_voice
+
+    buyer = person("cfo_2", "Ruth", "Abernethy", "Chief Financial Officer", "Corvale Shipping Ltd", "corvale.test", "+44 1")
+    frames = ["We write [for our client|on the price] today.", "Our client accepts the price."]
+    assert in_voice(_ctx().model_copy(update={"to": [buyer]}), frames) == ["We write on the price today."]
+    assert in_voice(_ctx(), frames) == frames  # to the target's manager, counsel speaks of its client
