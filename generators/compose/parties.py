@@ -123,7 +123,8 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
 # The company a share sale sells, and the party that sells it: the sale is between the seller and the buyer, and the
 # target is never the other side where the outline names its seller (read 31: the buyer's counsel made the sale
 # agreement with the target, and the board minuted 'our next letter to' the target).
-_TARGET = re.compile(r"^\s*(?:the\s+)?target\b(?!['’])|;\s*the target\b(?!['’])", re.I)
+# ('the target of subrogation' is a party pursued, no company sold)
+_TARGET = re.compile(r"(?:^\s*(?:the\s+)?|;\s*the\s+)target\b(?!['’]|\s+of\b)", re.I)
 _SELLER = re.compile(r"^\s*(?:the\s+)?(?:sellers?|vendors?)\b(?!['’])(?!\s+(?:counsel|advisers?|representatives?)\b)",
                      re.I)
 
