@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import _plural, agree, event_clause, fact_sentence, on_its_day, slot_of
@@ -95,7 +96,13 @@ def gist(f: FactRef, facts: list[FactRef]) -> str:
     carried = " ".join(g.text for g in facts)
     allowed = set(re.findall(r"\d[\d,.]*\d|\d", carried))
     best = ""
-    for part in re.split(r"(?<=[a-z)]):\s+|;\s+", whole):
+    parts = re.split(r"(?<=[a-z)]):\s+|;\s+", whole)
+    listed = listed_items(f)
+    if listed:
+        # a count whose statement lists the things counted ('cites three discrepancies: A; B; and C') is given with
+        # its whole list, never one item of it (blind read 31: '3 discrepancies were cited: <one of the three>')
+        parts = [whole.split(": ", 1)[0], "; ".join(listed)]
+    for part in parts:
         part = part.strip().rstrip(",")
         if part == whole or len(part.split()) < 8:
             continue
@@ -108,6 +115,15 @@ def gist(f: FactRef, facts: list[FactRef]) -> str:
         if len(part) > len(best):
             best = part
     return best
+
+
+def listed_items(f: FactRef) -> list[str]:
+    """The things a count's statement lists after its colon, one per semicolon ('three discrepancies: A; B; and C'),
+    where there are as many as the count; else none."""
+    if f.value.type != "number" or ": " not in f.statement or not isinstance(f.value.value, (int, float, Decimal)):
+        return []
+    items = [i.strip() for i in re.split(r";\s+", strip_end(f.statement).split(": ", 1)[1]) if i.strip()]
+    return items if len(items) >= 2 and len(items) == f.value.value else []
 
 
 _STOP = {"the", "a", "an", "of", "and", "or", "to", "on", "in", "for", "by", "at", "re", "memo", "with", "its", "is"}
