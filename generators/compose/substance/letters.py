@@ -754,6 +754,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 ref = _NOTICE_REF.search(given[1]).group(0)  # type: ignore[union-attr]
                 lead[0] = re.sub(rf"\s+under\s+{re.escape(ref)}\b", "", lead[0], flags=re.I)
                 lead.insert(1, given[1])
+            if refused_documents(ctx):
+                # a refusal of a presentation says what becomes of the documents, as the rule it is given under
+                # requires (UCP 600 art. 16(c)(iii), URDG 758 art. 24(d); blind read 31: 'does not say what happens
+                # to the documents')
+                lead.append(refused_documents(ctx))
             if replaced_line(ctx) and "letter_background" not in kinds:
                 lead.append(replaced_line(ctx))
             if authority:
@@ -1583,6 +1588,27 @@ def in_dispute(ctx: ArtifactContext, paragraph: str, given_under: str) -> str:
             # the provision the dispute turns on is no common ground 'nothing in the dispute turns on'
             paragraph = paragraph.replace(_COMMON_GROUND, "")
     return paragraph
+
+
+# a notice refusing a presentation of documents (under a credit or a demand guarantee), by its title
+_REFUSES_DOCUMENTS = re.compile(r"\b(?:refus\w*|reject\w*)\b(?:\s+of)?(?:\s+the)?\s+(?:documents|presentation)\b|"
+                                r"\brefusal notice\b|\bnotice of (?:refusal|rejection)\b", re.I)
+
+
+def refused_documents(ctx: ArtifactContext) -> str:
+    """For a notice that refuses a presentation of documents, what the refusing bank does with them, as its purpose
+    says (returned; held until the applicant's waiver; else held pending the presenter's instructions); '' for any
+    other paper."""
+    if not _REFUSES_DOCUMENTS.search(ctx.spec.title) or not re.search(r"\bdocument|\bcredit\b|\bguarantee\b|\bUCP\b",
+                                                                      f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}", re.I):
+        return ""
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    if re.search(r"\breturn", purpose, re.I):
+        return "We are returning the documents to you."
+    if re.search(r"\bwaiver\b", purpose, re.I):
+        return ("We are holding the documents until we receive a waiver from the applicant and agree to accept it, or "
+                "receive further instructions from you before agreeing to accept a waiver.")
+    return "We are holding the documents at your disposal pending your further instructions."
 
 
 def purpose_provisions(ctx: ArtifactContext) -> str:
