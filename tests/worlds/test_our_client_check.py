@@ -22,6 +22,7 @@ def _world() -> duckdb.DuckDBPyConnection:
               "('ruth', 'Ruth Abernethy', 'ruth@corvale.test', 'corvale'), ('lena', 'Lena Marsh', 'lena@ostwick.test', 'ostwick')")
     c.execute("create table emails (artifact_id text, path text, from_addr text, body_new text)")
     c.execute("insert into emails values ('e1', 'a.eml', 'dana@hv.test', 'Our client accepts the price.'),"
+              "('e4', 'd.eml', 'ruth@corvale.test', 'Please let us have your client''s response.'),"
               "('e2', 'b.eml', 'dana@hv.test', 'We write for our client on the price.'),"
               "('e3', 'c.eml', 'ruth@corvale.test', 'Our client accepts the price.')")
     c.execute("create table recipients (artifact_id text, kind text, address text)")

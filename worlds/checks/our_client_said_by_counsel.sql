@@ -6,14 +6,14 @@
 -- The client is the organisation whose role opens with "client"; an adviser is one whose role's head names an
 -- adviser's trade (a party's role that mentions its counsel is still a party's: 'client; buyer ..., advised by ...').
 -- A message is read in its own words (body_new, not the thread quoted below it); a document in its text, to its
--- planned readers.
+-- planned readers; 'your client' is no 'our client'.
 with said as (
     select e.artifact_id, e.path, lower(e.from_addr) as author_addr, e.body_new as text from emails e
-    where e.body_new ilike '%our client%'
+    where e.body_new ilike '%our client%' and regexp_matches(e.body_new, '(?i)\bour client')
     union all
     select t.artifact_id, t.path, lower(p.email), t.text from artifact_text t
     join artifacts a on a.id = t.artifact_id join people p on p.id = a.author
-    where a.kind = 'document' and t.text ilike '%our client%'
+    where a.kind = 'document' and t.text ilike '%our client%' and regexp_matches(t.text, '(?i)\bour client')
 ),
 writer as (
     select s.artifact_id, s.path, p.name as who, o.name as org, o.role as role from said s
