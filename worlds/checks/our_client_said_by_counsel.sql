@@ -16,7 +16,7 @@ with said as (
     where a.kind = 'document' and t.text ilike '%our client%' and regexp_matches(t.text, '(?i)\bour client')
 ),
 writer as (
-    select s.artifact_id, s.path, p.name as who, o.name as org, o.role as role from said s
+    select s.artifact_id, s.path, p.name as who, o.name as org, o.role as role, o.privileged as home from said s
     join people p on lower(p.email) = s.author_addr join organisations o on o.id = p.organisation
 ),
 heard as (
@@ -34,6 +34,7 @@ where regexp_matches(lower(w.role), '^\s*(client|the client)\b')
 union all
 select w.artifact_id, w.path, '"our client" written by ' || w.who || ' to the client itself' as detail
 from writer w
-where exists (select 1 from heard h where h.artifact_id = w.artifact_id)
+where w.home  -- the outline's client is the home side's: an adviser across has a client of its own
+  and exists (select 1 from heard h where h.artifact_id = w.artifact_id)
   and not exists (select 1 from heard h where h.artifact_id = w.artifact_id
                   and not regexp_matches(lower(h.role), '^\s*(client|the client)\b'))
