@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.generators.test_compose_docs_genres9 import _composed
 
 
-def test_a_refusal_of_documents_says_whether_they_are_held_or_returned():
+def test_a_refusal_of_documents_says_whether_they_are_held_or_returned_and_sets_no_day():
     for fixture, needle, purpose, said in (
             ("aircraft-redelivery", "Notice of non-compliance",
              "The bank's notice refusing the presentation under the standby letter of credit, holding the documents.",
@@ -18,3 +18,4 @@ def test_a_refusal_of_documents_says_whether_they_are_held_or_returned():
                                      title="Notice of refusal of documents presented under the credit")
         assert said in text, text
         assert text.count("the documents at your disposal") + text.count("returning the documents") == 1, text
+        assert "response by" not in text and "grateful for your response" not in text, text  # (no day set)

@@ -900,6 +900,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                       f"by anything said or not said in it."]
         elif k == "enclosures":
             out[i] = [enclosed(ctx)]
+        elif k == "letter_close" and refused_documents(ctx):
+            # a refusing bank sets the presenter no day: it holds or returns the documents and acts on the presenter's
+            # instructions (blind read 31: a refusing bank asked the beneficiary for a 'response by 8 April')
+            out[i] = ["We shall act on the documents on receipt of your instructions. Please quote our reference in "
+                      "any reply." if "holding" in refused_documents(ctx) else
+                      "Please quote our reference in any reply."]
         elif k == "letter_close" and refunds(ctx):
             out[i] = [f"We enclose the claim-by-claim schedule and the sampling and extrapolation methodology behind "
                       f"the amount. Please confirm receipt, and tell us by {due} whether you will recover the amount by "
