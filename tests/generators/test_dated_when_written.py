@@ -153,6 +153,24 @@ def test_a_figure_given_with_any_verb_is_stated():
         assert bool(stated_by(ctx, DANA.organisation)) is stated, said
 
 
+def test_the_decision_sentence_is_not_turned_into_an_echo():
+    # a seen outline at seed 37 (quarantined): the decide beat's "We have agreed the registered group members at
+    # 6,214 group members." became "... stays at 6,214 group members, as in my last note" because the writer had given
+    # the figure before, and the thread decided nothing (check decision_named)
+    from tests.generators.context_fixture import CAP, DANA, SAM, email_context
+    from worldsmith.generators.context import ThreadMessage
+    from worldsmith.generators.kinds.email.compose import _no_echo
+
+    cap = CAP.model_copy(update={"label": "liability cap"})
+    for seed, said in enumerate(["We have agreed the liability cap at USD 98,400,000.",
+                                 "Decision: the liability cap is agreed at USD 98,400,000."] * 2):
+        ctx = email_context("reply", seed=seed, facts=[cap], to=[SAM])
+        ctx = ctx.model_copy(update=dict(author=DANA, parent_author=SAM, spec=ctx.spec.model_copy(update={"beat": "decide"}),
+                                         thread=[ThreadMessage(sender=DANA.name, sent="2026-03-03T17:28:00+00:00",
+                                                               body="The liability cap is USD 98,400,000.")]))
+        assert _no_echo(ctx, said) == said, _no_echo(ctx, said)
+
+
 def test_a_contract_in_force_is_dated_before_the_history_it_governs():
     # wind-gearbox-serial-defect: "Full-Service Agreement: availability guarantee and LD schedule (Annex 5)", produced
     # in January 2027, read "This contract of employment is dated 12 January 2027", 28 months after the takeover of
