@@ -57,3 +57,19 @@ def test_counsel_writing_to_its_own_client_says_no_our_client():
     frames = ["We write [for our client|on the price] today.", "Our client accepts the price."]
     assert in_voice(_ctx().model_copy(update={"to": [buyer]}), frames) == ["We write on the price today."]
     assert in_voice(_ctx(), frames) == frames  # to the target's manager, counsel speaks of its client
+
+
+def test_nobody_asks_the_source_of_a_figure_of_the_one_who_stated_it():
+    from worldsmith.generators.kinds.email.compose import _sourced
+    from tests.generators.context_fixture import TONNES, email_context
+
+    ctx = email_context("reply", facts=[TONNES])
+    label = TONNES.label or "cargo lost overboard"
+    ctx = ctx.model_copy(update={"facts": [TONNES.model_copy(update={"label": label})]})
+    assert _sourced(ctx, label, "")  # another's figure, stated by no reader: its source may be asked
+    assert not _sourced(ctx.model_copy(update={"readers_own": [TONNES.id]}), label, "")
+    # ...nor a figure the message replied to states, from another party
+    across = _ctx().model_copy(update={"parent_author": _MANAGER})
+    across = across.model_copy(update={"facts": [TONNES.model_copy(update={"label": label})]})
+    assert not _sourced(across, label, f"We make the {label} 1,240 tonnes.")
+    assert _sourced(across, label, "We have your note.")

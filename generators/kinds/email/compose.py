@@ -3768,6 +3768,18 @@ def _sourced(ctx: ArtifactContext, label: str, own: str) -> bool:
         # of units under recall?"; the insurer's claims manager asked the insured's broker the source of the
         # indemnity payable her own adjuster had worked out)
         return False
+    # (by the fact's label or its value as the message wrote them: 'We have 3 discrepancies cited.' of 'the number of
+    # discrepancies cited')
+    named = [f for f in ctx.facts if f.label and f.label.lower() in label.lower()]
+    said = [label.lower(), re.sub(r"^(?:the\s+)?(?:number|amount|count|total|sum)\s+of\s+(?:the\s+)?", "", label.lower()),
+            *(f.text.lower() for f in named if f.text)]
+    stated = ctx.parent_author is not None and any(x in own.lower() for x in said) and \
+        principal(ctx, ctx.parent_author.organisation) != principal(ctx, ctx.author.organisation)
+    if stated or any(f.id in ctx.readers_own for f in named):
+        # nor a figure the other party just stated, nor the readers' own, asked of them: its source is they (blind read 31: the beneficiary asked the
+        # refusing bank "What is the source for the number of discrepancies cited?", the count the bank's own notice
+        # made); it is disputed or put to them, never sourced
+        return False
     return figure and label not in ctx.own_labels and not (paper and genre_of(paper[0]) == "agreement")
 
 
