@@ -14,6 +14,7 @@ from worldsmith.generators.labels import (as_known_on, counted, decided, fact_ev
                                           put_forward, standing, statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
 from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
+from worldsmith.generators.itemised import KindItem, kind_items
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
 from worldsmith.worlds.plan import ArtifactSpec, Person, WorldPlan
@@ -250,6 +251,10 @@ class ArtifactContext(kinds.KindBound):
                                                                           "papers its author's side made up to its "
                                                                           "day and is to make in the month after, by "
                                                                           "date (the rows of the work it tracks)")
+    kind_items: list[KindItem] | None = Field(None, description="for a list, index, tracker, checklist or day-count "
+                                              "timeline: the plan's items of the kind its title names, dated on or "
+                                              "before its day, a row or line each ([]: the plan has none; None: no "
+                                              "such paper)")
     day_mail: list[MailOfDay] = Field(default_factory=list, description="for a day of chat: the first messages of "
                                                                         "threads its members sent out or received "
                                                                         "that day (the day's news)")
@@ -2121,6 +2126,8 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
         extra["day_mail"] = day_mail(plan, spec)
     if spec.kind == "spreadsheet" and getattr(spec, "skeleton", None) is None:
         extra["side_papers"] = side_papers(plan, spec)
+    if spec.kind in ("document", "spreadsheet"):
+        extra["kind_items"] = kind_items(plan, spec)
     if spec.kind == "email" and (ahead := meeting_ahead(plan, spec)) is not None:
         extra["meeting_ahead"] = ahead
     if spec.kind in ("calendar", "document") or spec.kind == "email" and getattr(spec, "position", 1) == 0:

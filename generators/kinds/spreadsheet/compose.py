@@ -608,6 +608,13 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
 
 
 def compose_sheet(ctx: ArtifactContext) -> SheetContent:
+    """A sheet for the context, with a row per item of the plan its title lists (ctx.kind_items)."""
+    from worldsmith.generators.kinds.spreadsheet.items import with_items
+
+    return with_items(_compose_sheet(ctx), ctx)
+
+
+def _compose_sheet(ctx: ArtifactContext) -> SheetContent:
     """A sheet for the context: the skeleton's lines where the engine laid them out; otherwise exactly spec.rows
     rows, and each fact's value as a typed cell in one of them."""
     spec = ctx.spec

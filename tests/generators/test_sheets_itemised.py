@@ -1,0 +1,68 @@
+"""Lists that hold their items (blind read 31: 'a checklist listing no documents', 'a conditions-precedent tracker with
+no conditions', 'a banking-days timeline counting no banking days'): a sheet titled as a list of a kind holds a row per
+item of that kind the plan has on its day (ctx.kind_items), and says so in a line where the plan has none."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+from tests.generators.planned import planned
+from worldsmith.generators.backends.offline import OfflineBackend
+from worldsmith.generators.context import build_context
+from worldsmith.generators.itemised import kind_items
+from worldsmith.worlds.content import SheetContent
+
+_FIXTURE = "solar-farm-project-finance"
+
+
+def _sheet(plan, taxonomy, spec) -> SheetContent:
+    return asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, spec, {}), SheetContent))
+
+
+def _checklist(plan):
+    return next(a for a in plan.artifacts if a.kind == "spreadsheet" and a.title.startswith("Conditions precedent"))
+
+
+def test_a_conditions_list_holds_the_plans_dated_steps_and_no_stock_rows():
+    plan, taxonomy = planned(_FIXTURE, 0)
+    spec = _checklist(plan)
+    items = kind_items(plan, spec)
+    assert items, "the plan's dated steps are the list's items"
+    sheet = _sheet(plan, taxonomy, spec)
+    labels = [str(r[1]).lower() for r in sheet.rows]
+    for item in items:
+        assert any(item.name.lower() in s for s in labels), (item.name, labels)
+    facts = [f for f in plan.facts if f.id in spec.facts]
+    # every row is an item or carries a figure of the ledger: no stock request ('Defects list', 'RFI log')
+    for row in sheet.rows:
+        cells = " ".join(str(c) for c in row if c is not None).lower()
+        assert any(i.name.lower() in cells for i in items) or any(f.text.lower() in cells or
+                                                                   (f.label or "").lower().removeprefix("the ") in cells
+                                                                   for f in facts), row
+
+
+def test_a_business_days_timeline_counts_the_locales_business_days():
+    plan, taxonomy = planned(_FIXTURE, 0)
+    dates = sorted((f for f in plan.facts if f.value.type == "date"), key=lambda f: f.value.value)
+    first, last = dates[0], next(f for f in dates[1:] if 7 < (f.value.value - dates[0].value.value).days <= 62)
+    spec = _checklist(plan).model_copy(update={"title": f"Timeline: business days from the {first.label}",
+                                               "facts": [first.id, last.id], "date": last.value.value})
+    items = kind_items(plan, spec)
+    counted = [i for i in items if i.count is not None]
+    assert counted and [i.count for i in counted] == list(range(1, len(counted) + 1))
+    assert all(i.day.weekday() < 5 for i in counted)
+    assert all(i.count is None for i in items if i.day.weekday() >= 5)
+    sheet = _sheet(plan, taxonomy, spec)
+    head = [c.name for c in sheet.columns]
+    assert "Business day" in head
+    days = [r[head.index("Business day")] for r in sheet.rows if r[head.index("Business day")] is not None]
+    assert days == [i.count for i in counted]
+
+
+def test_a_list_of_a_kind_the_plan_has_none_of_says_so():
+    plan, taxonomy = planned(_FIXTURE, 0)
+    spec = _checklist(plan).model_copy(update={"title": "Notice register", "date": plan.window_start})
+    assert kind_items(plan, spec) == []
+    sheet = _sheet(plan, taxonomy, spec)
+    assert any(n.startswith("No item of this notice register is on record") for n in sheet.notes), sheet.notes
