@@ -25,9 +25,11 @@ _GENRES = (
     ("days", r"\b(?:banking|business|working|clear) days?\b|jours? ouvr\w+|d[ií]as? h[aá]biles|dias [uú]teis|"
              r"werktage|bankarbeitstage|giorni lavorativi"),
     ("conditions", r"\b(?:conditions?(?: precedent)?|CPs?|closing conditions|suspensive|condiciones|"
-                   r"conditions suspensives)\b.*\b(?:tracker|list|checklist|schedule|register|status)\b|"
-                   r"\b(?:tracker|checklist|list|register)\b.*\bconditions?\b"),
-    ("notices", r"\b(?:notices?|notifications?)\b.*\b(?:register|log|list|tracker)\b|"
+                   r"conditions suspensives)\b[^:]*\b(?:tracker|list|checklist|schedule|register|status)\b|"
+                   r"\b(?:tracker|checklist|list|register) of (?:the )?conditions\b"),
+    # a register of notices, never a notice that tells its reader how to register ('Notice to members: ... how to
+    # register'): the register is the head of the title's part that names the notices
+    ("notices", r"\b(?:notices?|notifications?)\b[^:]*\b(?:register|log|list|tracker)\s*(?::|$)|"
                 r"\b(?:register|log|list) of (?:notices|notifications)\b"),
     # an index of papers, never an index a price moves by ('index surcharge', 'the index adjustment')
     ("index", r"\b(?:documents?|annex\w*|exhibits?|bundle|application|papers|data ?room|closing|filing)\s+index\b|"
@@ -134,6 +136,10 @@ def kind_items(plan, spec) -> list[KindItem] | None:
         return None
     day = spec.date
     if genre == "days":
+        # a memo on a notice period of 'ten business days' counts no days: only a timeline, a calendar or a count does
+        if not re.search(r"\b(?:timeline|calendar|count\w*|computation|calcul\w*|schedule|tracker|table|log|"
+                         r"chronolog\w*|d[ée]compte|c[oó]mputo|cronolog\w*)\b", spec.title, re.I):
+            return None
         return _days(plan, spec, day)
     if genre == "conditions":
         return _events(plan, day)

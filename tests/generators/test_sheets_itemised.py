@@ -66,3 +66,16 @@ def test_a_list_of_a_kind_the_plan_has_none_of_says_so():
     assert kind_items(plan, spec) == []
     sheet = _sheet(plan, taxonomy, spec)
     assert any(n.startswith("No item of this notice register is on record") for n in sheet.notes), sheet.notes
+
+
+def test_a_document_titled_as_an_index_tables_the_rooms_papers_of_its_day():
+    from worldsmith.worlds.content import DocumentContent
+
+    plan, taxonomy = planned(_FIXTURE, 0)
+    spec = max((a for a in plan.artifacts if a.kind == "document"), key=lambda a: a.date)
+    spec = spec.model_copy(update={"title": "Closing bundle: document index", "cites": []})
+    items = kind_items(plan, spec)
+    assert items and all(i.day <= spec.date for i in items)
+    doc = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, spec, {}), DocumentContent))
+    tables = [s.table for s in doc.sections if s.table is not None and s.table.columns[0] == "Item"]
+    assert tables and [r[0] for r in tables[0].rows] == [i.name for i in items]

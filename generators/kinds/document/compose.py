@@ -407,6 +407,13 @@ def _on_day_once(paragraph: str, facts) -> str:
 
 
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
+    """A document for the context, with a table of the plan's items its title lists (ctx.kind_items)."""
+    from worldsmith.generators.kinds.document.items import with_items
+
+    return with_items(_compose_document(ctx), ctx)
+
+
+def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context: exactly spec.sections sections in its genre's structure, carrying every fact."""
     spec = ctx.spec
     assert isinstance(spec, DocumentSpec), "compose_document needs a DocumentSpec"
