@@ -2246,4 +2246,12 @@ def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:
             if isinstance(text, str) and text.strip() and not re.search(r"\d{3}", text):
                 cells[skeleton.label] = text.strip()
         rows.append(cells)
+    # rows after the engine's lines that hold words only (a list's items: a document index's papers with their dates
+    # and makers, ctx.kind_items) follow them, each cell a word or blank: never a number, so every figure is still the
+    # engine's (blind read 31: 'a document index indexing no documents')
+    width = len(columns)
+    for theirs in content.rows[len(skeleton.lines):]:
+        if len(theirs) == width and any(isinstance(c, str) and c.strip() for c in theirs) and \
+                all(c is None or isinstance(c, str) for c in theirs) and theirs[skeleton.amount] is None:
+            rows.append(list(theirs))
     return content.model_copy(update={"columns": columns, "rows": rows, "currency": skeleton.currency})

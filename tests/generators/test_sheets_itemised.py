@@ -79,3 +79,17 @@ def test_a_document_titled_as_an_index_tables_the_rooms_papers_of_its_day():
     doc = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, spec, {}), DocumentContent))
     tables = [s.table for s in doc.sections if s.table is not None and s.table.columns[0] == "Item"]
     assert tables and [r[0] for r in tables[0].rows] == [i.name for i in items]
+
+
+def test_a_sheet_of_the_engines_lines_keeps_its_items_when_laid_over_them():
+    from worldsmith.generators.skeleton import impose
+
+    plan, taxonomy = planned(_FIXTURE, 0)
+    spec = max((a for a in plan.artifacts if a.kind == "spreadsheet" and a.skeleton is not None), key=lambda a: a.date)
+    spec = spec.model_copy(update={"title": "Closing bundle: document index", "cites": []} if hasattr(spec, "cites")
+                           else {"title": "Closing bundle: document index"})
+    items = kind_items(plan, spec)
+    assert items
+    laid = impose(spec.skeleton, _sheet(plan, taxonomy, spec))
+    assert [r[0] for r in laid.rows[len(spec.skeleton.lines):]] == [i.name for i in items]
+    assert all(not isinstance(c, (int, float)) for r in laid.rows[len(spec.skeleton.lines):] for c in r)
