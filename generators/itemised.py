@@ -39,6 +39,10 @@ _GENRES = (
     ("checklist", r"\b(?:check ?list|checklist|closing list|document list|list of documents|documents? checklist)\b"),
 )
 
+# what a list of each genre holds, for the line that says the room holds none of it
+NONE_OF = {"notices": "no copy of a notice", "index": "no paper to index", "checklist": "no document to check",
+           "conditions": "no dated condition or step", "days": "no two dated events to count between"}
+
 _INTERNAL = re.compile(r"\b(?:memo\w*|minutes|note|notes|email|chat|brief\w*|draft|checklist|tracker|index|"
                        r"timeline|calendar|agenda)\b", re.I)
 _NOTICE = re.compile(r"\b(?:notice|notification|notificaci\w+|avis|mise en demeure)\b", re.I)
@@ -54,6 +58,13 @@ class KindItem(BaseModel):
     status: str = Field("", description="where it stands on the paper's day ('done', 'due', a day's count)")
     count: int | None = Field(None, description="for a day-count timeline: the business day's number, None on a "
                                                 "day the banks are shut")
+
+
+def none_line(title: str, day: dt.date, locale: str) -> str:
+    """The line a list of the title's genre says where the room holds none of its items."""
+    from worldsmith.generators.compose.text import long_date
+
+    return f"The room holds {NONE_OF.get(genre_of(title), 'no item')} dated on or before {long_date(day, locale)}: none is listed."
 
 
 def genre_of(title: str) -> str:

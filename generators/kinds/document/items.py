@@ -8,6 +8,7 @@ import re
 
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.itemised import none_line
 from worldsmith.worlds.content import DocumentContent, Table
 
 _STATUS_WORD = {"done": "Done", "due": "Due", "outstanding": "Outstanding", "on file": "On file",
@@ -37,10 +38,9 @@ def with_items(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         return doc
     sections = [s.model_copy() for s in doc.sections]
     if not ctx.kind_items:
-        kind = re.sub(r"^.*?:\s*", "", ctx.spec.title).strip() or ctx.spec.title
         first = sections[0]
-        sections[0] = first.model_copy(update={"paragraphs": [*first.paragraphs, f"No item of this {kind.lower()} is "
-                                                              f"on record at {long_date(ctx.spec.date, ctx.locale)}."]})
+        sections[0] = first.model_copy(update={"paragraphs": [*first.paragraphs, none_line(ctx.spec.title, ctx.spec.date,
+                                                                                       ctx.locale)]})
         return doc.model_copy(update={"sections": sections})
     table = items_table(ctx)
     free = [i for i, s in enumerate(sections) if s.table is None]

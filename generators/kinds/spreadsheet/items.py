@@ -9,6 +9,7 @@ import re
 
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.itemised import none_line
 from worldsmith.worlds.content import SheetColumn, SheetContent
 
 _BY = re.compile(r"\b(?:owner|by|issuer|issued|party|source|responsible|who|author|from)\b", re.I)
@@ -41,9 +42,7 @@ def with_items(sheet: SheetContent, ctx: ArtifactContext) -> SheetContent:
     if items is None:
         return sheet
     if not items:
-        kind = re.sub(r"^.*?:\s*", "", ctx.spec.title).strip() or ctx.spec.title
-        return sheet.model_copy(update={"notes": [*sheet.notes, f"No item of this {kind.lower()} is on record at "
-                                                                 f"{long_date(ctx.spec.date, ctx.locale)}."]})
+        return sheet.model_copy(update={"notes": [*sheet.notes, none_line(ctx.spec.title, ctx.spec.date, ctx.locale)]})
     columns = [c.model_copy() for c in sheet.columns]
     rows = [list(r) for r in sheet.rows]
     if getattr(ctx.spec, "skeleton", None) is None:
