@@ -543,7 +543,7 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.parent is not None:
         email = email.model_copy(update={"body": _next_after_news(ctx, _no_echo(ctx, email.body))})
     if isinstance(spec, EmailSpec) and spec.mode == "reply" and ctx.next_beat not in ("", "forward", "decide", "noted") \
-            and only_acknowledges(ctx, email.body) and not told_nothing_needed(ctx) and not awaited(ctx):
+            and only_acknowledges(ctx, email.body) and not told_nothing_needed(ctx):
         # (told that nothing more is needed, the writer does not ask it again: "Please let us know what else you
         # require of us." / "No, nothing further for now." / "Fine, thank you. Please let us know what else you
         # require of us." / "Nothing further at this stage", a circular thread of an unseen outline, mail12)
