@@ -359,7 +359,7 @@ _UNIT_GROUPS = (
     {"days", "day", "calendar days", "calendar day"},
     {"hours", "hour", "hrs", "hr", "h"}, {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
-    {"kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"}, {"tonne", "tonnes", "metric tonne", "metric tonnes"},
+    {"kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"}, {"tonne", "tonnes", "metric tonne", "metric tonnes", "mt", "mts", "t", "metric ton", "metric tons"},
     {"litre", "litres", "liter", "liters"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
 )
