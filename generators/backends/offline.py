@@ -41,7 +41,8 @@ class OfflineBackend:
         # (read 20: "amortisation", "capitalised"); what the context already holds (facts, names) stays as written
         content, locale = composer(context), getattr(context, "locale", "")
         facts = getattr(context, "facts", None) or []
-        if any(f.value.type == "number" and f.label for f in facts):
+        # (an expansion's facts are briefs, with no value: only a context's FactRefs carry counts)
+        if any(getattr(getattr(f, "value", None), "type", "") == "number" and getattr(f, "label", "") for f in facts):
             content = mapped(content, lambda text: counts_as_said(text, facts))
         if getattr(context, "repair", None):  # a repair round: what validation found repeated is said another way
             content = without_repeats(content, context.repair, str(context.seed))
