@@ -20,9 +20,15 @@ from worldsmith.worlds.plan import Org, Person
 from worldsmith.worlds.taxonomy import Occupation
 
 
+# Letters NFKD does not take apart, spelt as their languages spell them in ASCII (blind read 32: 'ukasz.prostak' and
+# 'ewa.potyraa' for Łukasz and Potyrała, the Polish letter dropped, not transliterated)
+_LETTERS = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "Ae", "æ": "ae",
+                          "Œ": "Oe", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "Ŀ": "L", "ŀ": "l"})
+
+
 def ascii_local_part(text: str) -> str:
-    """'José-María O'Neil' -> 'josemaria.oneil' style pieces: ASCII letters and digits only."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    """'José-María O'Neil' -> 'josemaria.oneil' style pieces: ASCII letters and digits only ('Łukasz' -> 'lukasz')."""
+    folded = unicodedata.normalize("NFKD", text.translate(_LETTERS)).encode("ascii", "ignore").decode()
     return "".join(ch for ch in folded.lower() if ch.isalnum())
 
 

@@ -105,3 +105,12 @@ def test_a_gendered_title_takes_a_name_of_its_gender_and_a_regions_office_sits_a
     assert " · Lille · " in letterhead("DREETS Hauts-de-France", "dreets.example", "fr_FR")
     assert " · Monterrey · " in letterhead("Delegación Nuevo León de la Procuraduría", "pd.example", "es_MX")
     assert "Lyon" not in letterhead("DREETS Hauts-de-France", "dreets.example", "fr_FR")
+
+
+def test_a_mailbox_spells_letters_nfkd_keeps_whole_as_their_language_does():
+    # (fails before: blind read 32's 'ukasz.prostak' and 'ewa.potyraa' for Łukasz Prostak and Ewa Potyrała)
+    from worldsmith.generators.cast import ascii_local_part
+
+    assert ascii_local_part("Łukasz") == "lukasz" and ascii_local_part("Potyrała") == "potyrala"
+    assert ascii_local_part("Søren Ørsted") == "sorenorsted" and ascii_local_part("Weiß") == "weiss"
+    assert ascii_local_part("Işık") == "isik" and ascii_local_part("José-María") == "josemaria"
