@@ -50,8 +50,9 @@ _DIG_OUT = re.compile(r"dig out the paper|send you the paper it comes from", re.
 
 
 # (vat-delivery's one such question at seed 61 is now on a figure no statement sources, since this session's roles
-# changes: cmr-theft keeps a question whose figure's statement names its paper)
-@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml", "tests/fixtures/cmr-theft.yaml"])
+# changes; cmr-theft's is no longer asked at all since 1119894c, which asks no source of a figure the reader's side
+# stated: the tanker keeps a question whose figure's statement names its paper)
+@pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml"])
 def test_the_source_of_a_figure_is_the_paper_its_statement_names(outline):
     """'What is the source for the invoice value of the goods?' was answered 'I will dig out the paper it comes from and
     send you a copy by end of day' (22 answers in 12 of 20 worlds at seed 61), where the ledger's statement names the

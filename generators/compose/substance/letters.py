@@ -711,7 +711,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
     for i, k in enumerate(kinds):
         if k == "opening":
             first = f"We write{behalf} {letter_purpose(ctx)}{about}."
-            if re.match(r"to give notice of\b", letter_purpose(ctx)):
+            if re.match(r"to give notice of (?:a |the )?dispute\b", letter_purpose(ctx)):
                 # a notice is given in its own words, not written about ('We write to give notice of dispute under
                 # Sub-Clause 20.2' gave none, and genre_contract found no step: an unseen outline's world quarantined,
                 # session 29)
