@@ -334,6 +334,13 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
     counts = Counter(a.kind for a in plan.artifacts)
     console.print(f"{file}: ok: {len(plan.people)} people, {len(plan.facts)} facts, "
                   + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    bare = [item.title for folder in prepared.outline.inventory for item in folder.items
+            if item.kind == "document" and not item.points]
+    if bare:
+        shown = "; ".join(repr(t) for t in bare[:5]) + (f"; and {len(bare) - 5} more" if len(bare) > 5 else "")
+        console.print(Text(f"{len(bare)} document{'s have' if len(bare) > 1 else ' has'} no points: {shown}. Without "
+                           f"them a paper restates its facts under its genre's headings; give each the findings, "
+                           f"arguments, terms or resolutions it must make (README, 'Points')"), soft_wrap=True)
 
 
 @outline_app.command("schema")

@@ -17,6 +17,7 @@ from worldsmith.worlds import kinds
 from worldsmith.worlds.errors import OutlineError
 from worldsmith.worlds.ledger import solve_outline
 from worldsmith.worlds.outline_bounds import check_bounds, check_solved
+from worldsmith.worlds.points import MAX_POINT_CHARS, MAX_POINTS, PLACEHOLDER, point_problem
 from worldsmith.worlds.sourcemap import Loc, format_loc, load_yaml, read_text, resolve_loc
 from worldsmith.worlds.values import FactValue
 
@@ -148,6 +149,15 @@ class _Item(BaseModel):
     purpose: str | None = Field(None, description="why it exists, in a sentence")
 
 
+PointText = Annotated[str, Field(min_length=3, max_length=MAX_POINT_CHARS)]
+
+
+def _points_field(what: str) -> Any:
+    return Field(default_factory=list, max_length=MAX_POINTS,
+                 description=f"what it must say, in your words: {what}; 'Heading: text' gives a point a heading; "
+                             "write a fact's value as {fact_id}")
+
+
 class EmailThreadItem(_Item):
     """A thread of messages: the author opens it, participants reply."""
 
@@ -157,6 +167,8 @@ class EmailThreadItem(_Item):
     forward_to: list[Id] = Field(default_factory=list, description="roles the last message is forwarded to")
     attach: list[str] = Field(default_factory=list, description="documents or sheets of the outline (by id or title) "
                                                            "its opening message attaches: the latest made by its day")
+    points: list[PointText] = _points_field("the news, question, answer or position each message carries, in order "
+                                            "(message 1 carries point 1)")
 
 
 class DocumentItem(_Item):
@@ -165,6 +177,8 @@ class DocumentItem(_Item):
     kind: Literal["document"]
     doc_type: str = "memo"
     sections: int = Field(4, ge=1, le=12)
+    points: list[PointText] = _points_field("its findings, arguments, terms or resolutions, one each (a report's "
+                                            "finding per area, a memo's steps of analysis, a term sheet's terms)")
 
 
 class SpreadsheetItem(_Item):
@@ -370,6 +384,7 @@ def check_references(outline: Outline) -> None:
                 known(role, roles, loc + (attr, j), "cast role")
         for j, fact in enumerate(item.facts):
             known(fact, facts, loc + ("facts", j), "fact id")
+        _check_points(item, loc)
         # An item that carries a fact before anyone knows it is news from the future.
         day, where = (item.date, "date") if item.date is not None else \
             (item.dates.start, "dates.start") if item.dates is not None else (None, "")
@@ -396,6 +411,23 @@ def check_references(outline: Outline) -> None:
             in_window(item.dates.end, loc + ("dates", "end"))
             if item.dates.end < item.dates.start:
                 raise outline.error(loc + ("dates", "end"), "the range ends before it starts")
+
+    def _check_points(item: Any, loc: Loc) -> None:
+        points = getattr(item, "points", None) or []
+        day = item.date if item.date is not None else item.dates.start if item.dates is not None else None
+        for k, raw in enumerate(points):
+            problem = point_problem(raw, fact_by_id, day, outline.locale or "en_US")
+            if problem is not None:
+                raise outline.error(loc + ("points", k), problem)
+        if item.kind == "email_thread" and len(points) > item.messages:
+            raise outline.error(loc + ("points",), f"{len(points)} points for a thread of {item.messages} messages: "
+                                                   f"each message carries one point; give messages: {len(points)} "
+                                                   f"or more, or fewer points")
+        # What a point names, the item carries: its files then state the fact and the checks read it there.
+        for raw in points:
+            for fid in PLACEHOLDER.findall(raw):
+                if fid not in item.facts:
+                    item.facts.append(fid)
 
     # An item given twice (every field the same, in the same folder: a pasted copy) is two specs of one file: its
     # second copy is written from the same facts and purpose and reads 99% alike (fuzz seed 29 mutant 58: a whole

@@ -95,6 +95,22 @@ def test_outline_check_says_what_it_will_make(tmp_path):
     assert "ok:" in proc.stdout and "email" in proc.stdout and "spreadsheet" in proc.stdout
 
 
+def test_outline_check_names_the_documents_without_points(tmp_path):
+    # in this process: the mini matter's one document has no points until it is given some
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    text = (REPO / "tests" / "fixtures" / "mini.yaml").read_text()
+    (tmp_path / "bare.yaml").write_text(text)
+    done = CliRunner().invoke(app, ["outline", "check", str(tmp_path / "bare.yaml")], env={"COLUMNS": "300"})
+    assert done.exit_code == 0 and "1 document has no points: 'Memo re limitation of liability'" in done.output
+    anchor = "        facts: [cap, tonnage, clause]\n"
+    (tmp_path / "made.yaml").write_text(text.replace(anchor, anchor + "        points: ['The cap of {cap} holds.']\n"))
+    done = CliRunner().invoke(app, ["outline", "check", str(tmp_path / "made.yaml")], env={"COLUMNS": "300"})
+    assert done.exit_code == 0 and "ok:" in done.output and "no points" not in done.output
+
+
 def test_outline_schema_prints_the_json_schema(tmp_path):
     # in this process (the test above runs `outline` as a user does, in a process of its own)
     from typer.testing import CliRunner

@@ -1,0 +1,88 @@
+"""Outline points: what a document or thread must say, in its author's words, with facts as {fact_id}."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.outline import parse_outline
+from worldsmith.worlds.points import parse_point, parse_points, points_for_copy, render_point
+
+TEXT = (Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml").read_text()
+MEMO = "        facts: [cap, tonnage, clause]\n"
+THREAD = "        facts: [cap, spill_date]\n"
+
+
+def with_points(anchor: str, *points: str) -> str:
+    assert anchor in TEXT
+    lines = "".join(f"          - {p!r}\n".replace("'", '"') if "'" not in p else f"          - \"{p}\"\n"
+                    for p in points)
+    return TEXT.replace(anchor, anchor + "        points:\n" + lines, 1)
+
+
+def error_of(text: str) -> OutlineError:
+    with pytest.raises(OutlineError) as info:
+        parse_outline(text, file="matter.yaml")
+    return info.value
+
+
+def test_a_heading_is_a_few_words_before_the_first_colon():
+    assert parse_point("Contracts: the MSA lets {client} terminate.") == \
+        Point_("Contracts", "the MSA lets {client} terminate.", ("client",))
+    assert parse_point("Clause 19.2: consent before signing").heading == "Clause 19.2"
+    long = parse_point("On the third day the board of directors resolved: to sell")
+    assert long.heading is None and long.text.startswith("On the third day")
+    assert parse_point("The cap. It holds: yes").heading is None
+
+
+def Point_(heading, text, ids):
+    from worldsmith.worlds.points import Point
+
+    return Point(heading, text, ids)
+
+
+def test_a_document_takes_points_and_carries_the_facts_they_name():
+    outline = parse_outline(with_points(MEMO, "Limitation: the cap of {cap} holds unless {fault_share} is privity.",
+                                        "We recommend pleading the cap at once."), file="matter.yaml")
+    memo = outline.inventory[1].items[0]
+    assert memo.points[0].startswith("Limitation:") and "fault_share" in memo.facts
+    (first, second) = parse_points(memo)
+    assert first.heading == "Limitation" and first.fact_ids == ("cap", "fault_share")
+    assert render_point(first, {"cap": "USD 12,500,000", "fault_share": "60%"}) == \
+        ("Limitation", "the cap of USD 12,500,000 holds unless 60% is privity.")
+    assert second.heading is None
+
+
+def test_an_unknown_fact_names_the_line_and_the_nearest_id():
+    err = error_of(with_points(MEMO, "The cap is {capp}."))
+    assert err.field.endswith("points[0]") and "did you mean {cap}" in str(err)
+    assert err.line == with_points(MEMO, "The cap is {capp}.").splitlines().index('          - "The cap is {capp}."') + 1
+
+
+def test_a_figure_no_fact_holds_is_refused_and_one_a_fact_holds_is_not():
+    err = error_of(with_points(MEMO, "A further USD 2,000,000 is claimed."))
+    assert "USD 2,000,000" in str(err) and "no fact holds" in str(err) and err.field.endswith("points[0]")
+    assert "71%" in str(error_of(with_points(MEMO, "Fault: 71% lies with the operator.")))
+    parse_outline(with_points(MEMO, "The cap is USD 12.5m, 60% of fault, clause 14.2 applies, 14 days."), file="m.yaml")
+
+
+def test_a_point_cannot_carry_news_from_after_its_item():
+    text = with_points(MEMO, "The indemnity is in {clause}.").replace(
+        "    value: {type: text, value: clause 14.2}\n", "    value: {type: text, value: clause 14.2}\n    known_from: 2026-03-20\n")
+    err = error_of(text.replace("facts: [cap, tonnage, clause]", "facts: [cap, tonnage]"))
+    assert "known from 2026-03-20" in str(err) and err.field.endswith("points[0]")
+
+
+def test_a_thread_takes_a_point_per_message_at_most():
+    err = error_of(with_points(THREAD, "one", "two", "three", "four"))
+    assert "4 points for a thread of 3 messages" in str(err)
+    outline = parse_outline(with_points(THREAD, "The cap is {cap}.", "Agreed; we plead it."), file="m.yaml")
+    assert len(outline.inventory[0].items[0].points) == 2
+
+
+def test_copies_of_an_item_share_its_points_out_in_order():
+    points = [parse_point(f"p{i}") for i in range(5)]
+    assert [p.text for p in points_for_copy(points, 1, 2)] == ["p1", "p3"]
+    assert points_for_copy(points, 0, 1) == points
