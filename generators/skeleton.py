@@ -26,6 +26,7 @@ from worldsmith.generators.compose.text import cap_first, long_date
 from worldsmith.generators.labels import as_known_on, fact_events, fact_label, periodic_record
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
+from worldsmith.worlds.points import PLACEHOLDER
 from worldsmith.worlds.plan import LedgerDistractor, LedgerFact, SheetLine, SheetSkeleton, SheetSpec
 from worldsmith.worlds.values import DateValue, Money, Number, Percent, render_value
 
@@ -510,6 +511,8 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
     ledger = _Ledger(facts, distractor, spec.date, start, tuple(spec.facts), drafts, sources)
     ledger.locale = locale
     numeric = [f for f in spec.facts if quantity_of(ledger.value(f)) is not None]
+    if spec.points and share is None:
+        return _pointed(spec, ledger, numeric, locale)
     if not numeric and share is None:
         return None
     rng = random.Random(f"{spec.id}:skeleton")
@@ -681,6 +684,34 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
 
         claims_columns(sk, rng)  # claimed, admitted, rejected: a claims list's columns (generators.registers)
     return sk
+
+
+def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) -> SheetSkeleton | None:
+    """A sheet whose outline gives the rows it must hold (its points): each point's row in the order written
+    (generators.pointed), then any figure it carries that no point names, then its dates and words."""
+    from worldsmith.generators.pointed import point_lines
+
+    rng = random.Random(f"{spec.id}:skeleton")
+    currency = next((v.currency for v in (ledger.value(f) for f in spec.facts) if isinstance(v, Money)),
+                    next((v.currency for v in (ledger.value(f) for f in ledger.facts) if isinstance(v, Money)), "USD"))
+    label = {fid: line_label(f) for fid, f in ledger.facts.items()}
+    for fid in ledger.solved:
+        label[fid] += " (this draft)"
+    sheet = _Sheet(spec, "schedule", currency, rng, locale)
+    bottom = point_lines(sheet, ledger, spec.points, label, _place)
+    named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
+    pending = [f for f in numeric if f not in sheet.at and f not in named]
+    if pending:
+        sheet.add("Other figures", role="heading")
+        for fid in _in_order(pending, ledger):
+            _place(sheet, ledger, fid, label)
+    for fid in spec.facts:
+        value = ledger.value(fid)
+        if value is not None and quantity_of(value) is None and fid not in named:
+            sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
+    if not sheet.lines:
+        return None
+    return sheet.skeleton(bottom)
 
 
 # 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.

@@ -188,6 +188,9 @@ class SpreadsheetItem(_Item):
     rows: int = Field(10, ge=2, le=500)
     rolls_up_to: Id | None = Field(None, description="a money fact these sheets add up to together (daily cost logs to "
                                                      "the removal costs): each carries a share, all of them its value")
+    points: list[PointText] = _points_field("the rows it must hold, one each, its heading the row's label and its "
+                                            "facts the row's cells ('Unit price: {price} over {units} units' computes "
+                                            "it; 'Secured creditors: the bank, mortgage on the plant, {secured}')")
 
 
 ItemBase = _Item  # what every kind's outline item extends

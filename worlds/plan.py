@@ -197,6 +197,8 @@ class SheetSpec(_Spec):
     readers: list[str] = Field(default_factory=list)
     rolls_up_to: str | None = Field(None, description="the money fact this sheet's bottom line is a share of, "
                                                       "with the other sheets of its item")
+    points: list[str] = Field(default_factory=list, description="the rows its outline item says it must hold, as "
+                                                                "written (worlds.points): the skeleton lays them out")
     skeleton: SheetSkeleton | None = Field(None, description="the numbers the engine fixed; None for a sheet "
                                                              "without ledger amounts (a tracker of dates)")
 

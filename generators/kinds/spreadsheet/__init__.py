@@ -26,6 +26,7 @@ from worldsmith.worlds.content import SheetContent
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import SpreadsheetItem
 from worldsmith.worlds.plan import SheetSpec
+from worldsmith.worlds.points import points_for_copy
 from worldsmith.worlds.store.load import twin
 
 
@@ -42,8 +43,13 @@ def plan_spreadsheet(planner, folder: str, item: Any, aid: str, day, title: str,
     """The planner step: an .xlsx of the room, titled for what its ledger lets its rows be (promise.retitle)."""
     by_id = {f.id: f for f in planner.outline.facts}
     title = retitle(title, [by_id[f] for f in facts if f in by_id])
+    count = getattr(item, "count", 1) or 1
+    tail = aid.rsplit("_", 1)[-1]
+    index = int(tail) - 1 if count > 1 and tail.isdigit() else 0
+    # a sheet made `count` times deals its points out in order, one copy after another (as a document does)
+    points = points_for_copy(list(getattr(item, "points", None) or []), index, count)
     planner.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
-                     make=lambda common: SheetSpec(**common, rows=item.rows,
+                     make=lambda common: SheetSpec(**common, rows=item.rows, points=points,
                                                    rolls_up_to=getattr(item, "rolls_up_to", None)))
 
 

@@ -1,0 +1,170 @@
+"""A sheet's rows from its outline points: each point a row the expert says it must hold, every figure the engine's.
+
+'Secured creditors: the bank, mortgage on the plant, {secured_claims}' is a row labelled 'Secured creditors' whose
+amount is the fact's value and whose basis is the rest of the point; 'Unit price: {bid_price} over {tram_count}
+trams' computes the quotient of its two facts with a live formula over their lines (blind read 32: 'a cost
+calculation of two rows that computes nothing, not even the unit price'). A point with no figure is a line of words.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any
+
+from worldsmith.generators.compose.text import cap_first
+from worldsmith.worlds.ledger import quantity_of
+from worldsmith.worlds.points import PLACEHOLDER, parse_point
+from worldsmith.worlds.values import render_value
+
+# The word between two facts of a point that says how the row computes them ('{price} over {units}'): nothing else
+# between the two placeholders. No 'plus': a sum of ledger amounts is a total, and a total adds only the parts of a
+# fact that sums them (check total_only_over_parts); a point names that fact ('Total: {total_claims}') instead.
+_OPERATORS = [
+    ("/", re.compile(r"^\s*(?:over|per|divided by|for each|/|÷)\s*$", re.I)),
+    ("*", re.compile(r"^\s*(?:times|multiplied by|x|×|\*)\s*$", re.I)),
+    ("-", re.compile(r"^\s*(?:less|minus|net of|after deducting|-|–)\s*$", re.I)),
+]
+_PERCENT_OF = re.compile(r"^\s*of\s*$", re.I)  # '{recovery_rate} of {unsecured_claims}'
+_WORDS = {"/": " / ", "*": " x ", "-": " - "}
+_BARE_TOTALS = {"total", "totals", "grand total"}
+_PLACES = {"money": 2, "percent": 4, "number": 2}
+
+
+def _operation(text: str, ids: list[str], kinds: dict[str, str]) -> tuple[str, str, str] | None:
+    """(a, op, b) when the point's text joins its first two figures by an operator word, else None."""
+    spans = [m for m in PLACEHOLDER.finditer(text) if m[1] in kinds]
+    if len(spans) < 2:
+        return None
+    first, second = spans[0], spans[1]
+    between = text[first.end():second.start()]
+    for op, words in _OPERATORS:
+        if words.match(between):
+            if op == "-" and {kinds[first[1]], kinds[second[1]]} != {kinds[first[1]]}:
+                return None  # money less a percent adds nothing up
+            return first[1], op, second[1]
+    if _PERCENT_OF.match(between) and "percent" in (kinds[first[1]], kinds[second[1]]):
+        return first[1], "*", second[1]
+    return None
+
+
+def _cell(sheet: Any, at: int) -> Decimal:
+    return Decimal(str(sheet.lines[at].cells[sheet.amount]))
+
+
+def _computed(sheet: Any, a: int, op: str, b: int) -> tuple[Any, str, str] | None:
+    """(cached value, Excel template, format) of line a op line b, as LibreOffice recomputes it; None for a zero
+    divisor."""
+    x, y = _cell(sheet, a), _cell(sheet, b)
+    fa, fb = sheet.lines[a].format, sheet.lines[b].format
+    if op == "/" and y == 0:
+        return None
+    value = {"/": lambda: x / y, "*": lambda: x * y, "-": lambda: x - y}[op]()
+    if op == "-":
+        fmt = fa or fb or "number"
+    elif op == "/" and fa == fb == "money":
+        fmt = "percent"  # a share of one amount in another
+    elif "money" in (fa, fb):
+        fmt = "money"
+    else:
+        fmt = "number"
+    template = "{%d}%s{%d}" % (a, op, b)
+    if op in "*/":
+        places = _PLACES[fmt]
+        try:
+            value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+        except InvalidOperation:
+            return None
+        template = f"ROUND({template},{places})"
+    number = int(value) if value == value.to_integral_value() and fmt != "percent" else float(value)
+    return number, template, fmt
+
+
+def _rest(text: str, used: str | None, value_of: Any) -> str:
+    """The point's text, its facts written as the ledger has them on the sheet's day, less the figure the row's
+    amount cell already shows."""
+    if used is not None:
+        text = re.sub(r"[\s,;:]*\{%s\}[\s,;:]*" % re.escape(used), " ", text, count=1)
+    text = PLACEHOLDER.sub(lambda m: _written(value_of(m[1]), text[m.end():]), text)
+    return cap_first(" ".join(text.split()).strip(" ,;:")) if text.strip(" ,;:") else ""
+
+
+def _written(value: str, after: str) -> str:
+    """A count as the point writes it: '{units} trams' gives '24 trams', not '24 trams trams'."""
+    head, _, unit = value.partition(" ")
+    if unit and re.match(r"\s*" + re.escape(unit) + r"\b", after, re.I) and re.fullmatch(r"[\d.,\s\u00a0]+", head):
+        return head
+    return value
+
+
+def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str], place: Any) -> int | None:
+    """Lay each point out as the row it asks for, in the order written; the bottom line (the last row with a figure,
+    a computed one first), or None. `place` lays a fact's line as the skeleton does (its inputs first where it
+    computes)."""
+    by_point: set[int] = set()  # lines a point labelled: a later point naming their fact reads them back
+
+    def value_of(fid: str) -> str:
+        value = ledger.value(fid)
+        return render_value(value, ledger.locale) if value is not None else label.get(fid, fid)
+
+    def line_of(fid: str) -> int:
+        """The fact's line, laid out where missing."""
+        return sheet.at[fid] if fid in sheet.at else place(sheet, ledger, fid, label)
+
+    figures: list[int] = []
+    computed: list[int] = []
+    for raw in points:
+        point = parse_point(raw)
+        kinds = {}
+        for fid in point.fact_ids:
+            q = quantity_of(ledger.value(fid)) if fid in ledger.facts else None
+            if q is not None:
+                kinds[fid] = q.kind if q.kind in ("money", "percent") else "number"
+        heading = point.heading
+        # a bare 'Total' row is read as the sum of every amount above it (check total_only_over_parts): the row is
+        # named for what it totals ('Total liabilities'), as a schedule names its bottom line
+        bare_total = heading is not None and heading.strip().lower() in _BARE_TOTALS
+        worked = _operation(point.text, list(point.fact_ids), kinds)
+        if worked is not None:
+            a, op, b = worked
+            at_a, at_b = line_of(a), line_of(b)
+            done = _computed(sheet, at_a, op, at_b)
+            if done is not None:
+                amount, template, fmt = done
+                named = f"{cap_first(label[a])}{_WORDS[op]}{label[b]}"
+                row = sheet.add(f"{heading}: {named}" if bare_total else heading or named, role="derived",
+                                amount=amount, fmt=fmt, formula=template, note=_rest(point.text, None, value_of))
+                by_point.add(row)
+                figures.append(row)
+                computed.append(row)
+                continue
+        numeric = [f for f in point.fact_ids if f in kinds]
+        if not numeric:
+            row = sheet.add(heading or _rest(point.text, None, value_of), role="key",
+                            note=_rest(point.text, None, value_of) if heading else "")
+            by_point.add(row)
+            continue
+        fid = numeric[0]
+        text = heading or cap_first(label[fid])
+        if bare_total:
+            text = cap_first(label[fid]) if re.search(r"\btotal", label[fid], re.I) else f"{heading} {label[fid]}"
+        note = _rest(point.text, fid, value_of)
+        if fid in sheet.at and sheet.at[fid] in by_point:
+            # a figure an earlier point already shows: this row reads its cell back, never types it again
+            at = sheet.at[fid]
+            amount, fmt = sheet.lines[at].cells[sheet.amount], sheet.lines[at].format
+            row = sheet.add(text, role="derived", amount=amount, fmt=fmt, formula="{%d}" % at, note=note)
+        else:
+            row = line_of(fid)
+            line = sheet.lines[row]
+            line.cells[sheet.label] = text
+            if note:
+                line.cells[sheet.note] = note if line.role != "derived" else f"{note} ({line.cells[sheet.note]})" \
+                    if line.cells[sheet.note] else note
+        by_point.add(row)
+        figures.append(row)
+        if sheet.lines[row].role == "derived":
+            computed.append(row)
+    if computed:
+        return computed[-1]
+    return figures[-1] if figures else None

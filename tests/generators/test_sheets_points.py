@@ -1,0 +1,94 @@
+"""Sheets take points: each a row the expert says the sheet must hold, its heading the label, its facts the cells, the
+rest its basis; two facts joined by 'over', 'less', 'times' or 'of' compute by a live formula (blind read 32: 'a cost
+calculation of two rows that computes nothing, not even the unit price'; 'a creditors' list naming no creditors')."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from faker import Faker
+
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.errors import OutlineError
+from worldsmith.worlds.outline import parse_outline
+from worldsmith.worlds.plan import LedgerFact, SheetSpec
+from worldsmith.worlds.values import Money, Number, Percent
+
+MINI = (Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml").read_text()
+SHEET = "        facts: [cap, tonnage, fault_share]\n        rows: 6\n"
+
+
+def _fact(fid: str, label: str, value, text: str) -> LedgerFact:
+    return LedgerFact(id=fid, statement=f"The {label} is {text}.", label=label, text=text, value=value)
+
+
+FACTS = [
+    _fact("price", "contract price", Money(amount=Decimal(96000000), currency="EUR"), "EUR 96,000,000"),
+    _fact("units", "buses ordered", Number(value=Decimal(36), unit="buses"), "36 buses"),
+    _fact("secured", "secured claims", Money(amount=Decimal(8000000), currency="EUR"), "EUR 8,000,000"),
+    _fact("unsecured", "unsecured claims", Money(amount=Decimal(31200000), currency="EUR"), "EUR 31,200,000"),
+    _fact("rate", "recovery offered", Percent(value=Decimal(28)), "28%"),
+]
+
+
+def _skeleton(points: list[str], facts: list[str]):
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Cost calculation", author="a", occupation="x",
+                     rows=10, date=dt.date(2026, 6, 9), facts=facts, points=points)
+    return build_skeleton(spec, FACTS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+
+
+def _by_label(sk) -> dict:
+    return {ln.cells[sk.label]: ln for ln in sk.lines}
+
+
+def test_a_point_that_divides_one_fact_by_another_computes_it_live():
+    """Before: no points on a sheet; the two figures stood as two rows and nothing was computed."""
+    sk = _skeleton(["Unit price: {price} over {units} buses"], ["price", "units"])
+    at = {ln.fact: n for n, ln in enumerate(sk.lines) if ln.fact}
+    line = _by_label(sk)["Unit price"]
+    assert line.role == "derived" and line.formula == "ROUND({%d}/{%d},2)" % (at["price"], at["units"])
+    assert line.cells[sk.amount] == 2666666.67 and line.format == "money"
+    assert sk.bottom == sk.lines.index(line)
+
+
+def test_a_rate_of_an_amount_and_a_difference_compute_in_the_order_written():
+    sk = _skeleton(["Unsecured creditors: suppliers and banks, {unsecured}",
+                    "Payment offered: {rate} of {unsecured}",
+                    "Shortfall: {unsecured} less {secured}"], ["unsecured", "rate", "secured"])
+    lines = _by_label(sk)
+    at = {ln.fact: n for n, ln in enumerate(sk.lines) if ln.fact}
+    assert lines["Payment offered"].formula == "ROUND({%d}*{%d},2)" % (at["rate"], at["unsecured"])
+    assert lines["Payment offered"].cells[sk.amount] == 8736000
+    assert lines["Shortfall"].formula == "{%d}-{%d}" % (at["unsecured"], at["secured"])
+    assert lines["Shortfall"].cells[sk.amount] == 23200000
+
+
+def test_a_point_with_one_fact_is_a_row_labelled_by_its_heading_with_the_rest_as_its_basis():
+    """A creditors' list names its creditors: the row carries the fact, the basis who and on what security."""
+    sk = _skeleton(["Secured creditors: the lending bank, mortgage on the plant, {secured}",
+                    "Priority: employees' claims rank before the unsecured creditors"], ["secured"])
+    lines = _by_label(sk)
+    row = lines["Secured creditors"]
+    assert row.fact == "secured" and row.role == "input" and row.cells[sk.amount] == 8000000
+    assert row.cells[-1] == "The lending bank, mortgage on the plant"
+    assert lines["Priority"].role == "key" and lines["Priority"].cells[-1].startswith("Employees' claims rank")
+
+
+def test_a_figure_an_earlier_point_shows_is_read_back_not_typed_again():
+    sk = _skeleton(["Bid: {price}", "Price checked: {price}, as bid"], ["price"])
+    first, again = _by_label(sk)["Bid"], _by_label(sk)["Price checked"]
+    assert first.fact == "price" and again.formula == "{%d}" % sk.lines.index(first) and again.fact is None
+
+
+def test_a_spreadsheet_item_takes_points_and_carries_the_facts_they_name():
+    """Before: 'points' was no field of a spreadsheet item (extra fields are refused)."""
+    text = MINI.replace(SHEET, SHEET + "        points:\n          - \"Cap per tonne: {cap} over {tonnage}\"\n"
+                                       "          - \"Spill: on {spill_date}\"\n", 1)
+    sheet = parse_outline(text, file="matter.yaml").inventory[-1].items[-1]
+    assert sheet.kind == "spreadsheet" and len(sheet.points) == 2 and "spill_date" in sheet.facts
+    with pytest.raises(OutlineError, match="names no fact"):
+        parse_outline(MINI.replace(SHEET, SHEET + "        points:\n          - \"Cap: {cpa}\"\n", 1),
+                      file="matter.yaml")
