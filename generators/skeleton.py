@@ -656,6 +656,16 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
         from worldsmith.generators.funds_flow import funds_flow
 
         funds_flow(sheet, ledger, label)
+    if layout == "schedule" and share is None and not sampled and not groups and count is None:
+        # a price and the count it buys, a total and the months it covers: the unit price or the average the trade
+        # computes, by a live formula (generators.per_unit)
+        from worldsmith.generators.per_unit import per_unit_label, per_unit_pairs
+
+        for m, n, one in per_unit_pairs(numeric, ledger):
+            at_m, at_n = _place(sheet, ledger, m, label), _place(sheet, ledger, n, label)
+            amount = (Decimal(str(ledger.value(m).amount)) / ledger.value(n).value).quantize(CENT, ROUND_HALF_UP)
+            sheet.add(per_unit_label(label[m], one), role="derived", amount=_num(amount), fmt="money", formula="ROUND({%d}/{%d},2)" % (at_m, at_n),
+                      note=f"{cap_first(_in_words(ledger.facts[m]))} / {_in_words(ledger.facts[n])}")
     if bottom is None and counted_total in sheet.at:
         bottom = sheet.at[counted_total]
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
