@@ -278,3 +278,33 @@ def asked_to(purpose: str) -> tuple[str, str, str, str]:
             or len(task.split()) > 30:
         return "", "", "", ""
     return head, who, task, why
+
+
+# A point that asks: a question, or a request put to the reader in the writer's words ("Please send the invoices by
+# Friday."). Its message is an ask (an opener) or a question (a reply), and the message after it answers.
+_POINT_ASKS = re.compile(r"\?|^(?:please|kindly)\b|\b(?:could|can|would|will) you\b|\b(?:we|I) (?:ask|request|need) "
+                         r"(?:you|that you|your)\b|\blet (?:me|us) (?:have|know)\b", re.I)
+
+def point_asks(point: str) -> bool:
+    """Whether a thread's point asks its reader something (a question or a request)."""
+    return bool(_POINT_ASKS.search(point or ""))
+
+
+def point_beats(beats: list[str], points: list[str]) -> list[str]:
+    """The beats of a thread whose messages carry the outline's points (points[i] is message i's; '' none): a point
+    that asks is an ask or a question, one that does not is never one, and the message after an ask answers it
+    (a decision answers too). Messages past the points keep their beats."""
+    out = list(beats)
+    for i in range(len(out)):
+        point = points[i] if i < len(points) else ""
+        asked_before = 0 < i <= len(points) and point_asks(points[i - 1])
+        if point and point_asks(point):
+            out[i] = "ask" if i == 0 else "question"
+        elif point and i == 0:
+            out[i] = out[i] if out[i] in ("send", "inform") else "inform"
+        elif point or asked_before:
+            # (what follows a question answers it, never asks back the same: read 32's partner answered "who is
+            # looking into it and by when?" with "That settles it")
+            out[i] = out[i] if out[i] in ("decide", "object", "forward") or (out[i] == "confirm" and not asked_before) \
+                else "answer"
+    return out

@@ -226,6 +226,9 @@ def _story(context: ArtifactContext) -> str:
         lines.append(f"Your move in this thread: {beat}.")
     if getattr(spec, "decision", ""):
         lines.append(f'The decision to state (begin a sentence with "Decision:"): {spec.decision}.')
+    if getattr(spec, "point", ""):
+        # the outline author's own words: the message is built round them, and the engine restores them if dropped
+        lines.append(f"What this message says, word for word as its own paragraph (your move frames it): {spec.point}")
     if context.thread_labels:
         # How to name them is said once, in the system message's rules.
         lines.append("The thread is about: " + "; ".join(context.thread_labels) + ".")

@@ -147,6 +147,9 @@ class EmailSpec(_Spec):
                                                      "floor (the larger of)")
     answers_bound_label: str = Field("", description="that bound's label ('capped surcharge')")
     attachments: list[Attachment] = Field(default_factory=list, description="files of the room it attaches")
+    point: str = Field("", description="the outline's point this message carries, in its author's words, each fact's "
+                                       "value written as it stands on the message's day: its text says it word for "
+                                       "word")
 
 
 class DocumentSpec(_Spec):

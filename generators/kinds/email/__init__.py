@@ -20,6 +20,7 @@ from worldsmith.generators.context import ArtifactContext, ThreadMessage, email_
 from worldsmith.generators.kinds.email.attachments import DDL
 from worldsmith.generators.kinds.email.compose import attached_what, compose_email, subject_of
 from worldsmith.generators.kinds.email.mailbox import render_mailboxes
+from worldsmith.generators.kinds.email.pointed import carries_point
 from worldsmith.generators.kinds.email.reader import load_message, load_mbox, mailbox_role, plan_row
 from worldsmith.generators.kinds.email.render import render_eml
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, squash, usable
@@ -145,6 +146,10 @@ def merge(ctx, prose: EmailProse) -> tuple[EmailContent, list[str]]:
         notes.append("no usable text: the composer's message")
         return compose_email(ctx).model_copy(update={"subject": subject}), notes
     added = []
+    if not carries_point(spec, body):
+        # the point is the outline author's, word for word: a message that dropped or reworded it carries it as written
+        added.append(spec.point)
+        notes.append("added the message's point")
     label = distractor_line(ctx, body)
     if label:
         added.append(label)

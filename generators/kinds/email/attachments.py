@@ -2,7 +2,8 @@
 
 The email kind fills both tables: `planned_attachments` from the plan, `email_attachments` from each
 parsed .eml (every part a mail client offers as an attachment, decoded, with its sha256), so the check
-`attachments_match_room` compares them with the room's files in SQL.
+`attachments_match_room` compares them with the room's files in SQL. (`message_points`, the point the plan gives a
+message, shares the kind's DDL: `message_carries_point` reads it.)
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ create table planned_attachments (
     attached_id varchar not null,     -- the document or sheet it attaches
     path        varchar not null,     -- that file's path in the room
     filename    varchar not null      -- the name the part carries: the path's last component
+);
+create table message_points (
+    artifact_id varchar not null,     -- the message
+    text        varchar not null      -- the outline's point it carries, each fact's value written in for its day
 );
 create table email_attachments (
     artifact_id  varchar,             -- the message, as emails.artifact_id

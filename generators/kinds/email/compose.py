@@ -29,6 +29,7 @@ from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, P
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
+from worldsmith.generators.kinds.email.pointed import point_email
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
@@ -486,6 +487,10 @@ def _among_us(body: str) -> str:
 def compose_email(ctx: ArtifactContext) -> EmailContent:
     """An email for the context, with a line that owns up to the hour when it is sent out of hours."""
     spec = ctx.spec
+    if isinstance(spec, EmailSpec) and spec.point:
+        # the outline's point is the message: none of the rewrites below runs over its author's words
+        email = _greeting_by_clock(point_email(ctx), sender_clock(ctx, spec.sent_at))
+        return _with_attachment(ctx, email) if spec.attachments else email
     if isinstance(spec, EmailSpec) and spec.attachments and spec.mode == "new" and not spec.purpose:
         email = _cover_note(ctx)
     else:
@@ -495,17 +500,8 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.mode == "reply":
         email = email.model_copy(update={"body": _takes_on(ctx, email.body)})
     clock = sender_clock(ctx, spec.sent_at) if isinstance(spec, EmailSpec) else None
-    if isinstance(spec, EmailSpec) and clock.hour >= 12 and email.body.startswith("Good morning"):
-        # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
-        later = "Good afternoon" if clock.hour < 18 else "Good evening"
-        email = email.model_copy(update={"body": later + email.body[len("Good morning"):]})
-    elif isinstance(spec, EmailSpec) and clock.hour >= 12 and re.match(r"Morning\b", email.body):
-        # a writer's own short "Morning" is no greeting after noon either ("The email sent at 17:13 opens
-        # 'Morning'", read 20: "Morning Danielle and Scott,")
-        email = email.model_copy(update={"body": "Hi" + email.body[len("Morning"):]})
-    elif isinstance(spec, EmailSpec) and clock.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
-        # ("Good afternoon" at 09:02, read 9)
-        email = email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
+    if isinstance(spec, EmailSpec):
+        email = _greeting_by_clock(email, clock)
     email = email.model_copy(update={"body": own_possessives(ctx, first_person(email.body, ctx.author))})
     # and the figure its own organisation put forward in its own voice, in its own lines only (read at seed 67: the
     # supplier's VP of sales wrote "we show the surcharge claimed by Brennmoor at ..." of his own company's claim)
@@ -597,6 +593,22 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": draft_named(ctx, email.body)})
     if isinstance(spec, EmailSpec) and spec.mode == "new" and ctx.meeting_ahead is not None:
         email = email.model_copy(update={"body": meeting_named(ctx, email.body)})
+    return email
+
+
+def _greeting_by_clock(email: EmailContent, clock: dt.datetime) -> EmailContent:
+    """The message with its greeting for the sender's hour."""
+    if clock.hour >= 12 and email.body.startswith("Good morning"):
+        # the greeting follows the clock ("Good morning Breanna" on a message sent at 15:34)
+        later = "Good afternoon" if clock.hour < 18 else "Good evening"
+        return email.model_copy(update={"body": later + email.body[len("Good morning"):]})
+    if clock.hour >= 12 and re.match(r"Morning\b", email.body):
+        # a writer's own short "Morning" is no greeting after noon either ("The email sent at 17:13 opens
+        # 'Morning'", read 20: "Morning Danielle and Scott,")
+        return email.model_copy(update={"body": "Hi" + email.body[len("Morning"):]})
+    if clock.hour < 12 and re.match(r"Good (afternoon|evening)\b", email.body):
+        # ("Good afternoon" at 09:02, read 9)
+        return email.model_copy(update={"body": re.sub(r"^Good (afternoon|evening)", "Good morning", email.body)})
     return email
 
 

@@ -25,6 +25,8 @@ def plan_email(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
 def plan_row(a: Any, zone: ZoneInfo, add: Any) -> dict:
     """An email's columns of the artifacts table, its planned recipients and attachments."""
     stored.plan_rows(a, add)
+    if getattr(a, "point", ""):
+        add("message_points", artifact_id=a.id, text=a.point)
     return plan_email(a, zone, add)
 
 

@@ -1,0 +1,101 @@
+"""A thread carries its outline points: message i says point i word for word, in the move the point makes.
+
+Blind read 32 accepted 14 of 42 emails: replies that asked what the quoted mail answered, a partner who answered "who is
+looking into it and by when?" with "That settles it", openers made of headline figures. The engine cannot invent the
+news, question, answer or position of a message; the outline's points give them, and the thread is built round them."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import pickle
+from pathlib import Path
+
+import duckdb
+
+from worldsmith.generators.beats import point_asks, point_beats
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml"
+ASKS = "Is the cap of {cap} safe to plead before we know who was at fault?"
+TELLS = "Yes: the cap holds unless privity is shown, and nothing in the spill report of {spill_date} suggests it."
+CHECK = Path(__file__).resolve().parents[2] / "generators" / "kinds" / "email" / "checks" / "message_carries_point.sql"
+SCHEMA = Path(__file__).resolve().parents[2] / "worlds" / "store" / "schema.sql"
+
+
+@functools.cache
+def _thread(seed: int) -> bytes:
+    from worldsmith.generators.backends.offline import OfflineBackend
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.content import EmailContent
+    from worldsmith.worlds.outline import parse_outline
+
+    anchor = "        facts: [cap, spill_date]\n"
+    text = FIXTURE.read_text().replace(anchor, anchor + f'        points:\n          - "{ASKS}"\n          - "{TELLS}"\n')
+    outline = parse_outline(text, file="mini.yaml")
+    taxonomy = load_taxonomy()
+    plan = plan_world(outline, resolve_cast(outline, taxonomy), seed, "w")
+    thread = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Liability cap")),
+                    key=lambda a: a.position)
+    made: dict = {}
+    for a in thread:
+        made[a.id] = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, a, made), EmailContent))
+    return pickle.dumps((plan, taxonomy, [(a, made[a.id]) for a in thread]))
+
+
+def thread(seed: int = 3):
+    return pickle.loads(_thread(seed))
+
+
+def own(body: str) -> str:
+    return body.split("\nOn ")[0]
+
+
+def test_a_point_that_asks_is_an_ask_and_the_message_after_it_answers():
+    assert point_asks("Who is looking into it, and by when?") and point_asks("Please send the invoices by Friday.")
+    assert not point_asks("We do not accept the set-off.")
+    # (a drawn question after a question becomes its answer; a statement is never asked as a question)
+    assert point_beats(["inform", "question", "question", "confirm"], ["Who has the filing?"]) == \
+        ["ask", "answer", "question", "confirm"]
+    assert point_beats(["ask", "answer", "question"], ["We reject the set-off.", "Why?", "Because the notice was late."]) \
+        == ["inform", "question", "answer"]
+
+
+def test_each_message_says_its_point_word_for_word_with_its_facts_as_they_stand():
+    _, _, messages = thread()
+    (m1, c1), (m2, c2) = messages[:2]
+    assert m1.beat == "ask" and m2.beat == "answer"
+    assert m1.point == ASKS.replace("{cap}", "USD 12,500,000") and m1.point in own(c1.body)
+    assert m2.point == TELLS.replace("{spill_date}", "March 3, 2026") and m2.point in own(c2.body)
+    # the point is the message: no filler restating the thread's other figures, and the answer asks nothing back
+    assert m1.facts == ["cap"] and m2.facts == ["spill_date"]
+    assert "?" not in own(c2.body) and "12,500,000" not in own(c2.body)
+    # the opener that asks gives a day to answer by
+    assert " by " in own(c1.body).replace(m1.point, "")
+
+
+def test_a_model_that_drops_its_point_has_it_restored():
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.email import EmailProse, merge
+
+    plan, taxonomy, messages = thread()
+    (m1, c1), (m2, _) = messages[:2]
+    ctx = build_context(plan, taxonomy, m2, {m1.id: c1})
+    content, notes = merge(ctx, EmailProse(body="Thanks, I will look into it.\n\nJohn\n"))
+    assert m2.point in content.body and "added the message's point" in notes
+
+
+def test_the_check_flags_a_message_that_does_not_say_its_point():
+    con = duckdb.connect()
+    schema = SCHEMA.read_text()
+    con.execute(schema[schema.index("create macro squash"):schema.index(";", schema.index("create macro squash")) + 1])
+    con.execute("create table artifacts (id varchar, path varchar)")
+    con.execute("create table emails (artifact_id varchar, path varchar, body_new varchar)")
+    con.execute("create table message_points (artifact_id varchar, text varchar)")
+    said = "Yes: the cap holds unless privity is shown."
+    for aid, body in (("a1", f"Hi,\n\nYes: the cap holds unless\nprivity is shown.\n\nJohn"), ("a2", "Thanks, noted.")):
+        con.execute("insert into artifacts values (?, ?)", [aid, f"{aid}.eml"])
+        con.execute("insert into emails values (?, ?, ?)", [aid, f"{aid}.eml", body])
+        con.execute("insert into message_points values (?, ?)", [aid, said])
+    assert [r[0] for r in con.execute(CHECK.read_text()).fetchall()] == ["a2"]
