@@ -633,6 +633,13 @@ class _Planner:
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]
                 if answers and answers not in carried:
                     answers, asked = "", asked_open
+            elif points and prev is not None and not forwarding and pos >= len(points) and not answers \
+                    and beat not in ("decide", "noted"):
+                # past the points the thread closes on what they said: it asks no question of its own about a
+                # figure they did not give, nor restates one ("What is the source for the 2027 plan EBITDA?" in
+                # reply to a weekly note whose point was the week's news; "Also, we're carrying ... at EUR ...")
+                beat = "confirm" if beat in ("question", "ask") else beat
+                carried = []
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,

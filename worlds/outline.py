@@ -422,10 +422,13 @@ def check_references(outline: Outline) -> None:
             problem = point_problem(raw, fact_by_id, day, outline.locale or "en_US")
             if problem is not None:
                 raise outline.error(loc + ("points", k), problem)
-        if item.kind == "email_thread" and len(points) > item.messages:
-            raise outline.error(loc + ("points",), f"{len(points)} points for a thread of {item.messages} messages: "
-                                                   f"each message carries one point; give messages: {len(points)} "
-                                                   f"or more, or fewer points")
+        # (a thread made `count` times deals its points out one copy after another: each copy's messages carry theirs)
+        copies = getattr(item, "count", 1) or 1
+        if item.kind == "email_thread" and len(points) > item.messages * copies:
+            most = f"{item.messages} messages" + (f" in each of {copies} copies" if copies > 1 else "")
+            raise outline.error(loc + ("points",), f"{len(points)} points for a thread of {most}: "
+                                                   f"each message carries one point; give messages: "
+                                                   f"{-(-len(points) // copies)} or more, or fewer points")
         # What a point names, the item carries: its files then state the fact and the checks read it there.
         for raw in points:
             for fid in PLACEHOLDER.findall(raw):

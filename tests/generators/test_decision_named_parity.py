@@ -28,10 +28,11 @@ PURPOSES = [
 def test_the_check_flags_a_thread_exactly_where_the_planner_plans_a_decision():
     con = duckdb.connect()
     con.execute("create table artifacts (id varchar, kind varchar, thread varchar, item varchar, purpose varchar, "
-                "position integer)")
+                "position integer, mode varchar)")
     con.execute("create table emails (artifact_id varchar, path varchar, body_new varchar)")
+    con.execute("create table message_points (artifact_id varchar, text varchar)")
     for n, purpose in enumerate(PURPOSES):
-        con.execute("insert into artifacts values (?, 'email', ?, ?, ?, 0)", [f"a{n}", f"t{n}", f"i{n}", purpose])
+        con.execute("insert into artifacts values (?, 'email', ?, ?, ?, 0, 'new')", [f"a{n}", f"t{n}", f"i{n}", purpose])
         con.execute("insert into emails values (?, ?, 'Thanks, will do.')", [f"a{n}", f"p{n}.eml"])
     flagged = {row[0] for row in con.execute(SQL.read_text()).fetchall()}
     planned = {f"a{n}" for n, purpose in enumerate(PURPOSES) if names_decision(purpose)}

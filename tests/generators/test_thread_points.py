@@ -99,3 +99,20 @@ def test_the_check_flags_a_message_that_does_not_say_its_point():
         con.execute("insert into emails values (?, ?, ?)", [aid, f"{aid}.eml", body])
         con.execute("insert into message_points values (?, ?)", [aid, said])
     assert [r[0] for r in con.execute(CHECK.read_text()).fetchall()] == ["a2"]
+
+
+def test_a_decision_its_point_states_in_its_own_words_is_no_missing_decision():
+    sql = (CHECK.parent / "decision_named.sql").read_text()
+    con = duckdb.connect()
+    con.execute("create table artifacts (id varchar, kind varchar, thread varchar, item varchar, purpose varchar, "
+                "position integer, mode varchar)")
+    con.execute("create table emails (artifact_id varchar, path varchar, body_new varchar)")
+    con.execute("create table message_points (artifact_id varchar, text varchar)")
+    purpose = "The employer's counsel asserts set-off and the contractor's counsel rejects it."
+    for t in ("t1", "t2"):
+        for pos, body in enumerate(("We will set off the cost to complete.", "We do not accept the set-off.")):
+            con.execute("insert into artifacts values (?, 'email', ?, ?, ?, ?, ?)",
+                        [f"{t}m{pos}", t, t, purpose, pos, "reply" if pos else "new"])
+            con.execute("insert into emails values (?, ?, ?)", [f"{t}m{pos}", f"{t}m{pos}.eml", body])
+    con.execute("insert into message_points values ('t1m1', 'We do not accept the set-off.')")
+    assert [r[0] for r in con.execute(sql).fetchall()] == ["t2m0"]

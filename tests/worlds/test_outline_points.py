@@ -86,3 +86,17 @@ def test_copies_of_an_item_share_its_points_out_in_order():
     points = [parse_point(f"p{i}") for i in range(5)]
     assert [p.text for p in points_for_copy(points, 1, 2)] == ["p1", "p3"]
     assert points_for_copy(points, 0, 1) == points
+
+
+def test_a_thread_made_count_times_takes_a_point_per_message_of_each_copy():
+    weekly = TEXT.replace("        messages: 3\n", "        messages: 1\n        count: 2\n        dates: {start: 2026-03-04, end: 2026-03-20}\n", 1) \
+        .replace("        date: 2026-03-04\n        messages: 1\n", "        messages: 1\n", 1)
+    outline = parse_outline(with_points_in(weekly, THREAD, "The cap is {cap}.", "Nothing moved this week."), file="m.yaml")
+    assert len(outline.inventory[0].items[0].points) == 2
+    assert "3 points for a thread of 1 messages in each of 2 copies" in str(
+        error_of(with_points_in(weekly, THREAD, "one", "two", "three")))
+
+
+def with_points_in(text: str, anchor: str, *points: str) -> str:
+    assert anchor in text
+    return text.replace(anchor, anchor + "        points:\n" + "".join(f'          - "{p}"\n' for p in points), 1)

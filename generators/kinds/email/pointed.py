@@ -7,8 +7,9 @@ import re
 
 from worldsmith.generators.beats import point_asks
 from worldsmith.generators.compose.bank import Picker, picker_for
-from worldsmith.generators.compose.parties import to_authority
-from worldsmith.generators.compose.text import join_names
+from worldsmith.generators.compose.parties import home, to_authority
+from worldsmith.generators.compose.text import join_names, mail_day
+from worldsmith.generators.compose.week import STANDING, note_lines
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.worlds.content import EmailContent
@@ -22,15 +23,13 @@ _VIEW_ASKED = ["Tell me if you read it differently.", "Let me know if you see it
                "Your view on that by {day}, please."]
 _THANKS = ["Thanks, {first}.", "Thank you, {first}.", "{first}, thanks."]
 _NOTED = ["Noted, {first}.", "Understood, {first}."]
-# The words decision_named reads as a decision stated.
-_DECIDED = re.compile(r"(?i)\b(decision|decided|we have agreed|is approved|approved:)\b")
-_DECIDES = ["That is our decision.", "That is my decision; please proceed on that basis."]
 
 
-def _lead(pick: Picker, ctx: ArtifactContext, beat: str) -> str:
-    """The line before a reply's point: thanks for what it answers, or the decision taken in."""
+def _lead(pick: Picker, ctx: ArtifactContext, beat: str, hello: str) -> str:
+    """The line before a reply's point: thanks for what it answers, or the decision taken in (never the name the
+    greeting has just given: "Sabatino,\n\nThanks, Sabatino.")."""
     first = ctx.parent_author.first_name if ctx.parent_author else ""
-    if not first or ctx.spec.mode != "reply":
+    if not first or ctx.spec.mode != "reply" or hello:
         return ""
     if beat == "noted":
         return pick.one(_NOTED).format(first=first)
@@ -40,16 +39,31 @@ def _lead(pick: Picker, ctx: ArtifactContext, beat: str) -> str:
 
 
 def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
-    """The line after the point: a day to answer an ask by, a view asked of a position a reply follows, the decision
-    said to be one; else nothing."""
+    """The line after the point: a day to answer an ask by, a view asked of a position a reply follows; else nothing
+    (a point that decides says so in its author's words: "That is my decision" under counsel's rejection of the other
+    side's set-off, written to the other side, was no decision of counsel's to announce)."""
     day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
     if point_asks(point):
         return "" if _NAMES_DAY.search(point) or not ctx.next_beat else pick.one(_ANSWER_BY).format(day=day)
-    if beat == "decide":
-        return "" if _DECIDED.search(point) else pick.one(_DECIDES)
-    if ctx.spec.mode == "new" and ctx.next_beat and ctx.next_beat != "forward":
+    if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward":
         return pick.one(_VIEW_ASKED).format(day=day)
     return ""
+
+
+def _week(pick: Picker, ctx: ArtifactContext) -> str:
+    """A weekly note's week beside its point: what came in, met, went round or fell due since the last note, a line
+    each (read 32: a weekly note that left out the meeting of its week); '' for a quiet week or no series."""
+    week = ctx.week or []
+    if not week or all(e.what in STANDING for e in week):
+        return ""
+    mine = home(ctx, ctx.author.organisation)
+    ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
+    lines = note_lines(pick, week, ctx.spec.sent_at.date(), ctx.locale, ours, {}, {p.organisation for p in ctx.to + ctx.cc},
+                       ctx.author.organisation, ctx.author.name, ctx.to[0].name if len(ctx.to) == 1 else "")
+    lines = [x for x in lines if x and x not in ctx.spec.point]
+    if not lines:
+        return ""
+    return f"Also in the week to {mail_day(ctx.spec.sent_at.date(), ctx.locale)}:\n" + "\n".join(f"- {x}" for x in lines)
 
 
 def point_email(ctx: ArtifactContext) -> EmailContent:
@@ -62,7 +76,8 @@ def point_email(ctx: ArtifactContext) -> EmailContent:
     if to_authority(ctx) and (hello or spec.mode == "new"):
         hello = f"Dear {join_names([p.name for p in ctx.to])},"
     beat = spec.beat
-    paragraphs = [x for x in (hello, _lead(pick, ctx, beat), spec.point, _after(pick, ctx, beat, spec.point)) if x]
+    paragraphs = [x for x in (hello, _lead(pick, ctx, beat, hello), spec.point, _week(pick, ctx),
+                              _after(pick, ctx, beat, spec.point)) if x]
     paragraphs.append(sign_off(pick, ctx.voice, ctx.author))
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     return EmailContent(subject=subject, body="\n\n".join(paragraphs) + "\n")

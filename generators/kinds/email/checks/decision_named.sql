@@ -16,7 +16,14 @@ select (select min(a.id) from artifacts a where a.thread = d.thread and a.positi
        (select min(e.path) from artifacts a join emails e on e.artifact_id = a.id where a.thread = d.thread and a.position = 0) as path,
        'the thread ' || d.thread || ' is meant to reach a decision, but no message says what was decided' as detail
 from deciding d
+-- a thread whose last message before any forward (the one that decides) carries the outline's point says the
+-- decision in its expert's words, which name no decision ("We do not accept the set-off."); message_carries_point
+-- checks that it is said
 where not exists (
+    select 1 from artifacts a join message_points p on p.artifact_id = a.id
+    where a.thread = d.thread and a.position = (select max(b.position) from artifacts b
+                                                 where b.thread = d.thread and b.mode <> 'forward'))
+and not exists (
     select 1 from artifacts a join emails e on e.artifact_id = a.id
     where a.thread = d.thread
       -- the pattern only over a text holding one of its plain words in any case ('deci', 'agreed', 'approved': no
