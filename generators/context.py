@@ -1859,6 +1859,7 @@ def superseded_of(plan: WorldPlan) -> dict[str, list]:
 # The kinds of paper that are made on a day of their own, before the copy produced in the matter: an agreement, a
 # lease, a charter, a policy.
 _INSTRUMENT_KINDS = ("agreement", "lease", "contract", "policy", "charter", "charter party", "order form", "deed")
+_WRITTEN_KINDS = ("letter", "notice", "email", "opinion", "submission")
 
 
 def is_instrument(doc) -> bool:
@@ -1866,7 +1867,11 @@ def is_instrument(doc) -> bool:
     from worldsmith.generators.compose.substance.agreement import _EXECUTED
 
     kind = (getattr(doc, "doc_type", "") or "").lower()
-    return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or bool(_EXECUTED.search(doc.title or "")))
+    # a letter or notice one party writes is no instrument the parties made, whatever its title says of the clause it
+    # invokes ('Notice of dispute under Sub-Clause 20.2 (as amended)' was cited by a date in its text, not its own day:
+    # blind read 32, a tracker's source note 'dated 9 January' for a notice of 10 March)
+    return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or (
+        kind not in _WRITTEN_KINDS and bool(_EXECUTED.search(doc.title or ""))))
 
 
 def stated_made_day(plan: WorldPlan, doc, when: dt.date | None) -> dt.date | None:

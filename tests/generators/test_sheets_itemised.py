@@ -94,3 +94,27 @@ def test_a_sheet_of_the_engines_lines_keeps_its_items_when_laid_over_them():
     laid = impose(spec.skeleton, _sheet(plan, taxonomy, spec))
     assert [r[0] for r in laid.rows[len(spec.skeleton.lines):]] == [i.name for i in items]
     assert all(not isinstance(c, (int, float)) for r in laid.rows[len(spec.skeleton.lines):] for c in r)
+
+
+def test_a_tracker_lists_a_paper_once_not_again_as_the_event_of_its_day():
+    """Blind read 32: 'the termination notice is listed twice' (a 'Termination notice' row of the ledger's date, then
+    the room's 'Notice of termination under clause 15.2' of the same day). Before: both rows; a row of another act on
+    that day stays."""
+    from types import SimpleNamespace
+
+    from worldsmith.generators.itemised import KindItem
+    from worldsmith.generators.kinds.spreadsheet.items import with_items
+    from worldsmith.worlds.content import SheetColumn, SheetContent
+
+    sheet = SheetContent(title="Notice tracker", sheet_name="Notices", currency="EUR",
+                         columns=[SheetColumn(name="Item", type="text"), SheetColumn(name="Owner", type="text"),
+                                  SheetColumn(name="Due", type="date")],
+                         rows=[["Termination notice", "A. Associate", "2026-02-16"],
+                               ["Site handover", None, "2026-02-16"]], notes=[])
+    ctx = SimpleNamespace(kind_items=[KindItem(name="Notice of termination under clause 15.2",
+                                               day=dt.date(2026, 2, 16), by="Employer Ltd", status="on file")],
+                          spec=SimpleNamespace(title="Notice tracker", date=dt.date(2026, 3, 11), skeleton=None),
+                          facts=[], locale="en_GB")
+    labels = [r[0] for r in with_items(sheet, ctx).rows]
+    assert labels.count("Termination notice") == 0 and "Notice of termination under clause 15.2" in labels
+    assert "Site handover" in labels

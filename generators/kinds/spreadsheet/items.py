@@ -20,6 +20,20 @@ _STATUS_WORD = {"done": "Done", "due": "Due", "outstanding": "Outstanding", "on 
                 "no business day": "No business day"}
 
 
+# words every notice, letter or register row has: two rows share an act only by a word of their own
+_GENERIC = {"notice", "notices", "notification", "letter", "under", "clause", "dated", "given", "served", "issued",
+            "formal", "party", "parties", "contract", "agreement", "section", "article"}
+
+
+def same_act(row: str, paper: str) -> bool:
+    """Whether a row's label and a paper's title name one act: a word of five letters or more of their own in common
+    (by its first six letters: 'Termination notice' and 'Notice of termination under clause 15.2')."""
+    def stems(text: str) -> set[str]:
+        return {w[:6] for w in re.findall(r"[^\W\d_]{5,}", text.lower()) if w not in _GENERIC}
+
+    return bool(stems(row) & stems(paper))
+
+
 def _col(columns: list[SheetColumn], pattern, types=("text",), skip=()) -> int | None:
     """The first column of one of the types whose name the pattern finds, other than those skipped."""
     return next((i for i, c in enumerate(columns) if i not in skip and c.type in types and pattern.search(c.name)), None)
@@ -75,6 +89,11 @@ def with_items(sheet: SheetContent, ctx: ArtifactContext) -> SheetContent:
             continue
         if item.count is None and any(item.name.lower() in s for s in shown):
             continue
+        if getattr(ctx.spec, "skeleton", None) is None and date is not None and item.day is not None:
+            # a row of the same day for the same act is this paper, listed once: the paper's row, with its maker, in
+            # its place (blind read 32: 'the termination notice is listed twice', as an event and as the paper)
+            rows = [r for r in rows if not (str(r[date] or "")[:10] == item.day.isoformat()
+                                            and same_act(str(r[label] or ""), item.name))]
         row: list = [None] * len(columns)
         row[label] = item.name
         if date is not None and item.day is not None:
