@@ -11,7 +11,8 @@ from typing import Any, Collection
 from worldsmith.worlds import kinds
 from worldsmith.worlds.outline import EmailThreadItem, Outline, RESERVED_NAMES
 from worldsmith.worlds.public_holidays import matter_holidays
-from worldsmith.worlds.plan import ArtifactSpec, DocumentSpec, EmailSpec, FactPeriod, LedgerDistractor, LedgerFact, Person, SheetSpec, WorldPlan
+from worldsmith.worlds.plan import (ArtifactSpec, DocumentSpec, EmailSpec, FactPeriod, LedgerDistractor, LedgerFact, Person,
+                                    PlannedPoint, SheetSpec, WorldPlan)
 from worldsmith.worlds.taxonomy import Occupation
 from worldsmith.worlds.values import render_value
 
@@ -138,6 +139,7 @@ class _Planner:
         self.law_firms = law_firms(outline.organisations)
         self.counsel_since = self._counsel_since()
         self.artifacts: list[ArtifactSpec] = []
+        self._copy = (0, 1)  # the copy of its item the artifact being planned is (index, count): its share of points
         self.ids: set[str] = set()
         self.paths: set[str] = set()
         self.first_known = {f.id: f.first_known() for f in outline.facts}
@@ -869,8 +871,12 @@ class _Planner:
     def add_document(self, folder: str, item: Any, aid: str, day: dt.date, title: str, facts: list[str],
                      distractor: str | None) -> None:
         """A .docx of the room."""
+        # (its points are written as the facts stand on its day once the ledger is made: render_points)
+        raw = points_for_copy(parse_points(item), *self._copy)
         self.add_file(folder, item, aid, day, title, facts, distractor, ext="docx",
-                      make=lambda common: DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections))
+                      make=lambda common: DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections,
+                                                       points=[PlannedPoint(heading=p.heading, text=p.text)
+                                                               for p in raw]))
 
     def people_by_id(self, pid: str) -> Person:
         return next(p for p in self.people if p.id == pid)
@@ -911,6 +917,26 @@ def link_citations(artifacts: list[ArtifactSpec], off: Collection[dt.date] = ())
             doc.cites = cited[:2]
 
 
+def render_points(artifacts: list[ArtifactSpec], facts: list[LedgerFact], distractors: list[LedgerDistractor]) -> None:
+    """Each document's points with every {fact_id} written as the fact stood on the document's day, in the ledger's
+    canonical text (a distractor's paper writes its distractor's value, as its facts do)."""
+    by_id = {f.id: f for f in facts}
+    wrong = {d.id: d for d in distractors}
+    for doc in artifacts:
+        if not isinstance(doc, DocumentSpec) or not doc.points:
+            continue
+        swapped = wrong.get(doc.distractor) if doc.distractor else None
+
+        def value_of(fid: str, day: dt.date = doc.date, swapped: Any = swapped) -> str:
+            if swapped is not None and swapped.fact == fid:
+                return swapped.text
+            held = by_id[fid].on(day)
+            return held[1] if held is not None else by_id[fid].text
+
+        doc.points = [PlannedPoint(heading=render_text(p.heading, value_of) if p.heading else None,
+                                   text=render_text(p.text, value_of)) for p in doc.points]
+
+
 def ledger_fact(fact: Any, locale: str) -> LedgerFact:
     """The plan's record of an outline fact: value, label, dates, formula and earlier values."""
     return LedgerFact(id=fact.id, statement=fact.statement, value=fact.value, text=render_value(fact.value, locale),
@@ -939,6 +965,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     # The engine owns the numbers: every sheet's amounts and formulas are fixed before any prose is written.
     lay_out_sheets(planner.artifacts, facts, distractors, outline.locale, outline.window.start,
                    lambda: Faker(outline.locale))
+    render_points(planner.artifacts, facts, distractors)
     for k in kinds.kinds():
         if k.link is not None:
             k.link(planner.artifacts, planner.off)

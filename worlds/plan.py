@@ -152,6 +152,15 @@ class EmailSpec(_Spec):
                                        "word")
 
 
+class PlannedPoint(BaseModel):
+    """One of an outline's points as a document carries it: its heading (or None) and its text, each fact's value
+    written in as the fact stood on the document's date (worlds/points.py)."""
+
+    model_config = _STRICT
+    heading: str | None = None
+    text: str
+
+
 class DocumentSpec(_Spec):
     """A document of the data room."""
 
@@ -161,6 +170,9 @@ class DocumentSpec(_Spec):
     date: dt.date
     readers: list[str] = Field(default_factory=list)
     cites: list[str] = Field(default_factory=list, description="sheet artifact ids whose numbers it quotes")
+    points: list[PlannedPoint] = Field(default_factory=list, description="what the document must say, in order: the "
+                                                                         "outline's points, rendered (check "
+                                                                         "document_carries_points)")
 
 
 class SheetLine(BaseModel):

@@ -248,6 +248,14 @@ create table planned_cites (
     sheet_id    varchar not null      -- the spreadsheet artifact it cites
 );
 
+-- What a planned document must say (DocumentSpec.points): the outline's points, each fact's value written in.
+create table planned_points (
+    artifact_id varchar not null,     -- the document
+    position    integer not null,     -- its place among the document's points, from 1
+    heading     varchar,              -- the point's heading ('Customer contracts'), if it has one
+    text        varchar not null      -- the point's text, as the document must carry it
+);
+
 -- The file list of manifest.json when the bundle has one (paths relative to the bundle).
 create table manifest_files (
     path    varchar primary key,

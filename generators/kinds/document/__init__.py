@@ -76,8 +76,11 @@ _NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
 
 def _owned(paragraph: str, ctx) -> bool:
     """Whether the engine keeps a paragraph of the composed document: a formal part, or one carrying a fact, a
-    quoted figure or the distractor's label."""
+    quoted figure, the distractor's label or one of the outline's points (a model that drops or rewrites a point
+    cannot lose it: the point is the expert's, word for word)."""
     if _FORMAL.search(paragraph) or any(carries(paragraph, f) for f in ctx.facts):
+        return True
+    if any(squash(p.text) in squash(paragraph) for p in getattr(ctx.spec, "points", None) or []):
         return True
     if any(squash(c.text) in squash(paragraph) for c in ctx.cited_figures):
         return True
@@ -199,12 +202,23 @@ def _headings(context: ArtifactContext) -> str:
     return "\n# The headings, fixed by the engine\n" + "\n".join(f"{n}. {h}" for n, h in enumerate(heads, 1)) + "\n"
 
 
+def _points(context: ArtifactContext) -> str:
+    """The outline's points, as the document must say them: the engine places each word for word (merge keeps it)."""
+    points = getattr(context.spec, "points", None) or []
+    if not points:
+        return ""
+    lines = [f"- {p.heading}: {p.text}" if p.heading else f"- {p.text}" for p in points]
+    return ("\n# What this document must say, in order (the engine places each point word for word under its "
+            "genre's heading; write the rest of the paper around them, never restating or contradicting them)\n"
+            + "\n".join(lines) + "\n")
+
+
 def document_fields(context: ArtifactContext) -> dict[str, Any]:
     """The document template's own fields."""
     spec = context.spec
     return dict(doc_type=spec.doc_type, readers=people_line(context.to), genre=_genre(context),
                 date=spec.date.isoformat(), sections=max(1, spec.sections), sheets=_sheets(context),
-                headings=_headings(context))
+                headings=_headings(context), points=_points(context))
 
 
 KIND = Kind(

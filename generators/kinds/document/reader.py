@@ -12,9 +12,11 @@ from worldsmith.worlds.store.load import plan_file
 
 
 def plan_document(a: Any, zone: ZoneInfo, add: Any) -> dict[str, Any]:
-    """A document's columns, and the sheets it cites."""
+    """A document's columns, the sheets it cites and the points it must carry."""
     for sheet in a.cites:
         add("planned_cites", artifact_id=a.id, sheet_id=sheet)
+    for n, point in enumerate(getattr(a, "points", None) or [], 1):
+        add("planned_points", artifact_id=a.id, position=n, heading=point.heading, text=point.text)
     return {**plan_file(a, zone, add), "doc_type": a.doc_type, "sections": a.sections}
 
 

@@ -1,0 +1,327 @@
+"""A document's outline points placed in its genre's form: a report's key findings, a memo's steps of analysis and its
+recommendation, a term sheet's terms, minutes' discussion and decisions, a letter's numbered paragraphs, an appeal's
+grounds, a plan's measures, a resolution's resolutions; in any other genre, its body's section.
+
+Blind reads 31-32 (documents 1/18): papers restated the matter's headline figures under their genre's headings and
+did none of the genre's work. The points are the expert's words (worlds/points.py), each fact's value written in by
+the plan (DocumentSpec.points): they are placed word for word, never reworded, and the composer's paragraphs they
+replace in that section go, save those that carry a fact no other part of the paper states.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.compose.genres import genre_of, head_noun
+from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.kinds.prose import carries
+from worldsmith.worlds.content import DocumentContent, Section
+from worldsmith.worlds.plan import DocumentSpec, PlannedPoint
+
+
+class Family(NamedTuple):
+    """How a genre carries its points: the section kinds that hold them (best first), a heading pattern for sections
+    of a genre's own headings, the heading of a section made where the paper has none, and whether they are numbered."""
+
+    name: str
+    targets: tuple[str, ...]
+    heads: str
+    new_heading: str
+    numbered: bool
+
+
+_FAMILIES = {
+    "report": Family("report", ("findings", "analysis", "summary"), r"finding|observation|assessment|analysis",
+                     "Key Findings", False),
+    "memo": Family("memo", ("analysis", "findings", "background"), r"analysis|discussion|assessment|advice",
+                   "Analysis", False),
+    "terms": Family("terms", ("terms", "clause"), r"^(?:[\d.]+\s*)?(?:principal |key |main |commercial )?terms\b|"
+                    r"conditions|clauses?\b|provisions", "Principal Terms", False),
+    "minutes": Family("minutes", ("discussion", "background", "decisions"), r"discussion|matters|business|items",
+                      "Discussion", False),
+    "letter": Family("letter", ("position", "client_advice", "analysis", "letter_background", "background",
+                                "engagement_scope", "opening"), r"position|grounds|particulars|notice|advice",
+                     "Our Position", True),
+    "grounds": Family("grounds", ("allegations", "count", "position", "analysis"), r"grounds?|pleas?|submissions?|"
+                      r"argument|allegations|claim", "Grounds", True),
+    "plan": Family("plan", ("objectives", "analysis", "scope", "next_steps"), r"measures?|objectives|actions|steps|"
+                   r"proposal", "Measures", False),
+    "resolution": Family("resolution", ("decisions", "analysis", "summary"), r"resolution|resolved|decisions?",
+                         "Resolutions", True),
+    "default": Family("default", ("analysis", "findings", "position", "background", "summary"),
+                      r"analysis|findings|assessment|position|substance|particulars", "Substance", False),
+}
+
+# a point that decides (minutes' decisions, a memo's recommendation): the verbs of a decision or of advice, in the
+# outline's words (English first; the stems of the matters' other languages after)
+_DECIDES = re.compile(r"(?i)\b(agreed|agrees|resolved|resolves|decided|decides|approved|approves|adopted|adopts|"
+                      r"rejected|rejects|declined|authori[sz]ed|deliber\w*|approv\w*|beschlo\w*|d[ée]cid\w*|acord\w*|"
+                      r"aprob\w*|uchwal\w*|karar\w*)\b")
+_RECOMMENDS = re.compile(r"(?i)\b(recommend\w*|we advise|advise that|should|propose\w*|suggest\w*|raccomand\w*|"
+                         r"empfehl\w*|recomend\w*|rekomend\w*|öner\w*)\b")
+# a body's resolution, by its title's noun in the matter's language (a board's 'karar', 'uchwała', 'delibera',
+# 'Beschluss', 'résolution', 'resolución'): its points are what it resolves, not minutes' discussion
+_RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
+                         r"delibera[çc]\w*)\b")
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+def family_of(spec: DocumentSpec) -> Family:
+    """The family of a paper's genre, from its doc_type and the head of its title."""
+    kind = genre_of(spec.doc_type, spec.title)
+    head = head_noun(spec.title)
+    words = f"{spec.doc_type} {head}".lower()
+    if re.search(r"\bresolution", words) or _RESOLUTION.search(spec.title):
+        return _FAMILIES["resolution"]
+    if kind == "pleading" or re.search(r"\b(appeal|complaint|petition|objection|grounds|submissions?|odwo\w*|ricorso|recurso)\b",
+                                       words):
+        return _FAMILIES["grounds"]
+    if kind == "minutes":
+        return _FAMILIES["minutes"]
+    if kind in ("report", "ic_memo"):
+        return _FAMILIES["report"]
+    if kind == "memo":
+        return _FAMILIES["memo"]
+    if kind in ("term_sheet", "agreement"):
+        return _FAMILIES["terms"]
+    if kind in ("letter", "client_letter") or head == "notice":
+        return _FAMILIES["letter"]
+    if kind == "plan":
+        return _FAMILIES["plan"]
+    return _FAMILIES["default"]
+
+
+@functools.cache
+def _heading_kinds() -> dict[str, str]:
+    """Each heading of the heading bank (lower case) and the section kind it heads."""
+    docs = bank("documents")
+    out: dict[str, str] = {}
+    for data in docs["types"].values():
+        for h in data["headings"]:
+            out.setdefault(h[0].lower(), h[1])
+    for text, k in docs["extra_headings"]:
+        out.setdefault(text.lower(), k)
+    return out
+
+
+def section_kind(heading: str) -> str | None:
+    """The kind of a section by its heading ('3. Key Findings' -> 'findings'); None for a heading not in the bank."""
+    bare = re.sub(r"\s+\d+$", "", _NUMBERED.sub("", heading.strip())).lower()
+    return _heading_kinds().get(bare)
+
+
+def _formal(paragraph: str) -> bool:
+    from worldsmith.generators.kinds.document import _FORMAL
+
+    return bool(_FORMAL.search(paragraph))
+
+
+def point_paragraph(point: PlannedPoint) -> str:
+    """A point as one paragraph: 'Heading: text', or its text."""
+    return f"{point.heading}: {point.text}" if point.heading else point.text
+
+
+def _first_sentence(text: str) -> str:
+    return _SENTENCE_END.split(text, maxsplit=1)[0]
+
+
+def _place(section: Section, paragraphs: list[str], numbered: bool) -> tuple[Section, list[str]]:
+    """The section with its composer's paragraphs replaced by `paragraphs` (its formal parts kept where they stood:
+    a salutation before, a sign-off after), and the paragraphs it lost."""
+    numbers = [m.group(1) for m in map(_NUMBERED.match, section.paragraphs) if m]
+    texts = [_NUMBERED.sub("", p) if len(numbers) == len(section.paragraphs) else p for p in section.paragraphs]
+    lead = 0
+    while lead < len(texts) and _formal(texts[lead]):
+        lead += 1
+    before = texts[:lead]
+    after = [t for t in texts[lead:] if _formal(t)]
+    lost = [t for t in texts[lead:] if not _formal(t)]
+    if numbers and len(numbers) == len(section.paragraphs):
+        body = before + paragraphs + after
+        first = numbers[0]
+        stem, _, last = first.rstrip(".").rpartition(".")
+        start = int(last) if last.isdigit() else 1
+        dot = "." if first.endswith(".") else ""
+        out = [f"{stem + '.' if stem else ''}{start + n}{dot} {t}" for n, t in enumerate(body)]
+    else:
+        body = [f"{n}. {p}" for n, p in enumerate(paragraphs, 1)] if numbered else list(paragraphs)
+        out = before + body + after
+    return section.model_copy(update={"paragraphs": out}), lost
+
+
+def _targets(sections: list[Section], family: Family) -> list[int]:
+    """The sections that take the points, best first: by their kind in the family's order, else by a heading of the
+    genre's own that names the family's work."""
+    kinds = [section_kind(s.heading) for s in sections]
+    ranked = [i for k in family.targets for i, kind in enumerate(kinds) if kind == k]
+    # a heading that names the family's work comes first ('The First Ground of Appeal' before an extra 'Further
+    # Matters' of the analysis kind), unless it heads a formal part (attendees, caption, signatures)
+    named = [i for i, s in enumerate(sections) if kinds[i] not in _FORMAL_KINDS and
+             re.search(family.heads, s.heading, re.I)]
+    # (a term sheet's terms go to its first section of terms, 'Consideration', not to 'Conditions' by its name)
+    return list(dict.fromkeys(ranked + named if family.name == "terms" else named + ranked))
+
+
+_FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
+                 "execution", "enclosures", "parties", "prayer", "governing", "schedule", "appendix"}
+
+
+def _kind_index(sections: list[Section], *wanted: str) -> int | None:
+    return next((i for i, s in enumerate(sections) if section_kind(s.heading) in wanted), None)
+
+
+def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
+    """The document with the plan's points placed in its genre's form (unchanged where it has none)."""
+    spec = ctx.spec
+    points = list(getattr(spec, "points", None) or [])
+    if not points or not isinstance(spec, DocumentSpec):
+        return doc
+    family = family_of(spec)
+    sections = list(doc.sections)
+    lost: list[tuple[int, str]] = []
+    placed: dict[int, list[str]] = {}
+
+    def put(i: int, paragraphs: list[str], numbered: bool = family.numbered) -> None:
+        sections[i], gone = _place(sections[i], placed.setdefault(i, []) + paragraphs, numbered)
+        placed[i] += paragraphs
+        lost.extend((i, g) for g in gone if g not in placed[i])
+
+    body = points
+    if family.name == "memo":
+        advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None)
+        rec = _kind_index(sections, "recommendation")
+        if advice is not None and rec is not None:
+            body = [p for p in points if p is not advice]
+            put(rec, [point_paragraph(advice)], numbered=False)
+            ans = _kind_index(sections, "answer")
+            if ans is not None and ans != rec:
+                # the short answer is the recommendation's own first sentence, never the composer's other verdict
+                put(ans, [_first_sentence(advice.text)], numbered=False)
+    if family.name == "minutes":
+        decided = [p for p in points if _DECIDES.search(point_paragraph(p))]
+        dec = _kind_index(sections, "decisions")
+        if decided and dec is not None:
+            body = [p for p in points if p not in decided]
+            put(dec, [point_paragraph(p) for p in decided], numbered=False)
+    if body:
+        targets = [i for i in _targets(sections, family) if i not in placed] or \
+            [i for i in _targets(sections, family)]
+        if targets and family.name == "grounds" and len(targets) > 1:
+            # an appeal's grounds one to a section of its own grounds, the rest to the last of them
+            ground = [i for i in targets if re.search(family.heads, sections[i].heading, re.I)] or targets
+            for n, i in enumerate(ground[:len(body)]):
+                put(i, [point_paragraph(p) for p in (body[n:] if n == len(ground) - 1 else body[n:n + 1])])
+        elif targets:
+            put(targets[0], [point_paragraph(p) for p in body])
+        else:
+            # a paper of none of its family's sections takes a section of its own before its closing one
+            at = max(1, len(sections) - 1) if len(sections) > 1 else len(sections)
+            paras = [point_paragraph(p) for p in body]
+            if family.numbered:
+                paras = [f"{n}. {p}" for n, p in enumerate(paras, 1)]
+            sections.insert(at, Section(heading=family.new_heading, paragraphs=paras))
+            lost = [(k + 1 if k >= at else k, g) for k, g in lost]
+    # a fact the paper stated only in a paragraph the points replaced is stated still: that paragraph stays, after them
+    text = "\n".join(p for s in sections for p in s.paragraphs) + "\n" + "\n".join(
+        " ".join(" ".join(r) for r in s.table.rows) for s in sections if s.table is not None)
+    back: dict[int, list[str]] = {}
+    for f in ctx.facts:
+        if carries(text, f):
+            continue
+        for i, para in lost:
+            if carries(para, f) and para not in back.get(i, []):
+                back.setdefault(i, []).append(para)
+                text += "\n" + para
+                break
+    for i, paras in back.items():
+        s = sections[i]
+        sign_off = [p for p in s.paragraphs if _formal(_NUMBERED.sub("", p))]
+        tail = len(s.paragraphs)
+        while tail > 0 and s.paragraphs[tail - 1] in sign_off:
+            tail -= 1
+        last = _NUMBERED.match(s.paragraphs[tail - 1]) if tail else None
+        if last is not None:
+            # a numbered section numbers what it takes back after its points ('3.' -> '4.', '2.3' -> '2.4')
+            stem, _, end = last.group(1).rstrip(".").rpartition(".")
+            dot = "." if last.group(1).endswith(".") else ""
+            paras = [f"{stem + '.' if stem else ''}{int(end) + n}{dot} {p}" for n, p in enumerate(paras, 1)] \
+                if end.isdigit() else paras
+        sections[i] = s.model_copy(update={"paragraphs": s.paragraphs[:tail] + paras + s.paragraphs[tail:]})
+    if family.name == "grounds":
+        sections = _running(sections)
+    if genre_of(spec.doc_type, spec.title) == "term_sheet":
+        said = "\n".join(point_paragraph(p) for p in points)
+        sections = [s for i, s in enumerate(sections) if i in placed or not _restates(s, ctx, said)]
+    if family.name in _TRIMMED:
+        said = "\n".join(point_paragraph(p) for p in points)
+        sections = _trimmed(sections, set(placed), ctx, spec.title, said)
+    return doc.model_copy(update={"sections": sections})
+
+
+# the families whose background restates the figures the points now carry (a memo's 'Relevant Facts' that wrote each
+# figure again with its sheet row before the analysis stated it, blind read 32's memos 'that only restate totals')
+_TRIMMED = {"memo", "report", "default", "plan"}
+
+
+# the headings a term sheet shows its genre by (genre_structure): never dropped
+_TERM_SHEET_HEADS = re.compile(r"(?i)parties|consideration|price|pricing|facilit|conditions|governing law|signature")
+
+
+def _restates(section: Section, ctx: ArtifactContext, said: str) -> bool:
+    """Whether a term sheet's section of terms only restates figures its points state (an 'Escrow and Security' that
+    says 'The new finance: EUR 6,000,000.' once the points give the facility's terms): it goes."""
+    if section_kind(section.heading) != "terms" or _TERM_SHEET_HEADS.search(section.heading) or section.table:
+        return False
+    facts = [[f for f in ctx.facts if carries(p, f)] for p in section.paragraphs]
+    return all(fs and all(carries(said, f) for f in fs) for fs in facts)
+
+
+def _text_of(sections: list[Section], skip: tuple[int, int] | None = None) -> str:
+    parts = []
+    for i, s in enumerate(sections):
+        parts += [p for j, p in enumerate(s.paragraphs) if (i, j) != skip]
+        if s.table is not None:
+            parts += [" ".join(r) for r in s.table.rows]
+    return "\n".join(parts)
+
+
+def _trimmed(sections: list[Section], placed: set[int], ctx: ArtifactContext, title: str, said: str) -> list[Section]:
+    """The paper with each background paragraph whose facts the points state (`said`) left out (its first paragraph
+    kept, so no heading stands over nothing), where its genre's parts all still show (contracts.yaml)."""
+    from worldsmith.generators.kinds.document.contract import missing_parts
+
+    before = set(missing_parts(title, _text_of(sections)))
+    out = list(sections)
+    for i, s in enumerate(sections):
+        if i in placed or section_kind(s.heading) != "background" or s.table is not None:
+            continue
+        keep = [j for j, para in enumerate(s.paragraphs)
+                if j == 0 or _formal(para) or not (facts := [f for f in ctx.facts if carries(para, f)])
+                or not all(carries(said, f) for f in facts)]
+        cut = out[:i] + [s.model_copy(update={"paragraphs": [s.paragraphs[k] for k in keep]})] + out[i + 1:]
+        if set(missing_parts(title, _text_of(cut))) <= before:
+            out = cut
+    return out
+
+
+_PARA_NO = re.compile(r"^(\d+)\.\s+")
+
+
+def _running(sections: list[Section]) -> list[Section]:
+    """A pleading's paragraphs numbered 1., 2., ... through the paper, as a pleading runs them (the points placed in
+    one section would otherwise repeat the next section's numbers)."""
+    n = 0
+    out = []
+    for s in sections:
+        if s.paragraphs and all(_PARA_NO.match(p) for p in s.paragraphs):
+            paras = []
+            for p in s.paragraphs:
+                n += 1
+                paras.append(f"{n}. {_PARA_NO.sub('', p, count=1)}")
+            s = s.model_copy(update={"paragraphs": paras})
+        out.append(s)
+    return out

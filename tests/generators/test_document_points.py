@@ -1,0 +1,151 @@
+"""A document carries its outline points in its genre's form, offline and on the model path, and a check fails a
+document that lost one (blind reads 31-32: documents 1/18, papers that restated headline figures under their
+genre's headings and did none of the genre's work)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.generators.planned import planned
+from worldsmith.generators.context import build_context
+from worldsmith.generators.kinds.document import DocumentProse, SectionProse, document_fields, merge, prose_of
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.generators.kinds.document.points import point_paragraph, section_kind
+from worldsmith.worlds.plan import PlannedPoint
+
+FINDING = PlannedPoint(heading="Customer contracts", text="The main supply contract lets the customer terminate on a "
+                                                          "change of control (clause 19.2). Protection: a signed "
+                                                          "waiver as a condition to signing.")
+ADVICE = PlannedPoint(heading=None, text="We recommend asking the counterparty for a standstill of 30 days before "
+                                         "anything is signed.")
+DECIDED = PlannedPoint(heading="Instruction", text="The board agreed to instruct counsel to write to the other side "
+                                                   "within 5 business days.")
+POINTS = [FINDING, ADVICE, DECIDED]
+
+
+def _composed(fixture: str, aid: str, points=POINTS):
+    plan, taxonomy = planned(fixture, 0)
+    spec = next(a for a in plan.artifacts if a.id == aid)
+    spec.cites, spec.points = [], list(points)
+    ctx = build_context(plan, taxonomy, spec, {})
+    return ctx, compose_document(ctx)
+
+
+def _holding(doc, point: PlannedPoint) -> list:
+    """The sections whose paragraphs carry the point's text."""
+    return [s for s in doc.sections if any(point.text in p for p in s.paragraphs)]
+
+
+# (fixture, document, the kind of section each point lands in, or a heading pattern, in POINTS' order)
+CASES = [
+    ("covenant-breach", "memo_re_the_june_30_leverage_tes", ("analysis", "recommendation", "analysis")),
+    ("covenant-breach", "board_call_on_waiver_or_cure_minutes", ("discussion", "discussion", "decisions")),
+    ("covenant-breach", "northbank_capital_request_for_ne", ("position", "position", "position")),
+    ("construction-delay", "certificate_of_substantial_compl", ("findings", "findings", "findings")),
+    ("construction-delay", "memo_re_liquidated_damages_and_t", ("analysis", "recommendation", "analysis")),
+    ("construction-delay", "owner_contractor_agreement_stipu", ("clause", "clause", "clause")),
+]
+
+
+@pytest.mark.parametrize("fixture,aid,where", CASES, ids=[c[1] for c in CASES])
+def test_each_point_is_placed_word_for_word_where_its_genre_does_that_work(fixture, aid, where):
+    _, doc = _composed(fixture, aid)
+    for point, kind in zip(POINTS, where):
+        holding = _holding(doc, point)
+        assert holding, f"{point.text!r} is not in {aid}"
+        assert kind in [section_kind(s.heading) for s in holding], ([s.heading for s in holding], kind)
+        if point.heading:
+            assert any(f"{point.heading}: {point.text}" in p for s in holding for p in s.paragraphs)
+
+
+def test_submissions_plead_the_points_as_numbered_grounds_running_through_the_paper():
+    ctx, doc = _composed("demurrage-arbitration", "owners_claim_submissions")
+    numbered = [p for s in doc.sections for p in s.paragraphs if re.match(r"\d+\. ", p)]
+    assert numbered[:3] == [f"{n}. {p}" for n, p in zip((1, 2, 3), map(point_paragraph, POINTS))]
+    assert [int(p.split(".")[0]) for p in numbered] == list(range(1, len(numbered) + 1))
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert all(f.text in text for f in ctx.facts)
+
+
+def test_a_boards_resolution_resolves_every_point_in_the_matters_language():
+    plan, taxonomy = planned("covenant-breach", 0)
+    spec = next(a for a in plan.artifacts if a.id == "board_call_on_waiver_or_cure_minutes")
+    spec.cites, spec.points, spec.title = [], POINTS, "Uchwała zarządu: equity cure"
+    doc = compose_document(build_context(plan, taxonomy, spec, {}))
+    decisions = next(s for s in doc.sections if section_kind(s.heading) == "decisions")
+    assert decisions.paragraphs[:3] == [f"{n}. {point_paragraph(p)}" for n, p in enumerate(POINTS, 1)]
+
+
+def test_a_memo_answers_and_recommends_as_its_recommending_point_does():
+    _, doc = _composed("covenant-breach", "memo_re_the_june_30_leverage_tes")
+    answer = next(s for s in doc.sections if section_kind(s.heading) == "answer")
+    assert answer.paragraphs[0].startswith("We recommend asking the counterparty for a standstill")
+    rec = next(s for s in doc.sections if section_kind(s.heading) == "recommendation")
+    assert [p for p in rec.paragraphs] == [ADVICE.text]  # the composer's own verdict is gone
+
+
+def test_a_letter_numbers_its_points_and_keeps_its_salutation_and_close():
+    _, doc = _composed("covenant-breach", "northbank_capital_request_for_ne")
+    position = _holding(doc, FINDING)[0]
+    assert [p.split(" ", 1)[0] for p in position.paragraphs[:3]] == ["1.", "2.", "3."]
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert re.search(r"(?m)^Dear ", text) and "Yours sincerely," in text
+
+
+def test_every_fact_is_still_stated_when_the_points_replace_its_paragraph():
+    ctx, doc = _composed("construction-delay", "certificate_of_substantial_compl")
+    text = json.dumps(doc.model_dump())
+    assert all(f.text in text for f in ctx.facts)
+
+
+def test_an_outlines_points_are_planned_as_of_the_documents_day_and_dealt_to_its_copies(tmp_path):
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import parse_outline
+
+    text = (Path(__file__).resolve().parents[1] / "fixtures" / "mini.yaml").read_text()
+    anchor = "        facts: [cap, tonnage, clause]\n"
+    text = text.replace(anchor, anchor + '        points:\n          - "Limitation: the cap of {cap} holds."\n'
+                                         '          - "We recommend pleading the cap at once."\n', 1)
+    outline = parse_outline(text, file="mini.yaml")
+    plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), 0, "w")
+    memo = next(a for a in plan.artifacts if a.kind == "document" and a.title == "Memo re limitation of liability")
+    cap = next(f for f in plan.facts if f.id == "cap").on(memo.date)[1]
+    assert [(p.heading, p.text) for p in memo.points] == [("Limitation", f"the cap of {cap} holds."),
+                                                          (None, "We recommend pleading the cap at once.")]
+
+
+def test_the_model_path_keeps_a_point_the_model_drops_or_rewrites():
+    ctx, doc = _composed("covenant-breach", "memo_re_the_june_30_leverage_tes")
+    assert "What this document must say, in order" in document_fields(ctx)["points"]
+    assert FINDING.text in document_fields(ctx)["points"]
+    # a model that writes its own paragraph everywhere, points included
+    prose = prose_of(ctx, doc)
+    rewritten = DocumentProse(sections=[SectionProse(paragraphs=["The position is under review."] * len(s.paragraphs))
+                                        for s in prose.sections])
+    merged, _ = merge(ctx, rewritten)
+    text = "\n".join(p for s in merged.sections for p in s.paragraphs)
+    assert all(p.text in text for p in POINTS)
+
+
+def test_the_check_fails_a_document_whose_planned_point_is_not_in_it(published_mini, tmp_path):
+    from tests.published import rendered_copy
+    from worldsmith.worlds.store.load import load_bundle
+    from worldsmith.worlds.validate import load_checks, run_checks
+
+    world = rendered_copy(published_mini, tmp_path / "world")
+    plan = json.loads((world / "plan.json").read_text())
+    memo = next(a for a in plan["artifacts"] if a["kind"] == "document" and a.get("distractor") is None)
+    md = (world / "room" / memo["path"]).with_suffix(".md").read_text()
+    said = max((line for line in md.splitlines() if not line.startswith(("#", "|", ">"))), key=len).strip()
+    memo["points"] = [{"heading": None, "text": said},
+                      {"heading": "Limitation", "text": "The cap holds unless privity is shown."}]
+    (world / "plan.json").write_text(json.dumps(plan))
+    check = [c for c in load_checks() if c.id == "document_carries_points"]
+    rows = run_checks(load_bundle(world), check).checks[0].rows
+    assert [r.detail.split(" is planned")[0] for r in rows] == ["point 2 (Limitation)"]
