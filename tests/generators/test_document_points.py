@@ -149,3 +149,30 @@ def test_the_check_fails_a_document_whose_planned_point_is_not_in_it(published_m
     check = [c for c in load_checks() if c.id == "document_carries_points"]
     rows = run_checks(load_bundle(world), check).checks[0].rows
     assert [r.detail.split(" is planned")[0] for r in rows] == ["point 2 (Limitation)"]
+
+
+def test_a_point_is_written_as_its_fact_stood_on_the_day_and_a_superseded_paper_writes_its_wrong_value():
+    import datetime as dt
+
+    from worldsmith.generators.planner import render_points
+    from worldsmith.worlds.plan import DocumentSpec, FactPeriod, LedgerDistractor, LedgerFact
+    from worldsmith.worlds.values import Money
+
+    def money(n):
+        return Money(type="money", amount=n, currency="USD")
+
+    cap = LedgerFact(id="cap", statement="The cap.", value=money(12), text="USD 12", label="cap",
+                     known_from=dt.date(2026, 3, 10), earlier=[FactPeriod(since=dt.date(2026, 3, 1), value=money(9),
+                                                                           text="USD 9")])
+    wrong = LedgerDistractor(id="old", fact="cap", value=money(7), text="USD 7", label="superseded")
+
+    def doc(aid, day, distractor=None):
+        return DocumentSpec(id=aid, item=aid, path=f"{aid}.docx", title=aid, author="a", occupation="o", facts=["cap"],
+                            distractor=distractor, purpose="", date=day, doc_type="memo", sections=3,
+                            points=[PlannedPoint(heading="Cap {cap}", text="the cap is {cap}.")])
+
+    early, late, draft = doc("early", dt.date(2026, 3, 5)), doc("late", dt.date(2026, 3, 12)), \
+        doc("draft", dt.date(2026, 3, 12), "old")
+    render_points([early, late, draft], [cap], [wrong])
+    assert [(d.points[0].heading, d.points[0].text) for d in (early, late, draft)] == \
+        [("Cap USD 9", "the cap is USD 9."), ("Cap USD 12", "the cap is USD 12."), ("Cap USD 7", "the cap is USD 7.")]
