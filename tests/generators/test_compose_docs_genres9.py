@@ -111,3 +111,15 @@ def test_an_interview_memorandum_records_who_was_interviewed_when_by_whom_and_wh
                    for f in ctx.facts), text
     assert "Interviewee: Lindsey Barnes," in _composed("bonus-cap-dispute", "Memo re the bonus", doc_type="memo",
                                                        title="Interview memorandum: Lindsey Barnes")[2]
+
+
+def test_heads_of_terms_sell_the_targets_shares_when_the_sellers_are_named_in_the_summary_only():
+    # the buy-side example names its sellers ('its founders and a minority investor') in the summary only: its heads
+    # of terms read 'Sellers: the Seller, the Sellers ... the entire issued share capital of the Seller' (my read at
+    # seed 30); the shares sold are the target's, whoever holds them
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "outlines" / "examples" / "buyside-diligence.yaml"
+    ctx, heads, text = _composed(str(example), "SPA heads of terms")
+    assert "share capital of Cindermill Systems Limited" in text and "the Seller, the Sellers" not in text, text
+    assert "Sellers: the shareholders of Cindermill Systems Limited (the Company), together the Sellers." in text, text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.parties import opponent, principal
+from worldsmith.generators.compose.parties import is_target, opponent, principal
 from worldsmith.generators.compose.text import cap_first, join_names, lower_first
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.law import governing_law
@@ -42,9 +42,15 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
     if m:
         buyer = f"{m.group(1)}, a vehicle of {first}"
     there = next((o for o in ctx.organisations if o.name == second), None)
+    # the company whose shares are sold: the target the roles name, else the other party ("Sellers: the Seller, the
+    # Sellers ... the entire issued share capital of the Seller" where the outline names the sellers in its summary
+    # only, the founders of a target it does name, my read at seed 30)
+    company = next((o.name for o in ctx.organisations if is_target(ctx, o.name)), second)
     if there is not None and re.search(r"\bthe target\b", there.role, re.I):
         sellers = f"the shareholders of {second} (the Company)"
         sellers_called = "together the Sellers"
+    elif there is None and company != second:
+        sellers, sellers_called = f"the shareholders of {company} (the Company)", "together the Sellers"
     heads = [h.lower() for h, _ in plan]
     out: dict[int, list[str]] = {}
 
@@ -56,7 +62,7 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
         if k == "parties":
             out[i] = [f"Buyer: {buyer} (the Buyer). Sellers: {sellers}, {sellers_called}. These heads of terms record the "
                       f"principal terms on which the Buyer proposes to acquire the entire issued share capital of "
-                      f"{second}."]
+                      f"{company}."]
         elif k == "governing" or "governing" in low:
             law = governing_law(ctx.locale)[0]
             out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
