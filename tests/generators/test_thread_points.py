@@ -116,3 +116,17 @@ def test_a_decision_its_point_states_in_its_own_words_is_no_missing_decision():
             con.execute("insert into emails values (?, ?, ?)", [f"{t}m{pos}", f"{t}m{pos}.eml", body])
     con.execute("insert into message_points values ('t1m1', 'We do not accept the set-off.')")
     assert [r[0] for r in con.execute(sql).fetchall()] == ["t2m0"]
+
+
+def test_a_source_the_quoted_mail_names_is_never_asked_for():
+    # read 32: "The term sheet of 27 October (Banca ...) has it in full." answered "What is the source for the new
+    # finance?": every way the composer names a figure's paper reads as a source given
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _GIVEN_SOURCE
+
+    frames = bank("email")["advice"]["substance"]
+    values = dict(By="Banca Alpina", by="Banca Alpina", paper="term sheet", paper_day="27 October", ours="our")
+    for key in ("paper", "paper_yours", "paper_instrument"):
+        for frame in frames[key]:
+            assert _GIVEN_SOURCE.search(frame.format(**values)), frame
+    assert not _GIVEN_SOURCE.search("We hold the new finance at EUR 6,000,000. It last moved on 27 October.")

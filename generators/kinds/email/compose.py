@@ -3689,7 +3689,13 @@ _OF_A_FIGURE = re.compile(r"signed off|how did you|final, or still|estimate|walk
 # (and a paper named as the figure's source: "HM Revenue & Customs set it out in the notice of assessment of 12 June",
 # then "What is the source for the delivery charges collected?", read 24)
 _GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it|it is on |it.s on |\bsee the \"|"
-                           r"\bset (?:it|them) out in\b|\bthe source paper is\b|\bsource: ", re.I)
+                           r"\bset (?:it|them) out in\b|\bthe source paper is\b|\bsource: |"
+                           # every way the advice bank names the paper that holds a figure (read 32: "The term sheet of
+                           # 27 October (the bank) has it in full." was answered "What is the source for the new
+                           # finance?", a source the quoted mail names)
+                           r"\bhas it(?: in full)?\.|\bit is in (?:the\b|[^.\n]{1,60}'s\b)[^.\n]{1,80}\bof\b|"
+                           r"\bthe figure in your\b|\bas your [^.\n]{1,80} has it\b|\bworking from your\b|"
+                           r"\bit is a term of\b", re.I)
 _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the|that is the|comes from|derived from|"
                            r"times|less|plus)\b", re.I)
 
