@@ -129,4 +129,49 @@ def test_a_source_the_quoted_mail_names_is_never_asked_for():
     for key in ("paper", "paper_yours", "paper_instrument"):
         for frame in frames[key]:
             assert _GIVEN_SOURCE.search(frame.format(**values)), frame
+    for line in ("It is in Alpha Beta A.S.'s notice of termination of 16 February.",
+                 "That is the short of it; the report has the working.",
+                 "That is the short of it; the note sets out the working if you want it.",
+                 "Let me know if you would like the memo with the working behind this.",
+                 "We have Gamma Advisory S.r.l.'s 14 October number for the plan EBITDA, EUR 4,350,000, in the working."):
+        assert _GIVEN_SOURCE.search(line), line
     assert not _GIVEN_SOURCE.search("We hold the new finance at EUR 6,000,000. It last moved on 27 October.")
+    assert not _GIVEN_SOURCE.search("The new finance reached us on 5 October: EUR 4,500,000.")
+
+
+def test_every_question_on_what_happens_next_is_read_as_one():
+    # read 32: "Who is looking into the KIO ruling from here, and by when?" was answered "That settles the KIO ruling
+    # as far as I'm concerned": the question was not read as one on the next step, so nobody named a step or an owner
+    import re
+
+    from worldsmith.generators.compose.bank import bank
+    from worldsmith.generators.kinds.email.compose import _PLAN_ASK
+
+    alternatives = re.compile(r"\[~?([^\[\]]*)\]")
+    asks = bank("email")["plan_asks"]
+    for key in ("passed", "go_ahead", "open", "open_word", "ahead"):
+        for frame in asks[key]:
+            most = max([len(m.group(1).split("|")) for m in alternatives.finditer(frame)] + [1])
+            for k in range(most):
+                text = alternatives.sub(lambda m: m.group(1).split("|")[min(k, len(m.group(1).split("|")) - 1)], frame)
+                text = text.format(label="the ruling", Label="The ruling", series_day="3 May", note_day="3 May")
+                assert _PLAN_ASK.search(text), text
+
+
+def test_an_opener_that_asks_for_something_is_answered_not_asked_back():
+    # read 32: the planner asked the site for the invoices behind the demobilisation costs and was asked back "What
+    # is the source for the demobilisation costs?"
+    from tests.generators.planned import planned
+    from worldsmith.generators.beats import requested
+
+    seen = 0
+    for fixture in ("patent-royalty-audit", "construction-delay", "cmr-theft"):
+        plan, _ = planned(fixture, 61)
+        openers = {a.thread: a for a in plan.artifacts if a.kind == "email" and a.position == 0}
+        for a in plan.artifacts:
+            if a.kind == "email" and a.position == 1 and a.mode == "reply":
+                head, wanted = requested(openers[a.thread].purpose)
+                if wanted and len(head.split()) <= 4:
+                    seen += 1
+                    assert a.beat != "question", (a.id, a.purpose)
+    assert seen

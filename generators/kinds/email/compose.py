@@ -1191,6 +1191,9 @@ _PLAN_ASK = re.compile(r"\b(?:what is the plan|what do we do next|what happens n
                        r"where do we go next on|who is taking .{3,80}? forward|as you (?:propose|suggest) on|"
                        r"what now, and who|what next, and who|who has it, and what happens now|next step on .{3,80}?: who|"
                        r"who (?:has|is picking up|is carrying) .{3,80}? from here|who has the run-up|"
+                       # (of a name, finding or date: read 32, "Who is looking into the KIO ruling from here, and by
+                       # when?" was answered "That settles the KIO ruling as far as I'm concerned.")
+                       r"who is looking into .{3,80}? (?:now|from here)|"
                        r"(?:go ahead|proceed) as you (?:propose|suggest)|your position on|your response on|hear from you on|"
                        r"come back to us on|run-up|pulling everything together for|on course for|still to do before|"
                        r"that needs me before the (?:call|meeting)|I should look at myself|change for us, if anything|"
@@ -3693,9 +3696,14 @@ _GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it
                            # every way the advice bank names the paper that holds a figure (read 32: "The term sheet of
                            # 27 October (the bank) has it in full." was answered "What is the source for the new
                            # finance?", a source the quoted mail names)
-                           r"\bhas it(?: in full)?\.|\bit is in (?:the\b|[^.\n]{1,60}'s\b)[^.\n]{1,80}\bof\b|"
+                           r"\bhas it(?: in full)?\.|\bit is in (?:the\b|[^\n]{1,60}?'s\b)[^\n]{1,80}?\bof\b|"
                            r"\bthe figure in your\b|\bas your [^.\n]{1,80} has it\b|\bworking from your\b|"
-                           r"\bit is a term of\b", re.I)
+                           r"\bit is a term of\b|"
+                           # the paper that has the working ("the note sets out the working if you want it", read 32:
+                           # "the report has the working" answered "What is the source for the 2027 plan EBITDA?")
+                           r"\b(?:has|sets out|shows|gives) the working\b|\bthe working behind (?:this|it)\b|"
+                           # and whose figure it is ("We have <adviser>'s 14 October number for the 2027 plan EBITDA")
+                           r"'s (?:[\w ]{0,24} )?(?:number|figure)s? (?:for|of)\b", re.I)
 _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the|that is the|comes from|derived from|"
                            r"times|less|plus)\b", re.I)
 
