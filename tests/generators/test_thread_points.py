@@ -132,11 +132,11 @@ def test_a_source_the_quoted_mail_names_is_never_asked_for():
     for line in ("It is in Alpha Beta A.S.'s notice of termination of 16 February.",
                  "That is the short of it; the report has the working.",
                  "That is the short of it; the note sets out the working if you want it.",
-                 "Let me know if you would like the memo with the working behind this.",
                  "We have Gamma Advisory S.r.l.'s 14 October number for the plan EBITDA, EUR 4,350,000, in the working."):
         assert _GIVEN_SOURCE.search(line), line
     assert not _GIVEN_SOURCE.search("We hold the new finance at EUR 6,000,000. It last moved on 27 October.")
     assert not _GIVEN_SOURCE.search("The new finance reached us on 5 October: EUR 4,500,000.")
+    assert not _GIVEN_SOURCE.search("Say if you want the write-up with the working behind this.")
 
 
 def test_every_question_on_what_happens_next_is_read_as_one():

@@ -3701,7 +3701,8 @@ _GIVEN_SOURCE = re.compile(r"\"[^\"\n]{3,80}\" (?:line|row|entry)|you.ll find it
                            r"\bit is a term of\b|"
                            # the paper that has the working ("the note sets out the working if you want it", read 32:
                            # "the report has the working" answered "What is the source for the 2027 plan EBITDA?")
-                           r"\b(?:has|sets out|shows|gives) the working\b|\bthe working behind (?:this|it)\b|"
+                           # (an offer of "the write-up with the working behind this" names no paper: still asked)
+                           r"\b(?:has|sets out|shows|gives) the working\b|"
                            # and whose figure it is ("We have <adviser>'s 14 October number for the 2027 plan EBITDA")
                            r"'s (?:[\w ]{0,24} )?(?:number|figure)s? (?:for|of)\b", re.I)
 _GIVEN_REASON = re.compile(r"\b(?:worked out as|calculated as|it is the|it's the|that is the|comes from|derived from|"
