@@ -235,3 +235,40 @@ def test_own_and_side_labels_read_each_facts_first_maker_from_an_index_and_give_
     assert sides == [scanned_side(list(a.facts), a.author) for a in documents] and any(sides)
     assert all(first_maker(plan, f.id) == first_of(f.id) for f in plan.facts)
     assert len(plan.__dict__["_first_maker"]) == len(plan.facts)  # once per fact, whatever asked how often
+
+
+def test_the_first_wave_goes_out_before_the_queued_contexts_are_built(monkeypatch):
+    """With more roots than slots, the artifacts that hold slots send their requests before the contexts of those that
+    wait are built (issue 22: built all at once first, they left the client idle for a latency at C=128). The backend
+    takes a turn of the event loop before its request goes out, as the wire's connection does, and the run stops
+    once the first wave is out."""
+    from worldsmith.generators import engine
+    from worldsmith.worlds.errors import ModelError
+
+    plan, slots = legal_plan(), 4
+    roots = [s for s in plan.artifacts if not dependencies(s)]
+    assert len(roots) > slots + 2
+    built: list[str] = []
+
+    def counted(plan, taxonomy, spec, done):
+        built.append(spec.id)
+        return build(plan, taxonomy, spec, done)
+
+    build = engine.build_context
+    monkeypatch.setattr(engine, "build_context", counted)
+    built_when_sent: list[int] = []
+
+    class Wire(OfflineBackend):
+        async def generate(self, context, output_type):
+            await asyncio.sleep(0)  # the connection's turn
+            built_when_sent.append(len(built))
+            if len(built_when_sent) == slots:
+                raise ModelError("the first wave is out", systemic=True)
+            await asyncio.sleep(1)
+
+    try:
+        asyncio.run(generate_contents(plan, load_taxonomy(), Wire(), concurrency=slots))
+    except ModelError:
+        pass
+    # before: every root's context was built, then the first request went out
+    assert built_when_sent[slots - 1] <= slots + 2 < len(roots)
