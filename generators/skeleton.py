@@ -82,10 +82,14 @@ def split_cents(total: Decimal, n: int, rng: random.Random, whole: bool = True, 
     unit = Decimal(1) if whole and total == total.to_integral_value() and abs(total) >= n * 10 else CENT
     if fixed is not None and total % fixed == 0 and total >= n * fixed:
         unit = fixed
-    elif unit == 1 and total % 100000 == 0 and total >= n * 10000:
-        # a round total is cut in round thousands: 'odd-dollar items (1,769,802 + 2,030,198) come to exactly
-        # 3,800,000, which looks back-solved' (blind read 17, a covenant breach's add-back schedule)
-        unit = Decimal(1000)
+    elif unit == 1:
+        # a round total is cut in round amounts, a tenth of its roundness: 'odd-dollar items (1,769,802 + 2,030,198)
+        # come to exactly 3,800,000, which looks back-solved' (blind read 17, a covenant breach's add-back schedule);
+        # 'four odd-euro items (395,051 ... 262,465) sum to exactly 1,190,000: plugged to hit a round total' (blind
+        # read 32, a demobilisation cost schedule): to the ten thousand in thousands, to the thousand in hundreds, to
+        # the hundred in tens
+        unit = next((g for g in (Decimal(1000), Decimal(100), Decimal(10)) if total % (g * 10) == 0
+                     and total >= n * g * 10), unit)
     units = int((total / unit).to_integral_value(ROUND_HALF_UP))
     if abs(units) < n:
         return [total] + [Decimal(0)] * (n - 1) if n > 1 else [total]

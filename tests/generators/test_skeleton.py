@@ -467,6 +467,18 @@ def test_a_round_total_is_cut_in_round_thousands():
     assert sum(parts) == Decimal("61351234")
 
 
+def test_a_total_is_cut_in_amounts_a_tenth_as_round_as_it_is():
+    """Blind read 32: 'four odd-euro items (395,051 ... 262,465) sum to exactly 1,190,000: plugged to hit a round
+    total'. Before: only a total round to the hundred thousand was cut in round amounts (1,190,000 in odd euros)."""
+    for seed in range(20):
+        parts = split_cents(Decimal("1190000"), 4, random.Random(seed))
+        assert sum(parts) == Decimal("1190000") and all(p % 1000 == 0 and p > 0 for p in parts), parts
+        parts = split_cents(Decimal("46000"), 3, random.Random(seed))
+        assert sum(parts) == Decimal("46000") and all(p % 100 == 0 and p > 0 for p in parts), parts
+        parts = split_cents(Decimal("46800"), 3, random.Random(seed))
+        assert sum(parts) == Decimal("46800") and all(p % 10 == 0 and p > 0 for p in parts), parts
+
+
 def test_a_response_roster_is_drawn_once_and_leaves_the_faker_as_the_first_draw_did():
     """_roster: every day's log of a response takes the first day's contractors, and the faker's state after them,
     without drawing them again (each day's log drew them anew: 8 of 107 s of bench.long_matter --scale 80's plan)."""
