@@ -159,8 +159,11 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
             line = sheet.lines[row]
             line.cells[sheet.label] = text
             if note:
-                line.cells[sheet.note] = note if line.role != "derived" else f"{note} ({line.cells[sheet.note]})" \
-                    if line.cells[sheet.note] else note
+                # the expert's basis, then where the figure is read from or how it is computed, so the row still ties
+                # to the paper that sets it out
+                was = line.cells[sheet.note]
+                line.cells[sheet.note] = note if not was else f"{note} ({was})" if line.role == "derived" else \
+                    f"{note}; {was[:1].lower() + was[1:] if was.startswith('As at') else was}"
         by_point.add(row)
         figures.append(row)
         if sheet.lines[row].role == "derived":
