@@ -123,3 +123,26 @@ def test_heads_of_terms_sell_the_targets_shares_when_the_sellers_are_named_in_th
     ctx, heads, text = _composed(str(example), "SPA heads of terms")
     assert "share capital of Cindermill Systems Limited" in text and "the Seller, the Sellers" not in text, text
     assert "Sellers: the shareholders of Cindermill Systems Limited (the Company), together the Sellers." in text, text
+
+
+def test_a_reports_limitations_take_no_lead_in():
+    # 'For now, it was prepared for Pennock Row Capital LLP at 2 October 2026 and may not be relied on ...' and 'On our
+    # reading, this report is based on the records ...' (my read of the buy-side red-flag report at seed 30)
+    from pathlib import Path
+
+    from worldsmith.generators.compose.bank import bank
+
+    leads = tuple(x.strip() for x in bank("genres")["leads"] if x.strip())
+    example = Path(__file__).resolve().parents[2] / "outlines" / "examples" / "buyside-diligence.yaml"
+    seen = 0
+    for seed, needle in [(s, n) for s in (30, 61, 7) for n in ("Legal due diligence report", "Financial due diligence",
+                                                                 "IT systems and information security")]:
+        plan, taxonomy = planned(str(example), seed)
+        spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
+        spec.cites = []
+        doc = compose_document(build_context(plan, taxonomy, spec, {}))
+        for section in doc.sections:
+            if section.heading.lower().startswith("limitation"):
+                seen += 1
+                assert not any(p.startswith(leads) for p in section.paragraphs), section.paragraphs
+    assert seen >= 6
