@@ -341,6 +341,19 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
         console.print(Text(f"{len(bare)} document{'s have' if len(bare) > 1 else ' has'} no points: {shown}. Without "
                            f"them a paper restates its facts under its genre's headings; give each the findings, "
                            f"arguments, terms or resolutions it must make (README, 'Points')"), soft_wrap=True)
+    # a sheet the engine can only type its figures into (nothing to compute, break down or list): a 'five-year plan'
+    # of one cell, a 'monthly report' of a headcount (blind read 32); its points give the rows it must hold
+    figures = {f.id for f in plan.facts if f.value.type in ("money", "number", "percent")}
+    flat = [a.title for a in plan.artifacts if a.kind == "spreadsheet" and not a.points and a.distractor is None
+            and figures & set(a.facts) and (a.skeleton is None or not any(
+                ln.role in ("derived", "item", "subtotal", "total") for ln in a.skeleton.lines))]
+    if flat:
+        shown = "; ".join(repr(t) for t in dict.fromkeys(flat[:5])) + (f"; and {len(flat) - 5} more" if len(flat) > 5
+                                                                        else "")
+        console.print(Text(f"{len(flat)} sheet{'s compute' if len(flat) > 1 else ' computes'} nothing: {shown}. The "
+                           f"engine can only type in the figures it carries; give each the rows it must hold, one "
+                           f"point a row ('Unit price: {{price}} over {{units}} units' computes it) (README, 'Points')"),
+                      soft_wrap=True)
 
 
 @outline_app.command("schema")

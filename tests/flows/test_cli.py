@@ -105,10 +105,16 @@ def test_outline_check_names_the_documents_without_points(tmp_path):
     (tmp_path / "bare.yaml").write_text(text)
     done = CliRunner().invoke(app, ["outline", "check", str(tmp_path / "bare.yaml")], env={"COLUMNS": "300"})
     assert done.exit_code == 0 and "1 document has no points: 'Memo re limitation of liability'" in done.output
+    # (and a sheet whose figures are only typed in computes nothing: blind read 32, 'a cost calculation of two rows
+    # that computes nothing', 'a five-year plan that is one cell'; the mini's cap, tonnage and fault share)
+    assert "1 sheet computes nothing: 'Liability cap computation'" in done.output
     anchor = "        facts: [cap, tonnage, clause]\n"
-    (tmp_path / "made.yaml").write_text(text.replace(anchor, anchor + "        points: ['The cap of {cap} holds.']\n"))
+    sheet = "        facts: [cap, tonnage, fault_share]\n        rows: 6\n"
+    (tmp_path / "made.yaml").write_text(text.replace(anchor, anchor + "        points: ['The cap of {cap} holds.']\n")
+                                        .replace(sheet, sheet + "        points: ['Cap per tonne: {cap} over {tonnage}']\n"))
     done = CliRunner().invoke(app, ["outline", "check", str(tmp_path / "made.yaml")], env={"COLUMNS": "300"})
     assert done.exit_code == 0 and "ok:" in done.output and "no points" not in done.output
+    assert "computes nothing" not in done.output
 
 
 def test_outline_schema_prints_the_json_schema(tmp_path):
