@@ -62,10 +62,22 @@ class PriorityLimiter:
 
     def full(self) -> bool:
         """Whether an acquire now would wait: no slot is free, or others wait for one."""
-        return self._free <= 0 or bool(self._waiters)
+        return not self.opened and (self._free <= 0 or bool(self._waiters))
+
+    opened = False
+
+    def open(self) -> None:
+        """Let every waiter through, most urgent first, and every acquire from now on (a limit that is lifted)."""
+        self.opened = True
+        while self._waiters:
+            _, _, future = heapq.heappop(self._waiters)
+            if not future.done():
+                future.set_result(None)
 
     async def acquire(self, priority: tuple) -> None:
         """Wait for a slot; lower `priority` tuples go first."""
+        if self.opened:
+            return
         if self._free > 0 and not self._waiters:
             self._free -= 1
             return
@@ -81,6 +93,8 @@ class PriorityLimiter:
 
     def release(self) -> None:
         """Hand the slot to the most urgent waiter, or free it."""
+        if self.opened:
+            return
         while self._waiters:
             _, _, future = heapq.heappop(self._waiters)
             if not future.done():
@@ -180,12 +194,13 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
     heights = chain_heights(plan.artifacts)
     order = {spec.id: n for n, spec in enumerate(plan.artifacts)}
     tasks: dict[str, asyncio.Task] = {}
-    # Contexts of artifacts that must wait for a slot are built one at a time, a turn of the event loop apart and most
-    # urgent first (a reply whose parent has come back goes before the leaves still queued), so that the requests of
-    # those that hold slots go out first and the waiting ones are built while the answers are awaited. Built all at
-    # once, before any request was written, they left the client idle for a latency once the first wave had gone
-    # (issue 22: at C=128, 353 contexts of the bench's 634 were built before its first request went out, and the
-    # event loop then waited 0.17-0.19 s with nothing to do until the first answer came).
+    # Until the first answer comes back, the contexts of artifacts that must wait for a slot are built one at a time, a
+    # turn of the event loop apart and most urgent first, so that the first wave's requests go out before them and they
+    # are built while its answers are awaited. Built all at once, before any request was written, they left the client
+    # idle for a latency once the first wave had gone (issue 22: at C=128, 353 contexts of the bench's 634 were built
+    # before its first request went out, and the event loop then waited 0.17-0.19 s with nothing to do until the first
+    # answer came). From the first answer on, the rest are built as they come, as before: one a turn would hold back
+    # a loop whose turns each take many answers.
     queued_builds = PriorityLimiter(1)
 
     def context_of(spec: ArtifactSpec) -> ArtifactContext:
@@ -206,11 +221,12 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
                 if on_done is not None:
                     on_done(spec)
                 return
-        if limit.full():
+        if limit.full() and not queued_builds.opened:
             await queued_builds.acquire((-heights[spec.id], order[spec.id]))
             try:
                 context = context_of(spec)
-                await asyncio.sleep(0)  # the loop's turn: the wire writes and reads before the next one is built
+                if not queued_builds.opened:
+                    await asyncio.sleep(0)  # the loop's turn: the wire writes and reads before the next one is built
             finally:
                 queued_builds.release()
         else:
@@ -218,6 +234,7 @@ async def generate_isolated(plan: WorldPlan, taxonomy: Taxonomy, backend: Backen
         await limit.acquire((-heights[spec.id], order[spec.id]))
         try:
             content = await backend.generate(context, kinds.kind(spec.kind).content)
+            queued_builds.open()
         except ModelError as exc:
             if policy == "abort" or exc.systemic:
                 raise ModelError(f"{spec.path}: {exc}", retryable=exc.retryable, request_id=exc.request_id,
