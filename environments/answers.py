@@ -1592,7 +1592,7 @@ _SHORT_UNITS = {"hr": "hour", "hrs": "hour", "wk": "week", "wks": "week", "yr": 
                 "mths": "month", "mos": "month"}
 
 
-def _unit_keys(unit: str) -> set[str]:
+def unit_keys(unit: str) -> set[str]:
     """A unit's words without plurals, and its initials: "gross tons" -> {"gross", "ton", "gt"}, so "GT" agrees."""
     words = unit.lower().replace("-", " ").replace(".", " ").split()
     stems = {(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w).replace("tonne", "ton")
@@ -1609,17 +1609,18 @@ def _unit_keys(unit: str) -> set[str]:
 _GENERIC_COUNT = {"unit", "item", "piece"}
 _MEASURE = {"hour", "minute", "second", "day", "week", "month", "year", "percent", "point", "pp", "bp", "bps", "basis",
             "time", "x", "dollar", "pound", "euro", "ton", "kg", "tonne", "mile", "km", "metre", "meter", "foot", "feet"}
+MEASURE_STEMS = frozenset(_MEASURE - {"x", "time"})  # the measures a form's number is read with (forms.py)
 
 
 def _unit_ok(m: Mention, w: Want) -> bool:
     if not w.unit or not m.unit:
         return True
-    wk, mk = _unit_keys(w.unit), _unit_keys(m.unit)
+    wk, mk = unit_keys(w.unit), unit_keys(m.unit)
     if wk & mk or bool(hours_per(w.unit) and hours_per(m.unit)) or bool(months_per(w.unit) and months_per(m.unit)):
         return True
     # (one noun each way: "45,960 consoles" for 45,960 units, and "45,960 units" for 45,960 consoles)
     words = (w.unit.lower().split()[:1], m.unit.lower().split()[:1])
-    heads = [_unit_keys(x[0]) if x else set() for x in words]
+    heads = [unit_keys(x[0]) if x else set() for x in words]
     return any(h <= _GENERIC_COUNT and h for h in heads) and not any(h & _MEASURE for h in heads)
 
 

@@ -286,8 +286,19 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # a field asks the figure, and a scale word rounds it as the same figure's digits would not ('USD 1.48 million'
         # for USD 1,478,000 at 1.0 where 'USD 1,480,000' scored 0.5: kit27b, two false positives): both are off
         return False
-    if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check) and not durations:
+    # a count's noun with the fact's own qualifier before it ('612 permanent employees' where the room says 612 people
+    # on permanent contracts, '29,400 HRC-10X units' of the matter's product; kit30a, kit29b, kit31b: right forms 0.93)
+    qualified = _qualified_count(value[m.end:], e, world) if e.unit and m.unit and not same_unit(e.unit, m.unit) \
+        else set()
+    if e.unit and m.unit and not same_unit(e.unit, m.unit) and not _field_names_unit(m.unit, check) and not durations \
+            and not qualified:
         return False  # kit17: 'Answer: 3 months' for 3 days, 'Floor area: 24,000 sq m' for sq ft, each 1.0
+    if check.expect == "number" and e.unit and m.unit is None and _is_measure(e.unit) \
+            and not answers.unit_keys(e.unit) & answers.unit_keys(check.a_words[0] if check.a_words else ""):
+        # a bare figure where the form asks a measure's number and its unit ('Quantity shipped: 53,912.5' for 53,912.5
+        # mt: tonnes, barrels or bags?); a count of things its field names may go bare ('Positions eliminated: 148').
+        # (kit31a: wrong forms 1.0)
+        return False
     rest = value[:m.start] + " " + value[m.end:]
     # the field's own words and a yearly figure's period ('Market rate per sq ft: USD 62 per sq ft', 'USD 288,000 a
     # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
@@ -305,13 +316,51 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         return False  # a sum given per a thing its fact is not stated by ('USD 47,880 per dollar'; verify26's grant set)
     allowed |= per_fact
     if e.unit and m.unit:  # a count's unit in other words ('62,480 gross tons' for '62,480 GT')
-        allowed |= set(_tokens(m.unit))
+        allowed |= set(_tokens(m.unit)) | qualified
     if e.unit and not m.unit:
         # the unit after a bare figure that the parser did not take as one is still read: none but the expected
         allowed = (allowed - _UNIT_WORDS) | set(_tokens(e.unit)) | _CURRENCY_WORDS | {"x", "times"}
         # (and its short forms: '9 mo.' for 9 months, kit17 0.91)
         allowed |= {t for g in _UNIT_GROUPS if e.unit.lower() in g for u in g for t in _tokens(u)}
     return _residual_ok(_tokens(rest), allowed)
+
+
+def _is_measure(unit: str) -> bool:
+    """Whether a unit measures (tonnes, hours, MWh, sq ft, barrels) rather than counts things (employees, loans): a
+    measure's figure means nothing without it. 'x' (a multiple) is asked as a bare value."""
+    if unit.strip().lower() == "x":
+        return False
+    if any(_unit_key(unit) in g for g in _UNIT_GROUPS) or answers.unit_keys(unit) & _MEASURES:
+        return True
+    return any(c.isupper() or c.isdigit() for c in unit) or len(unit.strip()) <= 3  # 'MWh', 'EFH', 'SDR', 'bbl'
+
+
+_MEASURES = answers.MEASURE_STEMS | {"barrel", "gallon", "litre", "liter", "quarter", "ounce", "acre", "hectare"}
+# a qualifier is a word of its own in the room's text: 'performing' is no word of 'non-performing loans'
+_QUALIFIER = "(?<![\\w-]){}(?![\\w-])"
+
+
+def _qualified_count(after: str, e, world) -> set[str]:
+    """The words of a count written with a qualifier before its noun ('612 permanent employees' for 612 employees),
+    where every qualifier is a word the room uses of that figure (its fact's label or statement) or of the matter
+    (its title); '612 temporary employees', '8,612 performing loans' in a sale of non-performing ones, or a measure
+    so qualified, give nothing."""
+    words = after.strip().split()
+    noun = e.unit.split()
+    if world is None or e.value is None or _is_measure(e.unit) or not 1 <= len(words) - len(noun) <= 2 \
+            or not same_unit(" ".join(words[-len(noun):]), e.unit):
+        return set()
+    texts = [getattr(world.plan, "title", "") or ""]
+    for fact in world.plan.facts:
+        unit = getattr(fact.value, "unit", None)
+        held = [_amount(fact.value), *[_amount(x.value) for x in getattr(fact, "earlier", [])]]
+        if unit and same_unit(unit, e.unit) and any(h is not None and abs(h - float(e.value)) < 0.005 for h in held):
+            texts += [getattr(fact, "label", "") or "", fact.statement or ""]
+    said = " ".join(texts)
+    quals = [w.strip(".,;:") for w in words[:-len(noun)]]
+    if not all(q and re.search(_QUALIFIER.format(re.escape(q)), said, re.I) for q in quals):
+        return set()
+    return set(_tokens(after))
 
 
 # (a word of its own: '17 apparent violations' is no '17 a pparent', kit27b: a right form 0.95)

@@ -2599,12 +2599,12 @@ def _counted_under_label(answer: str, check: Check, session: Session | None) -> 
     if session is None or not check.unit or not check.values or not check.numbers:
         return False
     labels = [label_of(f) for f in session.world.plan.facts if f.text == check.values[0]]
-    keys = [answers._unit_keys(label) for label in labels if label]
+    keys = [answers.unit_keys(label) for label in labels if label]
     if not keys:
         return False
     want = answers.Want("number", number=Decimal(str(check.numbers[0])))
     return any(m.kind == "number" and m.unit and m.status == "asserted" and answers.value_matches(m, want)
-               and any(answers._unit_keys(m.unit) <= k for k in keys) for m in _parsed(answer).mentions)
+               and any(answers.unit_keys(m.unit) <= k for k in keys) for m in _parsed(answer).mentions)
 
 
 _PAPER = re.compile(r"^superseded\s+(?P<name>.+?)\s+of\s+(?:\w+\s+\d{1,2},\s+\d{4}|\d{1,2}\s+\w+\s+\d{4})\b", re.I)

@@ -1,0 +1,62 @@
+"""Answer-form classes from the blind red teams kit29-kit31 (verify35): counts with a qualifier, measures without
+their unit."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace as NS
+
+import pytest
+
+from worldsmith.environments.forms import field_holds
+from worldsmith.environments.tasks import Check
+
+
+def _fact(fid, value, unit, label, statement):
+    return NS(id=fid, label=label, statement=statement, earlier=[],
+              value=NS(type="number", value=Decimal(value), unit=unit))
+
+
+_WORLD = NS(plan=NS(title="Sale of a non-performing mortgage portfolio and the KX-7 pump recall", distractors=[],
+                    people=[], organisations=[],
+                    facts=[_fact("headcount", 612, "employees", "plant headcount",
+                                 "The plant employs 612 people on permanent contracts at August 31."),
+                           _fact("loans", 8612, "loans", "loans in the portfolio",
+                                 "The portfolio holds 8,612 loans with a gross book value of EUR 1.1 billion."),
+                           _fact("returned", 29400, "units", "units returned", "29,400 of the 42,000 pumps came back."),
+                           _fact("shipped", "53912.5", "mt", "quantity shipped", "The vessel loaded 53,912.5 mt.")]))
+
+
+def _holds(name, value, said, world=_WORLD):
+    check = Check(type="answer_field", a_words=[name], values=[value], expect="number")
+    return field_holds(f"{name}: {said}", check, world)
+
+
+@pytest.mark.parametrize("name,value,said,right", [
+    # a qualifier the room uses of the figure, or of the matter (fails before: each 0.93-0.95 in kit30a, kit29b, kit31b)
+    ("Plant headcount", "612 employees", "612 permanent employees", True),
+    ("Loans in the portfolio", "8,612 loans", "8,612 mortgage loans", True),
+    ("Units returned", "29,400 units", "29,400 KX-7 units", True),
+    # a qualifier the room does not use of it, or half of a hyphenated word, is another count
+    ("Plant headcount", "612 employees", "612 temporary employees", False),
+    ("Loans in the portfolio", "8,612 loans", "8,612 performing loans", False),
+    ("Loans in the portfolio", "8,612 loans", "8,612 non-performing loans", True),
+    ("Plant headcount", "612 employees", "621 permanent employees", False),
+])
+def test_a_count_may_carry_the_rooms_own_qualifier(name, value, said, right):
+    assert _holds(name, value, said) is right
+
+
+@pytest.mark.parametrize("name,value,said,right", [
+    # a measure's figure without its unit (fails before: kit31a, wrong forms 1.0)
+    ("Quantity shipped", "53,912.5 mt", "53,912.5", False),
+    ("Quantity shipped", "53,912.5 mt", "53,912.5 metric tonnes", True),
+    ("Leave length", "12 months", "12", False),
+    ("Engine hours", "1,250 EFH", "1,250", False),
+    # ...but a field that names the unit, or a count of things, may give the bare figure (kit30a: right forms)
+    ("Months of amortisation assessed", "36 months", "36", True),
+    ("Positions eliminated", "148 positions", "148", True),
+    ("Plant headcount", "612 employees", "612", True),
+])
+def test_a_measure_needs_its_unit_a_count_does_not(name, value, said, right):
+    assert _holds(name, value, said) is right
