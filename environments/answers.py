@@ -2254,6 +2254,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 # "Told Joseph the denial rate is within the SLA": the one told is not what is compared
                 nearest = _REPORTED.split(nearest)[-1]
                 subject = side(_words_in(nearest))
+                if subject is not None and _fits_another(nearest, others, ta if subject == "a" else tb):
+                    continue  # "Builder's count: 139 days, short of the 180 days": another fact's label, not a side
                 versus = _VERSUS.search(nearest)
                 if versus and re.match(r"\s+by\s+(?:about\s+)?\x01", after_text):
                     first = side(_words_in(nearest[:versus.start()]) - _BARE)
@@ -2285,11 +2287,16 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # ", and is higher": the subject said before; a phrase naming a third thing ('(the contribution
                     # demand of 35% is higher)') compares that thing, not the two
                     subject = side(_words_in(re.sub(r"\([^()]*\)", " ", before_text)))
+                    if subject is not None and _fits_another(re.sub(r"\([^()]*\)", " ", before_text), others,
+                                                             ta if subject == "a" else tb):
+                        continue
                     if subject is None and ci and not re.search(r"[;,:]\s*$", masked[cuts[ci - 1]:gs]):
                         # "The audit claim therefore exceeds the revised claim": an adverb broke the clause, and its
                         # subject is the words before it (kit11: a right memo lost its direction)
-                        subject = side(_words_in(re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ",
-                                                                            masked[cuts[ci - 1]:gs]))[-1]) - _BARE)
+                        clause = re.split(r"[,:;]", re.sub(r"\([^()]*\)", " ", masked[cuts[ci - 1]:gs]))[-1]
+                        subject = side(_words_in(clause) - _BARE)
+                        if subject is not None and _fits_another(clause, others, ta if subject == "a" else tb):
+                            continue
                 # (an aside in brackets after it is read past: 'exceeds the amount in dispute (USD 827,080) by USD
                 # 2,043,920 (the amount in dispute minus the audit claim = -2,043,920)', kit11)
                 obj = side(_words_in(re.sub(r"\([^()]*\)", " ", masked[c.end():end]))) or side(_words_in(masked[c.end():end]))
@@ -2356,6 +2363,16 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                 else:
                     found.add("a<b")
     return found
+
+
+def _fits_another(phrase: str, others: tuple[str, ...], side: list[str]) -> bool:
+    """Whether a subject phrase, read as one side by a word it shares with it, has words that side's label lacks and
+    all of its words in one of the matter's other labels: 'the builder's count' is the delay on the builder's count,
+    not the days the builder claimed (blind red team kit30b: a right memo's working line read as the wrong way round)."""
+    words = _words_in(re.sub(r"\x01+(?:\s*[a-z]+\b)?", " ", phrase)) - _BARE  # a figure and its unit name no fact
+    if not others or not words - set(side):
+        return False
+    return any(words <= set(_label(o)) for o in others)
 
 
 def _names_other(phrase: str, others: tuple[str, ...], ta: list[str], tb: list[str]) -> bool:

@@ -60,3 +60,18 @@ def test_a_count_may_carry_the_rooms_own_qualifier(name, value, said, right):
 ])
 def test_a_measure_needs_its_unit_a_count_does_not(name, value, said, right):
     assert _holds(name, value, said) is right
+
+
+def test_a_phrase_that_fits_another_facts_label_is_no_side_of_the_comparison():
+    """kit30b: a right memo's working line 'Builder's count: 214 - 75 = 139 days, short of the 180 days' was read as the
+    days the builder claimed falling short of those the buyer accepted: its question's wrong way round (0.72)."""
+    from worldsmith.environments.answers import directions, parse
+    a, b = ["hours", "logged", "contractor"], ["hours", "approved", "owner"]
+    others = ("net overrun on the contractor's tally", "net overrun on the owner's tally")
+    for line in ("- Contractor's tally: 900 - 120 = 780 hours, short of the 800 hours.",
+                 "The contractor's tally is 780 hours, short of the threshold."):
+        assert directions(parse(line), a, b, others=others) == set(), line  # (fails before: {'a<b'})
+    # a side named in its own words still compares, beside the other labels
+    said = "The hours logged by the contractor (900) exceed the hours approved by the owner (780)."
+    assert directions(parse(said), a, b, others=others) == {"a>b"}
+    assert directions(parse("The contractor's hours fall short of the owner's."), a, b, others=others) == {"a<b"}
