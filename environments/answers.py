@@ -2365,14 +2365,19 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
     return found
 
 
+_VERB_WORDS = {"not", "no", "never", "do", "does", "did", "is", "are", "was", "were", "be", "been", "would", "will",
+               "can", "could", "may", "might", "shall", "should", "therefore", "thus", "so"}
+
+
 def _fits_another(phrase: str, others: tuple[str, ...], side: list[str]) -> bool:
     """Whether a subject phrase, read as one side by a word it shares with it, has words that side's label lacks and
     all of its words in one of the matter's other labels: 'the builder's count' is the delay on the builder's count,
     not the days the builder claimed (blind red team kit30b: a right memo's working line read as the wrong way round)."""
-    words = _words_in(re.sub(r"\x01+(?:\s*[a-z]+\b)?", " ", phrase)) - _BARE  # a figure and its unit name no fact
-    if not others or not words - set(side):
+    words = {_stem(w) for w in _words_in(re.sub(r"\x01+(?:\s*[a-z]+\b)?", " ", phrase)) - _BARE - _VERB_WORDS}  # (a figure and
+    # its unit name no fact; 'the days the buyer accepts' are the days accepted by the buyer)
+    if not others or not words - {_stem(w) for w in side}:
         return False
-    return any(words <= set(_label(o)) for o in others)
+    return any(words <= {_stem(w) for w in _label(o)} for o in others)
 
 
 def _names_other(phrase: str, others: tuple[str, ...], ta: list[str], tb: list[str]) -> bool:

@@ -75,3 +75,14 @@ def test_a_phrase_that_fits_another_facts_label_is_no_side_of_the_comparison():
     said = "The hours logged by the contractor (900) exceed the hours approved by the owner (780)."
     assert directions(parse(said), a, b, others=others) == {"a>b"}
     assert directions(parse("The contractor's hours fall short of the owner's."), a, b, others=others) == {"a<b"}
+
+
+def test_a_comparison_of_the_other_questions_pair_in_its_own_verbs_is_not_this_ones():
+    """A prose memo's second answer ('The days the buyer accepts do not exceed the days the builder claims') was read as
+    its first question's pair (the delays on each side's count) the wrong way round (verify35: a right memo 0.72)."""
+    from worldsmith.environments.answers import directions, parse
+    a, b = ["net", "overrun", "owner", "tally"], ["net", "overrun", "contractor", "tally"]
+    others = ("hours approved by the owner", "hours logged by the contractor")
+    said = "The hours the owner approves do not exceed the hours the contractor logs."
+    assert directions(parse(said), a, b, others=others) == set()  # (fails before: {'a<b'})
+    assert directions(parse("The owner's tally does not exceed the contractor's."), a, b, others=others) == {"a<b"}
