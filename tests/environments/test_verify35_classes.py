@@ -86,3 +86,14 @@ def test_a_comparison_of_the_other_questions_pair_in_its_own_verbs_is_not_this_o
     said = "The hours the owner approves do not exceed the hours the contractor logs."
     assert directions(parse(said), a, b, others=others) == set()  # (fails before: {'a<b'})
     assert directions(parse("The owner's tally does not exceed the contractor's."), a, b, others=others) == {"a<b"}
+
+
+def test_a_gerund_that_opens_its_sentence_sets_nothing_aside():
+    """A right prose memo ('Replacing the 2,300 units returned at USD 480 each costs USD 1,104,000, USD 354,000 more than
+    the sub-limit') lost the cost and both inputs as figures set aside (verify35: 0.85)."""
+    from worldsmith.environments.answers import parse
+    said = parse("The sub-limit is USD 750,000. Replacing the 2,300 units returned at USD 480 each costs USD 1,104,000.")
+    assert [m.status for m in said.mentions] == ["asserted"] * 4  # (fails before: the last three superseded)
+    # a figure replacing another still sets the other aside
+    said = parse("The final figure is USD 5,000,000, replacing the USD 4,000,000 draft.")
+    assert [m.status for m in said.mentions] == ["asserted", "superseded_mention"]
