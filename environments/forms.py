@@ -880,6 +880,26 @@ def _file_ok(value: str, check: Check) -> bool:
     return key in accepted
 
 
+_BRACKET_AFTER = re.compile(r"^(?P<v>.*?\S)\s*\((?P<g>[^()]*)\)\s*$")
+
+
+def _without_same_duration(value: str) -> str:
+    """A duration less a bracket after it that gives the same duration in another unit ('36 months (3 years)': blind
+    red team kit29a, a right form 0.91); a bracket with another length, or anything else, is kept."""
+    said = _BRACKET_AFTER.match(value)
+    if said is None:
+        return value
+    one, two = answers.parse(said.group("v")).mentions, answers.parse(said.group("g")).mentions
+    if len(one) != 1 or len(two) != 1 or one[0].value is None or two[0].value is None or not two[0].unit \
+            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*{re.escape(two[0].unit)}\s*", said.group("g"), re.I):
+        return value
+    for per in (answers.months_per, answers.hours_per):
+        a, b = per(one[0].unit), per(two[0].unit)
+        if a and b and a != b and one[0].value * a == two[0].value * b:
+            return said.group("v")
+    return value
+
+
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
     """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
     the unit `instruction` asks its final figure in, where it names one)."""
@@ -896,6 +916,7 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
         value = _said_plainly(value, kind)
     if kind in ("number", "days"):
         value = _spelled_out(value)
+        value = _without_same_duration(value)
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check, world, instruction)
     if kind == "amounts":

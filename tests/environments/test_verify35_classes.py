@@ -97,3 +97,14 @@ def test_a_gerund_that_opens_its_sentence_sets_nothing_aside():
     # a figure replacing another still sets the other aside
     said = parse("The final figure is USD 5,000,000, replacing the USD 4,000,000 draft.")
     assert [m.status for m in said.mentions] == ["asserted", "superseded_mention"]
+
+
+@pytest.mark.parametrize("said,right", [
+    ("36 months (3 years)", True),  # (fails before: kit29a, a right form 0.91)
+    ("36 months (4 years)", False),
+    ("36 months (about 3 years)", False),
+    ("36 months (3 years; disputed)", False),
+    ("30 months (3 years)", False),
+])
+def test_a_duration_may_carry_itself_in_another_unit(said, right):
+    assert _holds("Months of amortisation assessed", "36 months", said) is right
