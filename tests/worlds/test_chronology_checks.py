@@ -105,3 +105,28 @@ def test_a_count_with_its_unit_is_not_mentioned_before_it_is_known(tmp_path):
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
     assert flagged == ["early"]
+
+
+def test_a_date_inside_a_longer_date_is_not_mentioned(tmp_path):
+    # an unseen outline's sale agreement quarantined on no_later_event_mentioned: its deadline of '6 August 2026' was
+    # read inside the delivery date '26 August 2026'; the same for a value before it is known ('USD 5,000' inside
+    # 'USD 5,000,000')
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_GB', 'Europe/London', '2026-01-05', '2026-12-30')")
+    con.execute("insert into facts (id, statement, type, text, value_date) values "
+                "('cure', 's', 'date', '6 August 2026', '2026-08-06')")
+    con.execute("insert into facts (id, statement, type, text, value_num) values ('fee', 's', 'money', 'USD 5,000', 5000)")
+    con.execute("insert into fact_values values ('fee', '2026-08-01', null, 'USD 5,000', 5000, null)")
+    for aid, body in [("longer", "Delivery by 26 August 2026 at the latest; the price is USD 5,000,000."),
+                      ("dated", "The cure period ends on 6 August 2026."), ("fee", "A fee of USD 5,000, payable now.")]:
+        at = "2026-07-22 10:00:00+00"
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\") "
+                    "values (?, 'email', 'i', ?, 't', 'p', 'o', ?)", [aid, f"{aid}.eml", at])
+        con.execute("insert into emails (artifact_id, path, sent_at, body, body_new) values (?, ?, ?, ?, ?)",
+                    [aid, f"{aid}.eml", at, body, body])
+    checks = {c.id: c for c in load_checks()}
+    later = sorted(r[0] for r in con.execute(checks["no_later_event_mentioned"].sql).fetchall())
+    before = sorted(r[0] for r in con.execute(checks["fact_mentioned_before_known"].sql).fetchall())
+    con.close()
+    assert later == ["dated"] and before == ["fee"], (later, before)

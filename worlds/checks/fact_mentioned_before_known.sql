@@ -40,7 +40,7 @@ texts as (
 hits as (
     select x.artifact_id, x.path, x.day, x.distractor, v.fact_id, v.text, v.first_known, v.wanted
     from texts x
-    join values_ v on x.day < v.first_known and contains(x.text, v.wanted)
+    join values_ v on x.day < v.first_known and mentions(x.text, v.wanted)
     union all
     select c.artifact_id, c.path, d.day, a.distractor, v.fact_id, v.text, v.first_known, v.wanted
     from cells c

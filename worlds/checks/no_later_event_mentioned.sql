@@ -29,4 +29,4 @@ from own o
 join artifact_text t on t.path = o.path and t.artifact_id is not distinct from o.artifact_id
 join dated f on f.value_date > o.day
 anti join planned_facts pf on pf.artifact_id = o.artifact_id and pf.fact_id = f.id
-where contains(t.text, f.piece) and contains(squash(t.text), f.text)
+where contains(t.text, f.piece) and mentions(squash(t.text), f.text)

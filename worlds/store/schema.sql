@@ -15,6 +15,14 @@ create macro squash(s) as list_transform([coalesce(s, '')], lambda squash_text:
               or contains(squash_text, chr(13)) or contains(squash_text, chr(12))
          then trim(regexp_replace(squash_text, '\s+', ' ', 'g')) else trim(squash_text) end)[1];
 
+-- Whether a text writes a value whole: '6 August 2026' is not written in '26 August 2026', nor 'USD 5,000' in
+-- 'USD 5,000,000' (a blind outline's sale agreement quarantined on a deadline of 6 August read inside its delivery date
+-- of 26 August). The pattern runs only on a text that holds the value.
+create macro mentions(mention_text, wanted) as
+    case when contains(mention_text, wanted)
+         then regexp_matches(mention_text, '(^|[^0-9])' || regexp_escape(wanted) || '($|[^0-9.,]|[.,]([^0-9]|$))')
+         else false end;
+
 -- ---------------------------------------------------------------- the plan
 
 create table world (
