@@ -176,3 +176,20 @@ def test_a_point_is_written_as_its_fact_stood_on_the_day_and_a_superseded_paper_
     render_points([early, late, draft], [cap], [wrong])
     assert [(d.points[0].heading, d.points[0].text) for d in (early, late, draft)] == \
         [("Cap USD 9", "the cap is USD 9."), ("Cap USD 12", "the cap is USD 12."), ("Cap USD 7", "the cap is USD 7.")]
+
+
+def test_a_point_whose_heading_names_a_section_goes_there():
+    # 'Conclusion' heads a section of its own: the point takes its place; 'Documents' names part of 'Documents Relied
+    # On': the point follows what the section says (the tanker's complaint: 'Count I (...)' under 'Count I', blind
+    # read of session 30)
+    ends = PlannedPoint(heading="Conclusion (relief)", text="The sole arbitrator is asked to award the net demurrage "
+                                                            "with interest and costs.")
+    docs = PlannedPoint(heading="Documents", text="The statement of facts and the master's log are served with these "
+                                                  "submissions.")
+    _, before = _composed("demurrage-arbitration", "owners_claim_submissions", points=[FINDING])
+    _, doc = _composed("demurrage-arbitration", "owners_claim_submissions", points=[FINDING, ends, docs])
+    conclusion = next(s for s in doc.sections if s.heading == "Conclusion")
+    assert [re.sub(r"^\d+\. ", "", p) for p in conclusion.paragraphs] == [point_paragraph(ends)]
+    relied, was = (next(s for s in d.sections if s.heading == "Documents Relied On") for d in (doc, before))
+    assert relied.paragraphs[:len(was.paragraphs)] == was.paragraphs
+    assert re.sub(r"^\d+\. ", "", relied.paragraphs[-1]) == point_paragraph(docs)

@@ -46,7 +46,7 @@ _FAMILIES = {
                                 "engagement_scope", "opening"), r"position|grounds|particulars|notice|advice",
                      "Our Position", True),
     "grounds": Family("grounds", ("allegations", "count", "position", "analysis"), r"grounds?|pleas?|submissions?|"
-                      r"argument|allegations|claim", "Grounds", True),
+                      r"argument|allegations|claim|count", "Grounds", True),
     "plan": Family("plan", ("objectives", "analysis", "scope", "next_steps"), r"measures?|objectives|actions|steps|"
                    r"proposal", "Measures", False),
     "resolution": Family("resolution", ("decisions", "analysis", "summary"), r"resolution|resolved|decisions?",
@@ -114,10 +114,22 @@ def section_kind(heading: str) -> str | None:
     return _heading_kinds().get(bare)
 
 
-def _formal(paragraph: str) -> bool:
-    from worldsmith.generators.kinds.document import _FORMAL
+# a section's formal parts the points never displace: what opens it (a salutation, those present, a count's
+# incorporation of the paragraphs before) and what closes it, from its first closing part on (a prayer's WHEREFORE, a
+# complimentary close, a signature block)
+_LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b")
+_TAIL = re.compile(r"WHEREFORE|Respectfully submitted|Yours (sincerely|faithfully)|^Sincerely|IN WITNESS WHEREOF|"
+                   r"^Signed\b|^Signature|^(Name|Title|Date): |^/s/|^Agreed and accepted|^Certificate signed for|"
+                   r"^Guaranty confirmed for|^Copy produced by|^cc: ")
 
-    return bool(_FORMAL.search(paragraph))
+
+def _formal(paragraph: str) -> bool:
+    return bool(_LEAD.search(paragraph) or _TAIL.search(paragraph))
+
+
+def _tail_at(texts: list[str], start: int = 0) -> int:
+    """Where a section's closing formal parts begin (its length where it has none)."""
+    return next((j for j in range(start, len(texts)) if _TAIL.search(_NUMBERED.sub("", texts[j]))), len(texts))
 
 
 def point_paragraph(point: PlannedPoint) -> str:
@@ -129,19 +141,22 @@ def _first_sentence(text: str) -> str:
     return _SENTENCE_END.split(text, maxsplit=1)[0]
 
 
-def _place(section: Section, paragraphs: list[str], numbered: bool) -> tuple[Section, list[str]]:
-    """The section with its composer's paragraphs replaced by `paragraphs` (its formal parts kept where they stood:
-    a salutation before, a sign-off after), and the paragraphs it lost."""
+def _place(section: Section, paragraphs: list[str], numbered: bool, replace: bool = True
+           ) -> tuple[Section, list[str]]:
+    """The section with `paragraphs` placed between its opening and closing formal parts: in place of the composer's
+    paragraphs there (`replace`), or after them; and the paragraphs it lost."""
     numbers = [m.group(1) for m in map(_NUMBERED.match, section.paragraphs) if m]
-    texts = [_NUMBERED.sub("", p) if len(numbers) == len(section.paragraphs) else p for p in section.paragraphs]
+    whole = bool(numbers) and len(numbers) == len(section.paragraphs)
+    texts = [_NUMBERED.sub("", p) for p in section.paragraphs] if whole else list(section.paragraphs)
     lead = 0
-    while lead < len(texts) and _formal(texts[lead]):
+    while lead < len(texts) and _LEAD.search(texts[lead]):
         lead += 1
-    before = texts[:lead]
-    after = [t for t in texts[lead:] if _formal(t)]
-    lost = [t for t in texts[lead:] if not _formal(t)]
-    if numbers and len(numbers) == len(section.paragraphs):
-        body = before + paragraphs + after
+    end = _tail_at(texts, lead)
+    before, middle, after = texts[:lead], texts[lead:end], texts[end:]
+    lost = middle if replace else []
+    kept = [] if replace else middle
+    if whole:
+        body = before + kept + paragraphs + after
         first = numbers[0]
         stem, _, last = first.rstrip(".").rpartition(".")
         start = int(last) if last.isdigit() else 1
@@ -149,7 +164,7 @@ def _place(section: Section, paragraphs: list[str], numbered: bool) -> tuple[Sec
         out = [f"{stem + '.' if stem else ''}{start + n}{dot} {t}" for n, t in enumerate(body)]
     else:
         body = [f"{n}. {p}" for n, p in enumerate(paragraphs, 1)] if numbered else list(paragraphs)
-        out = before + body + after
+        out = before + kept + body + after
     return section.model_copy(update={"paragraphs": out}), lost
 
 
@@ -170,6 +185,31 @@ _FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures"
                  "execution", "enclosures", "parties", "prayer", "governing", "schedule", "appendix"}
 
 
+# sections a point's heading never takes: the paper's formal parts
+_UNNAMED = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
+            "execution", "enclosures", "client_opening", "opening"}
+
+
+def _bare(heading: str) -> str:
+    """A heading without its numbering, its parenthesis or its case: what names the section."""
+    return re.sub(r"\s+\d+$", "", _NUMBERED.sub("", re.sub(r"\s*\([^)]*\)", "", heading)).strip()).lower()
+
+
+def _named_section(sections: list[Section], heading: str) -> int | None:
+    """The section a point's heading names: the heading itself, or its words whole in the section's ('Count I' is
+    'Count I', never 'Count II'; 'Prayer' is 'Prayer for Relief'); None where none does."""
+    named = _NUMBERED.sub("", re.sub(r"\s*\([^)]*\)", "", heading)).strip().lower()
+    if len(named) < 4:
+        return None
+    words = re.compile(rf"(?<!\w){re.escape(named)}(?!\w)")
+    for i, s in enumerate(sections):
+        if section_kind(s.heading) in _UNNAMED:
+            continue
+        if words.search(re.sub(r"\s+\d+$", "", _NUMBERED.sub("", s.heading.strip())).lower()):
+            return i
+    return None
+
+
 def _kind_index(sections: list[Section], *wanted: str) -> int | None:
     return next((i for i, s in enumerate(sections) if section_kind(s.heading) in wanted), None)
 
@@ -183,30 +223,44 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     family = family_of(spec)
     sections = list(doc.sections)
     lost: list[tuple[int, str]] = []
-    placed: dict[int, list[str]] = {}
+    placed: dict[int, list[str]] = {}  # each section's points, placed once all are dealt
+    how: dict[int, tuple[bool, bool]] = {}  # (numbered, replacing the composer's paragraphs)
 
-    def put(i: int, paragraphs: list[str], numbered: bool = family.numbered) -> None:
-        sections[i], gone = _place(sections[i], placed.setdefault(i, []) + paragraphs, numbered)
-        placed[i] += paragraphs
-        lost.extend((i, g) for g in gone if g not in placed[i])
+    def put(i: int, paragraphs: list[str], numbered: bool = family.numbered, replace: bool = True) -> None:
+        placed.setdefault(i, []).extend(paragraphs)
+        was = how.get(i, (numbered, replace))
+        how[i] = (was[0], was[1] and replace)
 
-    body = points
+    # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
+    # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
+    body = []
+    for p in points:
+        at = _named_section(sections, p.heading) if p.heading else None
+        if at is None:
+            body.append(p)
+        else:
+            # (a heading the section's own is replaces its text; one it only names a part of, 'Jurisdiction and venue'
+            # of 'Parties, Jurisdiction and Venue', follows what the section says of the rest)
+            put(at, [point_paragraph(p)], numbered=family.numbered and family.name in ("grounds", "letter"),
+                replace=_bare(sections[at].heading) == _bare(p.heading))
     if family.name == "memo":
         advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None)
         rec = _kind_index(sections, "recommendation")
         if advice is not None and rec is not None:
-            body = [p for p in points if p is not advice]
-            put(rec, [point_paragraph(advice)], numbered=False)
+            if advice in body:
+                body = [p for p in body if p is not advice]
+                put(rec, [point_paragraph(advice)], numbered=False)
             ans = _kind_index(sections, "answer")
-            if ans is not None and ans != rec:
+            if ans is not None and ans != rec and ans not in placed:
                 # the short answer is the recommendation's own first sentence, never the composer's other verdict
                 put(ans, [_first_sentence(advice.text)], numbered=False)
     if family.name == "minutes":
-        decided = [p for p in points if _DECIDES.search(point_paragraph(p))]
+        decided = [p for p in body if _DECIDES.search(point_paragraph(p))]
         dec = _kind_index(sections, "decisions")
         if decided and dec is not None:
-            body = [p for p in points if p not in decided]
+            body = [p for p in body if p not in decided]
             put(dec, [point_paragraph(p) for p in decided], numbered=False)
+    targets: list[int] = []
     if body:
         targets = [i for i in _targets(sections, family) if i not in placed] or \
             [i for i in _targets(sections, family)]
@@ -217,14 +271,19 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
                 put(i, [point_paragraph(p) for p in (body[n:] if n == len(ground) - 1 else body[n:n + 1])])
         elif targets:
             put(targets[0], [point_paragraph(p) for p in body])
-        else:
-            # a paper of none of its family's sections takes a section of its own before its closing one
-            at = max(1, len(sections) - 1) if len(sections) > 1 else len(sections)
-            paras = [point_paragraph(p) for p in body]
-            if family.numbered:
-                paras = [f"{n}. {p}" for n, p in enumerate(paras, 1)]
-            sections.insert(at, Section(heading=family.new_heading, paragraphs=paras))
-            lost = [(k + 1 if k >= at else k, g) for k, g in lost]
+    for i, paragraphs in placed.items():
+        sections[i], gone = _place(sections[i], paragraphs, *how[i])
+        lost.extend((i, g) for g in gone)
+    if body and not targets:
+        # a paper of none of its family's sections takes a section of its own before its closing one
+        at = max(1, len(sections) - 1) if len(sections) > 1 else len(sections)
+        paras = [point_paragraph(p) for p in body]
+        if family.numbered:
+            paras = [f"{n}. {p}" for n, p in enumerate(paras, 1)]
+        sections.insert(at, Section(heading=family.new_heading, paragraphs=paras))
+        lost = [(k + 1 if k >= at else k, g) for k, g in lost]
+        placed = {(k + 1 if k >= at else k): v for k, v in placed.items()}
+        placed[at] = paras
     # a fact the paper stated only in a paragraph the points replaced is stated still: that paragraph stays, after them
     text = "\n".join(p for s in sections for p in s.paragraphs) + "\n" + "\n".join(
         " ".join(" ".join(r) for r in s.table.rows) for s in sections if s.table is not None)
@@ -239,10 +298,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
                 break
     for i, paras in back.items():
         s = sections[i]
-        sign_off = [p for p in s.paragraphs if _formal(_NUMBERED.sub("", p))]
-        tail = len(s.paragraphs)
-        while tail > 0 and s.paragraphs[tail - 1] in sign_off:
-            tail -= 1
+        tail = _tail_at(s.paragraphs)
         last = _NUMBERED.match(s.paragraphs[tail - 1]) if tail else None
         if last is not None:
             # a numbered section numbers what it takes back after its points ('3.' -> '4.', '2.3' -> '2.4')
@@ -317,11 +373,11 @@ def _running(sections: list[Section]) -> list[Section]:
     n = 0
     out = []
     for s in sections:
-        if s.paragraphs and all(_PARA_NO.match(p) for p in s.paragraphs):
-            paras = []
-            for p in s.paragraphs:
+        paras = []
+        for p in s.paragraphs:
+            if _PARA_NO.match(p):
                 n += 1
-                paras.append(f"{n}. {_PARA_NO.sub('', p, count=1)}")
-            s = s.model_copy(update={"paragraphs": paras})
-        out.append(s)
+                p = f"{n}. {_PARA_NO.sub('', p, count=1)}"
+            paras.append(p)
+        out.append(s.model_copy(update={"paragraphs": paras}))
     return out
