@@ -92,3 +92,14 @@ def test_a_spreadsheet_item_takes_points_and_carries_the_facts_they_name():
     with pytest.raises(OutlineError, match="names no fact"):
         parse_outline(MINI.replace(SHEET, SHEET + "        points:\n          - \"Cap: {cpa}\"\n", 1),
                       file="matter.yaml")
+
+
+def test_a_pointed_sheet_says_its_inputs_cite_papers_only_where_they_name_one():
+    """Before: the expert's basis ('the lending bank, mortgage on the plant') read as a paper cited against each input,
+    and the note said 'source: the papers cited against each input' of a sheet that cites none."""
+    from worldsmith.generators.kinds.spreadsheet.compose import _inputs_cite_papers
+
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Creditors' list", author="a", occupation="x", rows=10,
+                     date=dt.date(2026, 6, 9), facts=["secured"], points=["Secured creditors: the lending bank, {secured}"])
+    spec.skeleton = build_skeleton(spec, FACTS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    assert not _inputs_cite_papers(spec)

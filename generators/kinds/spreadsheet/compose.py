@@ -317,6 +317,9 @@ def _inputs_cite_papers(spec) -> bool:
         return False
     notes = [next((c for i, c in enumerate(ln.cells) if i != sk.label and isinstance(c, str)), "")
              for ln in sk.lines if ln.role == "input" and ln.fact]
+    if getattr(spec, "points", None):
+        # a pointed row's basis is the expert's words first (generators.pointed): it cites a paper where it names one
+        return bool(notes) and all(", dated " in n for n in notes)
     return bool(notes) and all(n and not re.match(r"(As at|Figure as)\b", n) for n in notes)
 
 
