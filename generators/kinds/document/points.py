@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.genres import genre_of, head_noun
+from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.kinds.prose import carries
 from worldsmith.worlds.content import DocumentContent, Section
@@ -186,8 +187,10 @@ _FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures"
 
 
 # sections a point's heading never takes: the paper's formal parts
-_UNNAMED = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
-            "execution", "enclosures", "client_opening", "opening"}
+_UNNAMED = {"attendees", "caption", "signatures", "letter_close", "client_close", "execution", "enclosures",
+            "client_opening", "opening"}
+# sections whose text the engine lays from the plan (minutes' actions, the next meeting): a point follows it
+_ENGINE_LAID = {"actions", "next_meeting"}
 
 
 def _bare(heading: str) -> str:
@@ -242,7 +245,8 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             # (a heading the section's own is replaces its text; one it only names a part of, 'Jurisdiction and venue'
             # of 'Parties, Jurisdiction and Venue', follows what the section says of the rest)
             put(at, [point_paragraph(p)], numbered=family.numbered and family.name in ("grounds", "letter"),
-                replace=_bare(sections[at].heading) == _bare(p.heading))
+                replace=_bare(sections[at].heading) == _bare(p.heading)
+                and section_kind(sections[at].heading) not in _ENGINE_LAID)
     if family.name == "memo":
         advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None)
         rec = _kind_index(sections, "recommendation")
@@ -253,7 +257,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             ans = _kind_index(sections, "answer")
             if ans is not None and ans != rec and ans not in placed:
                 # the short answer is the recommendation's own first sentence, never the composer's other verdict
-                put(ans, [_first_sentence(advice.text)], numbered=False)
+                put(ans, [cap_first(_first_sentence(advice.text))], numbered=False)
     if family.name == "minutes":
         decided = [p for p in body if _DECIDES.search(point_paragraph(p))]
         dec = _kind_index(sections, "decisions")
