@@ -77,6 +77,27 @@ def _export(name: str, request, tmp_path_factory):
     return _EXPORTS[name]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _apps_rooms_parsed_once():
+    """An apps world ships no store (the ledger stays out of the agent's image), so open_world rebuilds one from its
+    room each time: the legal world's was parsed three times in this module (its gates, the refused gates, the
+    sealed-open test). Here those loads share one parse memo per plan, keyed by each file's path and bytes (as a
+    repair round's): files parsed once, and the store each open reads has the rows of a load from scratch."""
+    from worldsmith.worlds.store import load
+    from worldsmith.worlds.store.memo import ParseMemo
+
+    real, memos = load.load_bundle, {}
+
+    def load_bundle(bundle, db_path=None, memo=None):
+        if memo is None:
+            memo = memos.setdefault(load._plan_sha256(Path(bundle)), ParseMemo())
+        return real(bundle, db_path, memo)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(load, "load_bundle", load_bundle)
+        yield
+
+
 @pytest.fixture(params=["published_legal", "published_diligence"])
 def exported(request, tmp_path_factory):
     return _export(request.param, request, tmp_path_factory)
