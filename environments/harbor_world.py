@@ -31,7 +31,9 @@ from worldsmith.worlds.world import World
 
 # Planning notes a spec may carry that say which fact or wrong value an artifact holds and why; the apps
 # read none of them (they read the rendered room). Reset to the field's default wherever a kind has one.
-PLANNING_FIELDS = ("facts", "distractor", "purpose", "beat", "decision", "skeleton", "rolls_up_to")
+# A point (a message's, a document's or a sheet's) is the outline's statement with its facts' values written in: ledger,
+# as the facts are.
+PLANNING_FIELDS = ("facts", "distractor", "purpose", "beat", "decision", "skeleton", "rolls_up_to", "point", "points")
 # Bundle files the grader's copy leaves out: derived or written for people (rebuilt on open, or unused).
 NOT_FOR_GRADER = {_bundle.INDEX_HTML, _bundle.TASKS, _bundle.DATABASE, _bundle.DATABASE + ".wal"}
 _FICLONE = 0x40049409  # linux/fs.h: clone a whole file (a reflink)
