@@ -193,3 +193,12 @@ def test_a_point_whose_heading_names_a_section_goes_there():
     relied, was = (next(s for s in d.sections if s.heading == "Documents Relied On") for d in (doc, before))
     assert relied.paragraphs[:len(was.paragraphs)] == was.paragraphs
     assert re.sub(r"^\d+\. ", "", relied.paragraphs[-1]) == point_paragraph(docs)
+
+
+def test_a_letters_numbered_paragraphs_run_through_it():
+    # (a notice's 'Reservation: ...' point, placed under its 'Reservation of Rights', was numbered '1.' again after
+    # its position's '3.': franchise-encroachment with pexam8's points at seed 5)
+    _, doc = _composed("covenant-breach", "northbank_capital_request_for_ne",
+                       points=POINTS + [PlannedPoint(heading="Next steps", text="We will write again on receipt.")])
+    numbered = [int(p.split(".")[0]) for s in doc.sections for p in s.paragraphs if re.match(r"\d+\. ", p)]
+    assert numbered == list(range(1, len(numbered) + 1)) and len(numbered) >= 4

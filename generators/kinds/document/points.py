@@ -311,7 +311,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             paras = [f"{stem + '.' if stem else ''}{int(end) + n}{dot} {p}" for n, p in enumerate(paras, 1)] \
                 if end.isdigit() else paras
         sections[i] = s.model_copy(update={"paragraphs": s.paragraphs[:tail] + paras + s.paragraphs[tail:]})
-    if family.name == "grounds":
+    if family.name in ("grounds", "letter"):
         sections = _running(sections)
     if genre_of(spec.doc_type, spec.title) == "term_sheet":
         said = "\n".join(point_paragraph(p) for p in points)
@@ -372,8 +372,8 @@ _PARA_NO = re.compile(r"^(\d+)\.\s+")
 
 
 def _running(sections: list[Section]) -> list[Section]:
-    """A pleading's paragraphs numbered 1., 2., ... through the paper, as a pleading runs them (the points placed in
-    one section would otherwise repeat the next section's numbers)."""
+    """A pleading's or a letter's paragraphs numbered 1., 2., ... through the paper, as they run (the points placed
+    in one section would otherwise repeat another's numbers: a notice's '1. Reservation' after its '3. Cure')."""
     n = 0
     out = []
     for s in sections:
