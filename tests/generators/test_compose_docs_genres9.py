@@ -146,3 +146,19 @@ def test_a_reports_limitations_take_no_lead_in():
                 seen += 1
                 assert not any(p.startswith(leads) for p in section.paragraphs), section.paragraphs
     assert seen >= 6
+
+
+def test_a_letter_titled_as_an_invoice_and_payment_notice_is_a_letter_that_asks_for_the_money():
+    # an unseen outline's `doc_type: letter` titled '<milestone> invoice and payment notice' was written as a bare
+    # invoice (no salutation, no close: genre_structure) that gave notice of nothing (genre_contract); the doc_type's
+    # genre is the paper's, and a notice of a payment due requires payment of the sum by its day
+    from worldsmith.generators.kinds.document.contract import missing_parts
+
+    for fixture, needle, title, payer in (
+            ("aircraft-redelivery", "Demand for redelivery", "Redelivery compensation invoice and payment notice",
+             "Brightwing Airways Limited to pay USD 3,448,660"),
+            ("franchise-encroachment", "Demand for damages", "Encroachment damages invoice and payment notice", "")):
+        ctx, heads, text = _composed(fixture, needle, doc_type="letter", title=title)
+        assert text.startswith("Dear ") and "Yours sincerely" in text, text
+        assert "Invoice number" not in text and missing_parts(title, text) == [], text
+        assert payer in text, text

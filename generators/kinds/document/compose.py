@@ -428,6 +428,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     kind = doc_kind(spec.doc_type, spec.title)
     if kind == "agreement" and is_policy(spec.doc_type, spec.title):
         kind = "default"  # an insurance policy is the insurer's form, not a contract drafted between two houses
+    # the genre the outline's doc_type gives the paper, which the check genre_structure reads it as: a form its title
+    # names ('... invoice and payment notice') is taken only by a paper whose doc_type has no genre of its own (an
+    # unseen outline's letter so titled went out as a bare invoice, with no salutation nor close)
+    typed = kind
     values = _values(pick, ctx, spec)
     plan = headings(pick, kind, max(1, spec.sections))
     # A letter to the other side states a position: no internal assessment (analysis, risks, our chronology),
@@ -459,7 +463,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan = interview_plan(max(1, spec.sections))
     # an invoice bills someone: its number, date, addressee, charges, tax and payment terms (blind read 27: 'an
     # "invoice" with no addressee, number, VAT or bank details')
-    invoice = not spec.path.endswith(".eml") and not (proc_order or staff_notice or interview) and is_invoice(ctx)
+    invoice = typed == "default" and not spec.path.endswith(".eml") and not (proc_order or staff_notice or interview) \
+        and is_invoice(ctx)
     if invoice:
         kind = "default"
         plan = invoice_plan(max(1, spec.sections))

@@ -256,6 +256,11 @@ def _step(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
 _DECISION_NOTICE = re.compile(r"\bnotice of (?:[\w-]+ ){0,2}?(?:assessment|determination|decision|rejection|"
                               r"disallowance|admission|adjudication)\b", re.I)
 _CLAIM_NOTICE = re.compile(r"\bnotice of (?:[\w-]+ ){0,2}?claims?\b", re.I)
+# a notice of a payment due ('payment notice', 'notice of payment due', 'payment due notice'): the step is payment of
+# the sum by the day it falls due (an unseen outline's letter titled '<milestone> invoice and payment notice' said
+# what it set out and never asked for the money)
+_PAYMENT_NOTICE = re.compile(r"\bpayment (?:due )?notice\b|\bnotice of (?:[\w-]+ ){0,2}?payments?\b", re.I)
+_DUE = re.compile(r"(?i)\b(?:pay|payment|payable|due)\b")
 
 
 def _next_step(ctx: ArtifactContext, genre: Genre) -> str:
@@ -267,13 +272,18 @@ def _next_step(ctx: ArtifactContext, genre: Genre) -> str:
         us = "us" if who == "We" else "our client"
         return (f"If you do not accept this {thing}, you may ask {us} to review it, in writing and with your "
                 f"reasons.")
-    if _CLAIM_NOTICE.search(title):
+    if _CLAIM_NOTICE.search(title) or _PAYMENT_NOTICE.search(title):
         other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation
                       and p.organisation != client_of(ctx)), "")
         money = next((g for g in [_decided(ctx), *figures(ctx.facts)] if g is not None and g.value.type == "money"),
                      None)
+        # (the day it falls due, where the paper carries one still to come)
+        due = next((f for f in ctx.facts if f.value.type == "date" and not f.past and _DUE.search(f.label)), None)
+        by = f", by {due.text}" if due is not None and _PAYMENT_NOTICE.search(title) else ""
+        # (the party that owes it, not its lawyers who read the notice)
+        other = opponent(ctx) or other if other else ""
         if other and money is not None:
-            return f"{who} {'requires' if third else 'require'} {other} to pay {money.text}, the {_bare(money)}."
+            return f"{who} {'requires' if third else 'require'} {other} to pay {money.text}, the {_bare(money)}{by}."
     return ""
 
 
