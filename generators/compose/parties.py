@@ -198,12 +198,41 @@ def _short(name: str) -> str:
     return first if len(first) > 3 and first[:1].isupper() else _LEGAL_SUFFIX.sub("", name)
 
 
+def _keeping_labels(ctx: ArtifactContext, text: str, rewrite) -> str:
+    """`rewrite(text)` with every superseded paper's label the text writes left as written: the check
+    no_contradicting_value accepts a superseded value only beside its label, word for word (an unseen outline's meeting
+    follow-up set aside 'the earlier USD 15,640,000; it comes from' a draft its label gave by the other side's role,
+    and the writer's voice turned that role into its name)."""
+    from worldsmith.generators.compose.text import strip_end
+
+    labels = {x for f in getattr(ctx, "facts", []) if getattr(f, "superseded", "")
+              for x in (f.superseded, strip_end(f.superseded)) if x and x.lower() in text.lower()}
+    if getattr(ctx, "distractor_label", None) and ctx.distractor_label.lower() in text.lower():
+        labels.add(ctx.distractor_label)
+    if not labels:
+        return rewrite(text)
+    kept: list[str] = []
+
+    def hold(m: re.Match) -> str:
+        kept.append(m.group(0))
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    # (as the check reads them: whatever the case of the label's first word at a sentence's start)
+    held = re.sub("|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True)), hold, text, flags=re.I)
+    return re.sub(r"\ue000(\d+)\ue001", lambda m: kept[int(m.group(1))], rewrite(held))
+
+
 def own_possessives(ctx: ArtifactContext, body: str) -> str:
     """The writer's own lines with its own side's role possessives in its voice: the adjuster's mail writes 'our
     period of restoration', not 'the adjuster's period of restoration', and the tenant's solicitors 'our client's
     proposed rent'; to the one organisation it writes to, 'your' (a fresh business-interruption outline, read as its
     coverage partner: the adjuster wrote of 'the adjuster's period of restoration' in its own position letter, and
     counsel answered it on 'the adjuster's business interruption loss'). Quoted and forwarded lines stay as written."""
+    return _keeping_labels(ctx, body, lambda text: _own_possessives(ctx, text))
+
+
+def _own_possessives(ctx: ArtifactContext, body: str) -> str:
+    """own_possessives, on a text whose superseded labels are held."""
     mine = ctx.author.organisation
     readers = {p.organisation for p in ctx.to}
     yours = next(iter(readers)) if len(readers) == 1 and mine not in readers else ""
@@ -315,6 +344,11 @@ def own_acts(ctx: ArtifactContext, text: str) -> str:
     """A figure its writer's own organisation put forward, in the writer's voice: the supplier's own notice wrote 'The
     surcharge claimed by Brennmoor is USD 4,132,800' (seed 31); it says 'The surcharge we claim is ...', and of the
     one organisation it writes to, 'the ... you claim'."""
+    return _keeping_labels(ctx, text, lambda held: _own_acts(ctx, held))
+
+
+def _own_acts(ctx: ArtifactContext, text: str) -> str:
+    """own_acts, on a text whose superseded labels are held."""
     mine = ctx.author.organisation
     readers = {p.organisation for p in ctx.to}
     yours = next(iter(readers)) if len(readers) == 1 and mine not in readers else ""

@@ -344,3 +344,28 @@ def test_one_artifact_says_each_lead_in_once():
         said = [named_sentence(pick, f, "document") for f in facts]
         used = [o for s in said for o in openers if s.startswith(o)]
         assert len(used) == len(set(used)), said
+
+
+def test_the_writers_voice_leaves_a_superseded_papers_label_as_written():
+    # an unseen outline's meeting follow-up set aside 'the earlier USD 15,640,000; it comes from <the other side>'s
+    # draft of July 10': the label named the draft by its maker's role, the writer's voice turned the role into a name
+    # or 'our', and no_contradicting_value (a superseded value only beside its label) quarantined the world. The
+    # claimant's draft schedule of a fixture's own ledger, and a franchisor's draft given to another matter's figure
+    from tests.generators.planned import planned
+    from worldsmith.generators.compose.parties import own_acts, own_possessives
+    from worldsmith.generators.context import build_context
+
+    for fixture, role, label in (("pi-quantum", "the claimant's", ""),
+                                 ("franchise-encroachment", "the franchisor's",
+                                  "superseded figure in the franchisor's draft of March 2, 2026")):
+        plan, taxonomy = planned(fixture, 61)
+        seen = 0
+        for spec in (a for a in plan.artifacts if a.kind == "email" and a.mode == "new"):
+            ctx = build_context(plan, taxonomy, spec, {})
+            if label and ctx.facts:
+                ctx.facts[0] = ctx.facts[0].model_copy(update={"superseded": label, "superseded_text": "USD 1,000"})
+            for f in (f for f in ctx.facts if role in f.superseded):
+                body = f"Please disregard the earlier {f.superseded_text}; it comes from the {f.superseded}.\n"
+                assert own_acts(ctx, own_possessives(ctx, body)) == body
+                seen += 1
+        assert seen, fixture
