@@ -88,9 +88,10 @@ def _papers(plan, spec, day: dt.date, keep) -> list[KindItem]:
     return out
 
 
-def _events(plan, day: dt.date) -> list[KindItem]:
-    """The ledger's dated events and steps: done where their day has come, due where it is set ahead, outstanding
-    (with no day) where the ledger does not know it yet on the paper's day."""
+def _events(plan, spec, day: dt.date) -> list[KindItem]:
+    """The ledger's dated events and steps: done where their day has come, due where it is set ahead (only a step the
+    plan gives the paper: a day ahead is the paper's to announce, no_later_event_mentioned), outstanding (with no day)
+    where the ledger does not know it yet on the paper's day."""
     out: list[KindItem] = []
     for f in sorted((f for f in plan.facts if f.value.type == "date"), key=lambda f: f.value.value):
         held = f.on(day)
@@ -99,6 +100,10 @@ def _events(plan, day: dt.date) -> list[KindItem]:
             out.append(KindItem(name=name, status="outstanding"))
             continue
         when = held[0].value
+        if when > day and f.id not in spec.facts:
+            # (an unseen outline's conditions checklist of the day before an exclusivity expiry listed '<the expiry>
+            # ... due' with its day, a fact the plan never gave it: the world quarantined)
+            continue
         out.append(KindItem(name=name, day=when, status="done" if when <= day else "due"))
     return out
 
@@ -153,7 +158,7 @@ def kind_items(plan, spec) -> list[KindItem] | None:
             return None
         return _days(plan, spec, day)
     if genre == "conditions":
-        return _events(plan, day)
+        return _events(plan, spec, day)
     if genre == "notices":
         return _papers(plan, spec, day, lambda a: a.kind == "document" and (
             _NOTICE.search(a.title) is not None or (getattr(a, "doc_type", "") or "").lower() == "notice"))
