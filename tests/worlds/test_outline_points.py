@@ -100,3 +100,17 @@ def test_a_thread_made_count_times_takes_a_point_per_message_of_each_copy():
 def with_points_in(text: str, anchor: str, *points: str) -> str:
     assert anchor in text
     return text.replace(anchor, anchor + "        points:\n" + "".join(f'          - "{p}"\n' for p in points), 1)
+
+
+def test_a_value_that_ends_in_its_noun_takes_no_second_one():
+    # the hospital example's findings point: '{errors} of the {sampled} sampled claims were in error' read '46 claims of
+    # the 400 claims sampled claims'; a money amount or a noun of another kind keeps the value whole
+    from worldsmith.worlds.points import render_text
+
+    values = {"errors": "46 claims", "sampled": "400 claims", "cap": "USD 12,500,000", "term": "36 months"}
+    assert render_text("{errors} of the {sampled} sampled claims were in error", values) == \
+        "46 claims of the 400 sampled claims were in error"
+    assert render_text("{errors} claims; {sampled}, in three strata", values) == "46 claims; 400 claims, in three strata"
+    assert render_text("a cap of {cap} applies over {term} of amortisation", values) == \
+        "a cap of USD 12,500,000 applies over 36 months of amortisation"
+    assert render_text("{cap}", values) == "USD 12,500,000"
