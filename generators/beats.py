@@ -282,7 +282,7 @@ def asked_to(purpose: str) -> tuple[str, str, str, str]:
 
 # A point that asks: a question, or a request put to the reader in the writer's words ("Please send the invoices by
 # Friday."). Its message is an ask (an opener) or a question (a reply), and the message after it answers.
-_POINT_ASKS = re.compile(r"\?|^(?:please|kindly)\b|\b(?:could|can|would|will) you\b|\b(?:we|I) (?:ask|request|need) "
+_POINT_ASKS = re.compile(r"\?|\b(?:please|kindly)\b|\b(?:could|can|would|will) you\b|\b(?:we|I) (?:ask|request|need) "
                          r"(?:you|that you|your)\b|\blet (?:me|us) (?:have|know)\b", re.I)
 
 def point_asks(point: str) -> bool:

@@ -55,6 +55,7 @@ def own(body: str) -> str:
 def test_a_point_that_asks_is_an_ask_and_the_message_after_it_answers():
     assert point_asks("Who is looking into it, and by when?") and point_asks("Please send the invoices by Friday.")
     assert not point_asks("We do not accept the set-off.")
+    assert point_asks("The committee engages the firm to review the cycle; please start this month.")
     # (a drawn question after a question becomes its answer; a statement is never asked as a question)
     assert point_beats(["inform", "question", "question", "confirm"], ["Who has the filing?"]) == \
         ["ask", "answer", "question", "confirm"]
@@ -175,3 +176,16 @@ def test_an_opener_that_asks_for_something_is_answered_not_asked_back():
                     seen += 1
                     assert a.beat != "question", (a.id, a.purpose)
     assert seen
+
+
+def test_a_reply_that_carries_a_point_goes_out_by_the_next_working_day():
+    # my read of the audit example with points: "I will put it to the full committee at its session on July 9" went
+    # out on July 11, three days after the message it answered
+    import datetime as dt
+
+    for seed in (3, 5, 8):
+        _, _, messages = thread(seed)
+        (m1, _), (m2, _) = messages[:2]
+        gap = (m2.sent_at.date() - m1.sent_at.date()).days
+        assert m2.point and m2.sent_at > m1.sent_at
+        assert gap <= 1 or (gap <= 3 and m1.sent_at.weekday() == 4), (m1.sent_at, m2.sent_at)

@@ -44,7 +44,10 @@ def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
     side's set-off, written to the other side, was no decision of counsel's to announce)."""
     day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
     if point_asks(point):
-        return "" if _NAMES_DAY.search(point) or not ctx.next_beat else pick.one(_ANSWER_BY).format(day=day)
+        # (a question is given a day to answer by; a request says what it wants in its own words, "please start this
+        # month", and takes no "Could you let me know by Friday?" after it)
+        return "" if "?" not in point or _NAMES_DAY.search(point) or not ctx.next_beat \
+            else pick.one(_ANSWER_BY).format(day=day)
     if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward":
         return pick.one(_VIEW_ASKED).format(day=day)
     return ""
