@@ -954,6 +954,38 @@ def render_points(artifacts: list[ArtifactSpec], facts: list[LedgerFact], distra
                                    text=render_text(p.text, value_of)) for p in doc.points]
 
 
+def points_after_papers(artifacts: list[ArtifactSpec]) -> None:
+    """A message whose point names a paper of the room by its title goes out after that paper first does, where both
+    fall on one day, and its thread's later messages after it (the point is its expert's words: "The denials log by
+    payer is in hand" in a weekly note of 15:28, the log sent round at 17:55, no_paper_named_before_sent)."""
+    first: dict[str, dt.datetime] = {}
+    for a in artifacts:
+        for att in getattr(a, "attachments", []) if isinstance(a, EmailSpec) else []:
+            if att.artifact not in first or a.sent_at < first[att.artifact]:
+                first[att.artifact] = a.sent_at
+    titled = [(a.title.lower(), first[a.id]) for a in artifacts if a.kind in ("document", "spreadsheet")
+              and a.id in first and len(a.title) >= 16]
+    threads: dict[str, list[EmailSpec]] = {}
+    for a in artifacts:
+        if isinstance(a, EmailSpec):
+            threads.setdefault(a.thread, []).append(a)
+    for messages in threads.values():
+        messages.sort(key=lambda m: m.position)
+        for i, m in enumerate(messages):
+            named = [t for title, t in titled if m.point and title in m.point.lower()
+                     and t.date() == m.sent_at.date() and t >= m.sent_at]
+            if not named:
+                continue
+            at = max(named) + dt.timedelta(minutes=10)
+            for later in messages[i:]:
+                if later.sent_at >= at:
+                    break
+                old = later.sent_at
+                later.sent_at = at.astimezone(old.tzinfo)
+                later.path = later.path.replace(f"{old:%Y-%m-%d %H%M}", f"{later.sent_at:%Y-%m-%d %H%M}", 1)
+                at = later.sent_at + dt.timedelta(minutes=5)
+
+
 def ledger_fact(fact: Any, locale: str) -> LedgerFact:
     """The plan's record of an outline fact: value, label, dates, formula and earlier values."""
     return LedgerFact(id=fact.id, statement=fact.statement, value=fact.value, text=render_value(fact.value, locale),
@@ -976,6 +1008,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
     plan_attachments(planner, planner.attach_wanted)
+    points_after_papers(planner.artifacts)
     facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]

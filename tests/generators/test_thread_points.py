@@ -189,3 +189,24 @@ def test_a_reply_that_carries_a_point_goes_out_by_the_next_working_day():
         gap = (m2.sent_at.date() - m1.sent_at.date()).days
         assert m2.point and m2.sent_at > m1.sent_at
         assert gap <= 1 or (gap <= 3 and m1.sent_at.weekday() == 4), (m1.sent_at, m2.sent_at)
+
+
+def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
+    # my read of the audit example with points at seed 353: a weekly note of 15:28 whose point said the denials log
+    # "is in hand", the log sent round at 17:55 that day (no_paper_named_before_sent quarantined the world)
+    import datetime as dt
+
+    from worldsmith.generators.planner import points_after_papers
+    from worldsmith.worlds.plan import Attachment
+
+    plan, _, messages = thread()
+    memo = next(a for a in plan.artifacts if a.title == "Memo re limitation of liability")
+    m1, m2 = (spec.model_copy() for spec, _ in messages[:2])
+    m1.point = "The memo re limitation of liability is in hand."
+    cover = m2.model_copy(update=dict(thread="cover", position=0, sent_at=m1.sent_at + dt.timedelta(hours=2),
+                                      attachments=[Attachment(artifact=memo.id, path=memo.path, title=memo.title)]))
+    m2.sent_at = m1.sent_at + dt.timedelta(hours=1)
+    stamp = f"{m1.sent_at:%Y-%m-%d %H%M}"
+    points_after_papers([memo, m1, m2, cover])
+    assert m1.sent_at == cover.sent_at + dt.timedelta(minutes=10) and stamp not in m1.path
+    assert f"{m1.sent_at:%Y-%m-%d %H%M}" in m1.path and m2.sent_at > m1.sent_at
