@@ -647,11 +647,6 @@ class _Planner:
                 # reply to a weekly note whose point was the week's news; "Also, we're carrying ... at EUR ...")
                 beat = "confirm" if beat in ("question", "ask") else beat
                 carried = []
-            if not points and asks and pos == 1 and beat == "question" and not forwarding:
-                # an opener that asks for something is answered, never asked back ("Could I have the invoices behind
-                # the demobilisation costs?" answered "What is the source for the demobilisation costs?", read 32's
-                # circular exchange); after the draws, so that no other message of the world changes
-                beat = "answer"
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,
