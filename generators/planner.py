@@ -475,11 +475,6 @@ class _Planner:
             else:
                 at = before_due(reply_time(self.rng, prev.sent_at, self.outline.window.end, self.off), prev.sent_at,
                                 self.due_days(facts), self.outline.window.end, self.off)
-                if point and not forwarding:
-                    # a point is one turn of a conversation its expert wrote: it answers by the next working day,
-                    # never days on ("I will put it to the full committee at its session on July 9" sent on July 11,
-                    # my read of the audit example with points); no draw, so no other message changes
-                    at = min(at, self.next_turn(prev.sent_at))
                 last = self.people_by_id(prev.author)
                 if forwarding:
                     # A forward goes to someone the thread has not reached, and says why they need it.
@@ -777,13 +772,6 @@ class _Planner:
         value = " ".join(str(fact.value.value).lower().split()) if fact.value.type == "text" else ""
         named = [o.id for o in self.outline.organisations if value and value == " ".join(o.name.lower().split())]
         return bool(named) and not any(p.organisation in named for p in people)
-
-    def next_turn(self, sent: dt.datetime) -> dt.datetime:
-        """The latest a reply in a conversation goes out: the next business day at the hour the message answered
-        went (within 09:00-17:00)."""
-        day = next_business_day(sent.date() + dt.timedelta(days=1), self.outline.window.end, self.off)
-        hour = min(max(sent.hour, 9), 16)
-        return max(sent + dt.timedelta(minutes=5), sent.replace(year=day.year, month=day.month, day=day.day, hour=hour))
 
     def thread_points(self, item: Any) -> list[str]:
         """The points a thread (this copy of it, for an item made `count` times) carries, as written."""

@@ -159,19 +159,6 @@ def test_every_question_on_what_happens_next_is_read_as_one():
                 assert _PLAN_ASK.search(text), text
 
 
-def test_a_reply_that_carries_a_point_goes_out_by_the_next_working_day():
-    # my read of the audit example with points: "I will put it to the full committee at its session on July 9" went
-    # out on July 11, three days after the message it answered
-    import datetime as dt
-
-    for seed in (3, 5, 8):
-        _, _, messages = thread(seed)
-        (m1, _), (m2, _) = messages[:2]
-        gap = (m2.sent_at.date() - m1.sent_at.date()).days
-        assert m2.point and m2.sent_at > m1.sent_at
-        assert gap <= 1 or (gap <= 3 and m1.sent_at.weekday() == 4), (m1.sent_at, m2.sent_at)
-
-
 def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
     # my read of the audit example with points at seed 353: a weekly note of 15:28 whose point said the denials log
     # "is in hand", the log sent round at 17:55 that day (no_paper_named_before_sent quarantined the world)
