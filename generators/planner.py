@@ -660,10 +660,6 @@ class _Planner:
             if point:
                 spec.point = self.point_text(point, spec.sent_at.date())
                 spec.distractor = None  # the point's facts are the ledger's, as they stand that day
-            elif prev is not None and prev.point and point_asks(prev.point) and not forwarding \
-                    and beat not in ("decide", "noted"):
-                # the engine cannot know the answer to an expert's question: the reply takes it up, by a day
-                spec.asked_point = prev.point
             prev = spec
             said_on.update((fid, at.date()) for fid in carried)
             if pos >= keep:

@@ -150,9 +150,6 @@ class EmailSpec(_Spec):
     point: str = Field("", description="the outline's point this message carries, in its author's words, each fact's "
                                        "value written as it stands on the message's day: its text says it word for "
                                        "word")
-    asked_point: str = Field("", description="for a reply with no point of its own to a message whose point asks: "
-                                             "that point (the reply takes it up by a day, never answers another "
-                                             "question)")
 
 
 class PlannedPoint(BaseModel):

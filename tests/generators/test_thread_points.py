@@ -178,17 +178,3 @@ def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
     points_after_papers([memo, m1, m2, cover])
     assert m1.sent_at == cover.sent_at + dt.timedelta(minutes=10) and stamp not in m1.path
     assert f"{m1.sent_at:%Y-%m-%d %H%M}" in m1.path and m2.sent_at > m1.sent_at
-
-
-def test_a_reply_past_the_points_takes_up_the_question_it_was_asked():
-    # my read of the buy-side example with points: "Please upload the MSA itself" was answered "We note what you say on
-    # the management EBITDA", another point; the engine has no answer of the expert's to give, so it takes it up by a day
-    from worldsmith.generators.context import build_context
-    from worldsmith.generators.kinds.email.compose import compose_email
-
-    plan, taxonomy, messages = thread()
-    (m1, c1), (m2, _) = messages[:2]
-    assert m2.asked_point == ""  # (the second point answers the first itself)
-    asked = m2.model_copy(update={"point": "", "asked_point": m1.point, "beat": "answer", "facts": []})
-    body = compose_email(build_context(plan, taxonomy, asked, {m1.id: c1})).body
-    assert m1.point not in body and "?" not in body and " by " in body, body

@@ -91,27 +91,3 @@ def carries_point(spec, body: str) -> bool:
     point = getattr(spec, "point", "")
     return not point or " ".join(point.split()) in " ".join(body.split())
 
-
-
-# What a reply says to a point that asks when the outline gives it no answer: it takes the question or the request up
-# by a day, and answers nothing else ("We note what you say on the management EBITDA" to "Please upload the MSA
-# itself", my read of the buy-side example with points).
-_TAKES_UP_QUESTION = ["Let me check and come back to you on that by {day}.", "I will have an answer for you by {day}.",
-                      "Good question; I will come back to you on it by {day}."]
-_TAKES_UP_REQUEST = ["Will do; you will have it by {day}.", "Understood; I will see to it by {day}.",
-                     "Noted; it will be with you by {day}."]
-
-
-def takes_up_point(ctx: ArtifactContext) -> EmailContent:
-    """A reply with no point of its own to a message whose point asks: it takes the question or request up by a day."""
-    from worldsmith.generators.kinds.email.compose import _by, subject_of
-
-    spec = ctx.spec
-    pick = picker_for(ctx, 4)
-    hello = salutation(pick, ctx.voice, ctx.to, spec.mode)
-    day = _by(pick, ctx)  # (no later than the day the question asked for)
-    frames = _TAKES_UP_QUESTION if "?" in spec.asked_point else _TAKES_UP_REQUEST
-    paragraphs = [x for x in (hello, _lead(pick, ctx, "answer", hello), pick.one(frames).format(day=day)) if x]
-    paragraphs.append(sign_off(pick, ctx.voice, ctx.author))
-    subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
-    return EmailContent(subject=subject, body="\n\n".join(paragraphs) + "\n")
