@@ -537,6 +537,13 @@ def told_to_owner(ctx: ArtifactContext, text: str) -> str:
     wrote to the licensee 'Further, we have 41,260 units declared in the royalty reports', the licensee's own reports
     (blind read 26); now 'We have the units declared in the royalty reports from your side as 41,260 units; please
     confirm that is right.' A sentence that already asks, challenges or notes it stays, and so does a neutral's."""
+    # (a superseded paper's label that writes the figure that replaced it, 'replaced ... by 15.2', is no statement of
+    # that figure to put to its owner: it stays whole beside the old value)
+    return _keeping_labels(ctx, text, lambda held: _told_to_owner(ctx, held))
+
+
+def _told_to_owner(ctx: ArtifactContext, text: str) -> str:
+    """told_to_owner, on a text whose superseded labels are held."""
     from worldsmith.generators.compose.bank import bank, picker_for
     from worldsmith.generators.compose.text import strip_end
 

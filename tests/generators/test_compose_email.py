@@ -352,7 +352,7 @@ def test_the_writers_voice_leaves_a_superseded_papers_label_as_written():
     # or 'our', and no_contradicting_value (a superseded value only beside its label) quarantined the world. The
     # claimant's draft schedule of a fixture's own ledger, and a franchisor's draft given to another matter's figure
     from tests.generators.planned import planned
-    from worldsmith.generators.compose.parties import own_acts, own_possessives
+    from worldsmith.generators.compose.parties import own_acts, own_possessives, told_to_owner
     from worldsmith.generators.context import build_context
 
     for fixture, role, label in (("pi-quantum", "the claimant's", ""),
@@ -366,6 +366,6 @@ def test_the_writers_voice_leaves_a_superseded_papers_label_as_written():
                 ctx.facts[0] = ctx.facts[0].model_copy(update={"superseded": label, "superseded_text": "USD 1,000"})
             for f in (f for f in ctx.facts if role in f.superseded):
                 body = f"Please disregard the earlier {f.superseded_text}; it comes from the {f.superseded}.\n"
-                assert own_acts(ctx, own_possessives(ctx, body)) == body
+                assert told_to_owner(ctx, own_acts(ctx, own_possessives(ctx, body))) == body
                 seen += 1
         assert seen, fixture
