@@ -108,3 +108,20 @@ def test_a_gerund_that_opens_its_sentence_sets_nothing_aside():
 ])
 def test_a_duration_may_carry_itself_in_another_unit(said, right):
     assert _holds("Months of amortisation assessed", "36 months", said) is right
+
+
+@pytest.mark.parametrize("hedge", ["Presumably", "Apparently", "Arguably", "Tentatively", "In all likelihood", "I think",
+                                   "As far as I can tell", "At first glance", "On a preliminary view", "I believe"])
+def test_a_hedge_in_other_words_leaves_the_figure_unasserted(hedge):
+    """verify35's own attack on the tanker example: each hedge before a right comparison scored 1.0 in a chat post."""
+    from worldsmith.environments.answers import parse
+    said = parse(f"{hedge} the cap (USD 156,200,000) exceeds the demand (USD 60,987,500).")
+    assert all(m.status != "asserted" for m in said.mentions)  # (fails before: both asserted)
+    assert [m.status for m in parse("The cap (USD 156,200,000) exceeds the demand (USD 60,987,500).").mentions] == \
+        ["asserted", "asserted"]
+
+
+def test_a_figure_left_to_be_checked_is_not_asserted():
+    from worldsmith.environments.answers import parse
+    said = parse("The cap (USD 156,200,000) exceeds the demand by USD 95,212,500 (to be double-checked).")
+    assert said.mentions[-1].status != "asserted"  # (fails before)
