@@ -1941,11 +1941,11 @@ _NOT_PROVISION = (r"\b(?!\s+(?:the\s+|its\s+|this\s+|that\s+)?(?:[\w'-]+\s+){0,2
                   r"(?!\s*(?:'s\s+)?(?:[\w-]+\s+)?(?:cap|limit|ceiling|threshold|maximum|minimum|floor)\b))")
 _COMPARATORS = re.compile(
     r"(?P<gt>\bexceed(?:s|ed|ing)?\b|\bsurpass(?:es|ed|ing)?\b|\bovershoot(?:s|ing)?\b|\bovershot\b|\boutstrip(?:s|ped|ping)?\b|\boutweigh(?:s|ed)?\b|"
-    r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger)\b|\bmore\s+than\b|"
+    r"\bin\s+excess\s+of\b|\b(?:larger|higher|greater|bigger|heavier|costlier)\b|\bmore\s+than\b|"
     rf"{_COPULA}(?:above|over)\b|{_AFTER_FIGURE}(?:above|over)\b|\b(?:above|over){_BY_FIGURE})"
     r"|(?P<lt>\bf(?:a|e)ll(?:s|ing)?\s+(?:well\s+|far\s+)?(?:short\s+of|below|under)\b|\bshort\s+of\b|"
     r"\bundershoot(?:s|ing)?\b|\bundershot\b|\btrail(?:s|ed|ing)\b|\blag(?:s|ged|ging)\s+behind\b|"
-    r"\b(?:lower|smaller|less|fewer)\b|"
+    r"\b(?:lower|smaller|less|fewer|lighter|cheaper)\b|"
     rf"{_COPULA}(?:below|under{_NOT_PROVISION}|beneath|within|inside)\b|{_AFTER_FIGURE}(?:below|under{_NOT_PROVISION}|beneath)\b"
     rf"|\b(?:below|under){_BY_FIGURE})"
     # "Landlord's proposed rent GBP 1,647,800 (...) > passing rent GBP 1,240,000" (kit12: a terse brief's sign)
@@ -2220,7 +2220,10 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     continue
                 if _ASKED_WHETHER.search(masked[cmps[k - 1].end() if k else s:c.start()]):
                     continue  # "You asked whether the claim exceeds the cap. It does not.": the question, restated
-                bare = word in ("larger", "higher", "greater", "bigger", "lower", "smaller", "less", "fewer")
+                # ('the heavier of the two', 'the cheaper': verify35's own attack, a reply whose prose said the removal
+                # costs were the heavier after a right 'Yes' scored 1.0)
+                bare = word in ("larger", "higher", "greater", "bigger", "heavier", "costlier", "lower", "smaller", "less",
+                                "fewer", "lighter", "cheaper")
                 after_text = masked[c.end():ge]
                 than = bool(re.match(r"\s+than\b", after_text))
                 before_text = masked[cmps[k - 1].end() if k else gs:c.start()]
@@ -2243,6 +2246,8 @@ def directions(text: Parsed | str, a_label_words: str | Iterable[str],
                     # "Note that the demand is the higher of the two": a direction said of one side (kit8: beside a
                     # right comparison, its wrong way round scored 1.0 in all five worlds)
                     said = side(_words_in(before_text) - _BARE)
+                    if said is None:  # '..., which leaves the removal costs as the heavier of the two': its own clause
+                        said = side(_words_in(re.split(r"[,:;]", before_text)[-1]) - _BARE)
                     tail = re.match(r"\s+of\s+(?:the\s+two|them|both|the\s+pair)\s+(?:is|was|are|were|would\s+be|being)\b"
                                     r"(?P<x>[^,;:]*)", after_text)
                     if said is None and tail:  # "The smaller of the two is the USD 1.5m sublimit": said after it

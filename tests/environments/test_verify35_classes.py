@@ -125,3 +125,14 @@ def test_a_figure_left_to_be_checked_is_not_asserted():
     from worldsmith.environments.answers import parse
     said = parse("The cap (USD 156,200,000) exceeds the demand by USD 95,212,500 (to be double-checked).")
     assert said.mentions[-1].status != "asserted"  # (fails before)
+
+
+def test_the_heavier_of_the_two_in_its_own_clause_is_a_direction():
+    """verify35's own attack on the tanker example: a reply that said 'Yes' and then '..., which leaves the removal costs
+    as the heavier of the two' (the wrong way round) scored 1.0."""
+    from worldsmith.environments.answers import directions, parse
+    a, b = ["liability", "cap"], ["removal", "costs"]
+    said = "The removal costs and the liability cap are USD 94.85m apart, which leaves the removal costs as the heavier of the two."
+    assert directions(parse(said), a, b) == {"a<b"}  # (fails before: no direction)
+    assert directions(parse("The removal costs are cheaper than the liability cap."), a, b) == {"a>b"}
+    assert directions(parse("A cheaper option exists for the removal costs."), a, b) == set()
