@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from worldsmith.worlds.points import MAX_POINT_CHARS
 from worldsmith.worlds.sourcemap import Loc
 
 # XML 1.0 (.docx, .xlsx) refuses C0 controls other than tab, LF and CR, lone surrogates, U+FFFE and
@@ -87,15 +88,17 @@ def _check_text(outline: Any, loc: Loc, name: str, text: str) -> None:
         what = _FORMAT_NAMES.get(char, "an invisible format character")
         raise outline.error(loc, f"contains {what} (U+{ord(char):04X}) at character {at + 1}; it changes how the "
                                  "text is shown without showing itself, so no world carries it: remove it")
-    multiline = name in MULTILINE_FIELDS
+    multiline = name in MULTILINE_FIELDS or name == "points"
     if not multiline:
         bad = _NOT_ON_ONE_LINE.search(text)
         if bad:
             raise outline.error(loc, f"contains {_describe(bad.group())}; a {name} is one line (it becomes a "
                                      "subject, a cell, a file name or a document property)")
-    limit = MAX_TEXT if multiline else MAX_LINE
+    # (a point is one finding or term, written in the room as it stands: worlds/points.py's bound, not a title's)
+    limit = MAX_POINT_CHARS if name == "points" else MAX_TEXT if multiline else MAX_LINE
     if len(text) > limit:
-        raise outline.error(loc, f"is {len(text):,} characters long; a {name} holds at most {limit:,}")
+        raise outline.error(loc, f"is {len(text):,} characters long; a {'point' if name == 'points' else name} holds "
+                                 f"at most {limit:,}")
 
 
 def _check_number(outline: Any, loc: Loc, value: Decimal) -> None:

@@ -114,3 +114,15 @@ def test_a_value_that_ends_in_its_noun_takes_no_second_one():
     assert render_text("a cap of {cap} applies over {term} of amortisation", values) == \
         "a cap of USD 12,500,000 applies over 36 months of amortisation"
     assert render_text("{cap}", values) == "USD 12,500,000"
+
+
+def test_a_point_runs_to_its_own_bound_and_may_wrap_lines():
+    # a point was held to a title's 200 characters and one line ('a points holds at most 200', pmail8's report)
+    long = "Scope: " + "the review covers every claim of the period and its records " * 8
+    assert 300 < len(long) < 600
+    text = TEXT.replace(MEMO, MEMO + "        points:\n          - |\n            " + long[:300] + "\n            "
+                        + long[300:] + "\n", 1)
+    memo = parse_outline(text, file="m.yaml").inventory[1].items[0]
+    assert parse_points(memo)[0].text.startswith("the review covers")
+    err = error_of(with_points(MEMO, "x" * 700))
+    assert "at most 600 characters" in str(err) and err.field.endswith("points[0]"), str(err)
