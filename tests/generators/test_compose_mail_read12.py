@@ -104,6 +104,14 @@ import pytest  # noqa: E402
 from worldsmith.generators.kinds.email.compose import acknowledges  # noqa: E402
 
 
+def test_an_agreement_that_adds_a_term_is_no_bare_acknowledgement():
+    # a thread's point "Agreed, and add cash-free, debt-free ...": the reply after it rightly goes on
+    assert not acknowledges("Agreed, and add a cap on the escrow; the price then holds.\n\nMargaret")
+    assert not acknowledges("Thanks, but the date does not work for us.\n\nSam")
+    assert acknowledges("Thanks Douglas; noted for 21 October.\n\nJ")
+    assert acknowledges("Noted, John; I'll take it from here.\n\nJ")
+
+
 @pytest.mark.parametrize("world", ["published_legal", "published_diligence", "published_hospital"])
 def test_no_reply_in_an_example_follows_a_bare_acknowledgement(request, world):
     # read 12: about one thread in four had a reply to "Noted, John; I'll take it from here." that said nothing

@@ -1986,6 +1986,10 @@ def acknowledges(body: str) -> bool:
         # agreement with a figure the note gave ("We get the same number for ...")
         rest = re.split(r"(?<=[.!])\s+(?=[A-Z])", text[confirmed.end():].strip()) if text[confirmed.end():].strip() else []
         return all(_NEXT.match(x) or _SAME.match(x) for x in rest)
+    if re.match(r"[^.?!]*?[,;] (?:and|but) \w+ \w+", text[_ACK.match(text).end():] if _ACK.match(text) else ""):
+        # an agreement that goes on to add a term or a reservation ("Agreed, and add cash-free, debt-free ...",
+        # "Thanks, but ...") is a turn of the conversation, not its close
+        return False
     words = re.sub(r"\b\d{1,2} [A-Z][a-z]+\b|\b[A-Z][a-z]+ \d{1,2}\b", "", text)  # a day it names is no figure
     # after the thanks, at most what the writer will do next ("I'll take it up on the next call.")
     rest = re.split(r"(?<=[.!])\s+", text)[1:]
