@@ -250,6 +250,15 @@ def _mutate_data(data: Any, op: str, rng: random.Random) -> str:
         if counted:
             path = rng.choice(counted)
             _set(data, path, rng.choice(COUNTS[str(path[-1])]))
+            item = _get(data, path[:-1])
+            new = _get(data, path)
+            if path[-1] == "messages" and isinstance(item, dict) and item.get("points") and isinstance(new, int) \
+                    and 0 <= new < len(item["points"]):
+                # a thread of fewer messages keeps as many of its points as it has messages (the loader refuses
+                # more, naming the field): the mutant stays a count mutant, not a points one
+                item["points"] = item["points"][:new] or None
+                if item["points"] is None:
+                    del item["points"]
     elif op == "long_name":
         names = [p for p in _names(data) if _exists(data, p)]
         path = rng.choice(names)
