@@ -162,3 +162,19 @@ def test_a_letter_titled_as_an_invoice_and_payment_notice_is_a_letter_that_asks_
         assert text.startswith("Dear ") and "Yours sincerely" in text, text
         assert "Invoice number" not in text and missing_parts(title, text) == [], text
         assert payer in text, text
+
+
+def test_heads_of_terms_of_a_sale_with_no_target_company_sell_no_shares():
+    # blind read 33: heads of terms for a promise of sale of water rights 'describe buying the seller's entire issued
+    # share capital'; with no organisation the roles call the target, the paper records the transaction, not shares
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "outlines" / "examples" / "buyside-diligence.yaml"
+    plan, taxonomy = planned(str(example), 61)
+    for o in plan.organisations:
+        o.role = o.role.replace("the target; ", "maker of ")
+    spec = next(a for a in plan.artifacts if a.kind == "document" and "SPA heads of terms" in a.title)
+    spec.cites = []
+    doc = compose_document(build_context(plan, taxonomy, spec, {}))
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert "share capital" not in text and "terms of the proposed transaction between the Buyer and the Seller" in text

@@ -45,11 +45,11 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
     # the company whose shares are sold: the target the roles name, else the other party ("Sellers: the Seller, the
     # Sellers ... the entire issued share capital of the Seller" where the outline names the sellers in its summary
     # only, the founders of a target it does name, my read at seed 30)
-    company = next((o.name for o in ctx.organisations if is_target(ctx, o.name)), second)
+    company = next((o.name for o in ctx.organisations if is_target(ctx, o.name)), None)
     if there is not None and re.search(r"\bthe target\b", there.role, re.I):
         sellers = f"the shareholders of {second} (the Company)"
         sellers_called = "together the Sellers"
-    elif there is None and company != second:
+    elif there is None and company is not None:
         sellers, sellers_called = f"the shareholders of {company} (the Company)", "together the Sellers"
     heads = [h.lower() for h, _ in plan]
     out: dict[int, list[str]] = {}
@@ -60,9 +60,13 @@ def term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, 
     for i, (h, k) in enumerate(plan):
         low = h.lower()
         if k == "parties":
+            # (no company the roles call the target: an asset sale, water rights or a vessel, never its seller's
+            # shares: blind read 33's promise of sale of water rights 'to acquire the entire issued share capital')
             out[i] = [f"Buyer: {buyer} (the Buyer). Sellers: {sellers}, {sellers_called}. These heads of terms record the "
                       f"principal terms on which the Buyer proposes to acquire the entire issued share capital of "
-                      f"{company}."]
+                      f"{company}."] if company is not None else \
+                [f"Buyer: {buyer} (the Buyer). Seller: {second} (the Seller). These heads of terms record the principal "
+                 f"terms of the proposed transaction between the Buyer and the Seller."]
         elif k == "governing" or "governing" in low:
             law = governing_law(ctx.locale)[0]
             out[i] = [f"These heads of terms are not legally binding, save for the provisions on confidentiality, "
