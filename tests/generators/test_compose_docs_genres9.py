@@ -178,3 +178,15 @@ def test_heads_of_terms_of_a_sale_with_no_target_company_sell_no_shares():
     doc = compose_document(build_context(plan, taxonomy, spec, {}))
     text = " ".join(p for s in doc.sections for p in s.paragraphs)
     assert "share capital" not in text and "terms of the proposed transaction between the Buyer and the Seller" in text
+
+
+def test_a_letter_named_for_a_defined_paper_sets_it_out_with_its_article():
+    # blind read 33: 'We write to set out Milestone 4 invoice and payment notice'; a name of the room keeps none
+    from worldsmith.generators.compose.substance.letters import letter_purpose
+
+    ctx, heads, text = _composed("franchise-encroachment", "", doc_type="letter",
+                                 title="Milestone 4 statement of account")
+    assert letter_purpose(ctx) == "to set out the Milestone 4 statement of account", letter_purpose(ctx)
+    org = ctx.organisations[0].name
+    ctx.spec.title = f"{org} statement of account"
+    assert "the " + org not in letter_purpose(ctx), letter_purpose(ctx)

@@ -142,7 +142,12 @@ def letter_purpose(ctx: ArtifactContext) -> str:
         return f"to set out our {rest}"
     # a paper sent under the letter ('Revised schedule of loss'): the letter serves it, it is not 'about' it
     subject = topic(title, names(ctx))
-    subject = subject if re.match(r"(the|a|an|our|your)\b|[A-Z]", subject) else f"the {subject}"
+    # (a capital that opens no name of the room is a defined term's, and takes its article: blind read 33, 'We write
+    # to set out Milestone 4 invoice and payment notice')
+    first = subject.split(" ", 1)[0]
+    named = re.match(r"[A-Z]", subject) and any(n.startswith(first) for n in
+                                                [o.name for o in ctx.organisations] + [p.name for p in ctx.cast])
+    subject = subject if re.match(r"(the|a|an|our|your)\b", subject) or named else f"the {subject}"
     return f"to set out {subject}"
 
 
