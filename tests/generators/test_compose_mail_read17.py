@@ -49,6 +49,12 @@ def test_no_example_mail_rules_on_a_point_agreed_or_decides_in_the_planners_fall
         if getattr(spec, "beat", "") == "decide" and spec.decision.endswith(" is agreed"):
             # a point agreed is said as agreed (and decision_named reads it: 'we have agreed')
             agreed += 1
+            if getattr(spec, "point", ""):
+                # a message that carries its thread's point agrees or decides in its expert's words ('Agreed: both
+                # stay errors, ...', 'Ask for it, but do not lose the LOI over it; ...'): the point path promises
+                # those words, not the planner's
+                assert " ".join(spec.point.split()) in " ".join(own.split()), (spec.path, spec.point, own)
+                continue
             # (or, after a message that has not agreed it, as the writer's decision to proceed on it: "We have agreed
             # the peg, then." right after "By Monday morning I will put our view on the NWC peg to you in writing.",
             # blind read 20)
