@@ -26,6 +26,13 @@ _LETTERS = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D",
                           "Œ": "Oe", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "Ŀ": "L", "ŀ": "l"})
 
 
+
+def gendered_surnames(fake) -> bool:
+    """Whether the locale's names give a woman's and a man's form of a surname (Greek, Czech, Russian, Bulgarian...)."""
+    person = fake.provider("faker.providers.person")
+    female, male = getattr(person, "last_names_female", None), getattr(person, "last_names_male", None)
+    return bool(female and male and set(female) != set(male))
+
 def ascii_local_part(text: str) -> str:
     """'José-María O'Neil' -> 'josemaria.oneil' style pieces: ASCII letters and digits only ('Łukasz' -> 'lukasz')."""
     folded = unicodedata.normalize("NFKD", text.translate(_LETTERS)).encode("ascii", "ignore").decode()
@@ -178,9 +185,15 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
         # (a gendered title takes a name of that gender, as the locale's names give them)
         given = getattr(fake, f"first_name_{title_gender(title, outline.locale)}", fake.first_name) \
             if title_gender(title, outline.locale) else fake.first_name
+        surname = fake.last_name
         for seat in range(member.count):
+            if gendered_surnames(fake):
+                # (a surname of the name's gender where the language has two: blind read 33's Greek cast, 'Θηρεσία
+                # Γαβριδάκης', a woman's first name with a man's surname, in nearly every file)
+                gender = title_gender(title, outline.locale) or fake.random_element(("female", "male"))
+                given, surname = getattr(fake, f"first_name_{gender}"), getattr(fake, f"last_name_{gender}")
             for attempt in range(50):
-                first, last = given(), fake.last_name()
+                first, last = given(), surname()
                 # (Faker's lists share names: 'Michael Michael' was a supplier's COO in an unseen outline, read 12)
                 # (nor a real public figure's name: 'Jennifer Lopez' as an insurer's claims manager, bi-claim at seed
                 # 101, quarantined on realism_fiction_mentions, which no repair of the prose can fix)

@@ -114,3 +114,25 @@ def test_a_mailbox_spells_letters_nfkd_keeps_whole_as_their_language_does():
     assert ascii_local_part("Łukasz") == "lukasz" and ascii_local_part("Potyrała") == "potyrala"
     assert ascii_local_part("Søren Ørsted") == "sorenorsted" and ascii_local_part("Weiß") == "weiss"
     assert ascii_local_part("Işık") == "isik" and ascii_local_part("José-María") == "josemaria"
+
+
+@pytest.mark.parametrize("locale", ["el_GR", "ru_RU", "cs_CZ"])
+def test_a_womans_name_takes_a_womans_surname_where_the_language_has_two(locale):
+    # blind read 33 (an unseen Greek outline): 'Θηρεσία Γαβριδάκης', 'Αβραάμ Μιχαλάρου' in nearly every file
+    from faker import Faker
+
+    prepared = pipeline.prepare(EXAMPLES / "buyside-diligence.yaml", 0, OfflineBackend())
+    occupations = resolve_cast(prepared.outline, prepared.taxonomy)
+    cast = [m.model_copy(update={"count": 8, "title": None}) for m in prepared.outline.cast]
+    outline = prepared.outline.model_copy(update={"cast": cast, "locale": locale})
+    person = Faker(locale).provider("faker.providers.person")
+    female, male = set(person.first_names_female), set(person.first_names_male)
+    checked = 0
+    for p in make_cast(outline, occupations, random.Random(3)):
+        if p.first_name in female and p.first_name not in male:
+            assert p.last_name in person.last_names_female, (p.first_name, p.last_name)
+            checked += 1
+        elif p.first_name in male and p.first_name not in female:
+            assert p.last_name in person.last_names_male, (p.first_name, p.last_name)
+            checked += 1
+    assert checked >= 40
