@@ -15,10 +15,12 @@ import re
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, says_still
 from worldsmith.generators.compose.lexicon import family, foreign_head
-from worldsmith.generators.compose.parties import deal_seller, is_target, opponent, own_reader, principal, signatory
+from worldsmith.generators.compose.parties import (deal_seller, home, is_target, neutral, opponent, own_reader, principal,
+                                                   signatory)
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.places import region_seat, world_city
+from worldsmith.generators.sides import public_body
 from worldsmith.generators.questions import title_question, yes_no
 
 
@@ -698,8 +700,22 @@ class Writer:
         ctx = self.ctx
         if ctx.organisations:
             first = principal(ctx, ctx.author.organisation)
-            other = next((principal(ctx, p.organisation) for p in ctx.to
-                          if principal(ctx, p.organisation) != first), "") or opponent(ctx)
+            readers = [principal(ctx, p.organisation) for p in ctx.to]
+
+            def contracts(name: str) -> bool:
+                # a neutral or a public body reads a contract, never signs it (blind read 33: a facility agreement
+                # 'between' the agent bank and the valuer that read it; emoney at seed 3: a services agreement
+                # 'between' the regulated firm and the Data Protection Commission)
+                here = next((o for o in ctx.organisations if o.name == name), None)
+                return not neutral(ctx, name) and not (here is not None and public_body(here.role))
+
+            across = [r for r in readers if r != first and home(ctx, r) != home(ctx, first) and contracts(r)]
+            them = opponent(ctx)
+            other = next(iter(across), "") or (them if them and them != first and contracts(them) else "") or \
+                next((r for r in readers if r != first and contracts(r)), "") or \
+                next((o.name for o in ctx.organisations if o.name != first and principal(ctx, o.name) == o.name
+                      and home(ctx, o.name) != home(ctx, first) and contracts(o.name)), "") or \
+                next((r for r in readers if r != first), "") or them
             if other and other != first:
                 if is_target(ctx, other) and not is_target(ctx, first):
                     # a share sale is made with the seller, the target its subject (read 31)

@@ -190,3 +190,11 @@ def test_a_letter_named_for_a_defined_paper_sets_it_out_with_its_article():
     org = ctx.organisations[0].name
     ctx.spec.title = f"{org} statement of account"
     assert "the " + org not in letter_purpose(ctx), letter_purpose(ctx)
+
+
+def test_a_contract_is_made_with_the_party_across_never_with_a_regulator_or_neutral_that_reads_it():
+    # blind read 33: a facility agreement 'between' the agent bank and the valuer that read it; the emoney fixture's
+    # services agreement was 'made between (1) Corrane Pay DAC (the Client) and (2) Data Protection Commission'
+    ctx, heads, text = _composed("emoney-data-breach-dpc-inquiry", "Customer Support Services Agreement")
+    assert "Data Protection Commission" not in text.split("(each a Party)")[0], text[:400]
+    assert "(2) Brightquay Outsourcing Ltd" in text, text[:400]
