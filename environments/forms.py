@@ -872,6 +872,34 @@ def _own_figure(bracket: str, named: str, options: list[str], world, answer: str
     return any(v is not None and abs(float(found[0].value) - float(v)) < 0.005 for v in figures)
 
 
+def body_words(who: str, world=None) -> list[str]:
+    """The words that name a deciding body whatever organisation it is of ('investment committee' of "Pennock Row's
+    investment committee", 'shareholders meeting' of 'the shareholders' meeting of Windpark Kastellberg'), singular."""
+    orgs = {w for o in (world.plan.organisations if world is not None else []) for w in _tokens(o.name)}
+    words = [w.removesuffix("'s").rstrip("'") for w in _tokens(who)]
+    words = [w for w in words if w not in orgs and w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS]
+    return [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
+
+
+def _body_ok(value: str, check: Check, world) -> bool:
+    """Whether a field names the body that took a decision by the words of its kind ('the investment committee',
+    'Pennock Row IC', 'the board of directors' for a board), with no person beside it and no other organisation's."""
+    want = body_words(check.values[0], world)
+    said = set(body_words(value))
+    initials = "".join(w[0] for w in want)
+    if not want or not (set(want) <= said or (len(want) > 1 and initials in _tokens(value))):
+        return False
+    low = " ".join(_tokens(value))
+    people = world.plan.people if world is not None else []
+    if any(re.search(rf"\b{re.escape(' '.join(_tokens(p.last_name)))}\b", low) for p in people if _tokens(p.last_name)):
+        return False
+    # an organisation named that the ledger's words do not give for the body ("Harrowvane's board" for Ostrander's)
+    own = set(_tokens(check.values[0]))
+    orgs = world.plan.organisations if world is not None else []
+    return not any(set(_tokens(o.name)[:1]) <= set(low.split()) and not set(_tokens(o.name)[:1]) <= own
+                   for o in orgs if _tokens(o.name))
+
+
 def _file_ok(value: str, check: Check) -> bool:
     key = name_key(value)
     accepted = set()
@@ -925,6 +953,8 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
         return _date_ok(value, check, _day_first(answer or ""), world)
     if kind == "person":
         return _person_ok(value, check, world)
+    if kind == "body":
+        return _body_ok(value, check, world)
     if kind == "choice":
         return _choice_ok(value, check, world, answer or "")
     if kind == "yesno":
@@ -946,6 +976,7 @@ _GIVES_FOR = re.compile(r"^gives (?P<v>.+?) for (?P<l>.+)$")
 _AS_GOVERNING = re.compile(r"^states (?P<v>.+?) as (?P<l>the figure that governs now)$")
 _FIGURE_THEN = re.compile(r"^gives (?P<v>.+?), (?P<l>the figure (?:now|\S.+))$")
 _SENDER = re.compile(r"^names (?P<v>.+?) as a sender$")
+_BODY_TOOK = re.compile(r"^names the body that took the decision: (?P<v>.+)$")
 _GOVERNS = re.compile(r"^says (?P<l>.+?)(?: \([^()]*\))? (?:governs|would then govern)\b")
 _DIRECTION = re.compile(r"^says (?P<a>.+?)(?: \([^()]*\))? (?:would then )?exceed(?:s|ed)? (?P<b>.+?)(?: \([^()]*\))?"
                         r"(?: on [A-Z][a-z]+ \d{1,2}, \d{4})?$")
@@ -997,6 +1028,8 @@ class _Spec:
                      b_words=self.options)
 
     def hint(self) -> str:
+        if self.name == "Who took the decision":  # the same hint for a person and a body: it tells neither
+            return "<the person, or the board, committee or meeting, that took it>"
         if self.kind == "number" and re.search(r"[A-Za-z]", self.value) and not re.fullmatch(r"[\d.,]+x", self.value):
             return "<number and its unit>"
         if self.kind == "choice":
@@ -1056,6 +1089,9 @@ def _specs(task: Task, world=None) -> list[_Spec] | None:
                 aside.extra = [*getattr(aside, "extra", [aside.value]), ck.values[0]]
                 aside.shown = "; ".join(aside.extra)
                 aside.weight += c.weight
+            continue
+        if ck.type == "answer_mentions_any" and (m := _BODY_TOOK.match(d)) and ck.values:
+            out.append(_Spec("Who took the decision", "body", m.group("v"), c.weight))
             continue
         if ck.type == "answer_mentions_any":
             m = _SENDER.match(d) or re.match(r"^names (?:who sent it|who gave the decision): (?P<v>.+)$", d)
