@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from worldsmith.environments import answers, hangul
+from worldsmith.environments import answers, hangul, translit
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
 
 # what a field's value may carry beside the thing itself: the currency's words, a count's unit
@@ -615,8 +615,8 @@ def _person_ok(value: str, check: Check, world) -> bool:
     # the surname alone or after an initial, where no one else of the matter has it ('da Costa', 'J. da Costa' for
     # Joana da Costa: blind red team kit29a, five right forms at 0.8)
     short = {me.last_name.lower(), f"{me.first_name[:1]}. {me.last_name}".lower(), f"{me.first_name[:1]} {me.last_name}".lower()}
-    if " ".join(value.strip(" .,;:").lower().split()) in short \
-            and not any(p.id != me.id and p.last_name.lower() == me.last_name.lower() for p in people):
+    alone = not any(p.id != me.id and p.last_name.lower() == me.last_name.lower() for p in people)
+    if " ".join(value.strip(" .,;:").lower().split()) in short and alone:
         return True
     # (surname first as a directory lists it, 'Becker, Kathryn': kit19, a right form 0.8)
     spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
@@ -637,7 +637,16 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # blind red team kit30a, right forms 0.83)
         low, spans = _unaccented(low), [_unaccented(s) for s in spans]
         hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
-    if hit is None and hangul.written_in(me.name) and not folded:
+    if hit is None and translit.written_in(me.name):
+        # a Greek or Cyrillic name in Latin letters, by the standard tables and the usual choices they leave
+        # ('Ioannis Papadopoulos' for Ιωάννης Παπαδόπουλος, 'Dmitriy Sokolov' for Дмитрий Соколов: s30's blind red
+        # teams); read after the accents are folded, which a Greek name always has and which found nothing here
+        found = translit.find(value, me.first_name, me.last_name) or (
+            translit.find(value, me.first_name, me.last_name, surname_alone=True) if alone else None)
+        if found is not None:
+            low, a, b = found
+            hit, folded = low[a:b], True
+    elif hit is None and hangul.written_in(me.name) and not folded:
         # a Korean name in Latin letters, in any usual spelling ('Kang Myung-ja', 'Gang Myeong-ja' for 강 명자: blind
         # red team kit30b, right forms 0.8)
         low = _unaccented(low)
@@ -663,7 +672,12 @@ def _person_ok(value: str, check: Check, world) -> bool:
     firm = next((o.name for o in getattr(world.plan, "organisations", []) if o.id == me.organisation), "")
     allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(firm)) | set(_tokens(me.title)) \
         | set(_tokens(me.role.replace("_", " "))) | set(_tokens(me.email))
-    if not me.name.isascii():
+    if translit.written_in(me.name):
+        # the name again in Latin letters beside it ('Ιωάννης Παπαδόπουλος (Ioannis Papadopoulos)')
+        again = translit.find(rest, me.first_name, me.last_name)
+        if again is not None:
+            rest = again[0][:again[1]] + " " + again[0][again[2]:]
+    elif not me.name.isascii():
         # the name again in Latin letters beside it ('Chiyo Suzuki (千代 鈴木)': blind red team kit29b, a right form 0.8)
         allowed |= _readings(me.first_name) | _readings(me.last_name)
         rest = _plain_romaji(rest)
