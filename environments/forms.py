@@ -252,6 +252,12 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # a bare figure in a field its name says is a percentage ('Liability cap percentage: 100': kit27a, a right form
         # 0.95); a fraction there (0.5) is read as the rate it is by value_matches
         m = replace(m, kind="percent")
+    elif check.expect == "percent" and m.kind == "number" and m.value is not None \
+            and (m.unit == "x" or (m.unit is None and "." in m.text)) and _ratio_like(check, world):
+        # a covenant ratio, a cover or a multiple kept as a percentage but written as the banker writes it: '1.35x',
+        # '1.35 times' or '1.35' beside its label for a DSCR of 135% (s30's blind red teams: right forms refused)
+        m = replace(m, kind="percent", value=m.value * 100, unit=None,
+                    quantum=m.quantum * 100 if m.quantum is not None else None)
     expected = answers.parse(check.values[0]).mentions
     if len(expected) != 1:
         return False
@@ -323,6 +329,29 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # (and its short forms: '9 mo.' for 9 months, kit17 0.91)
         allowed |= {t for g in _UNIT_GROUPS if e.unit.lower() in g for u in g for t in _tokens(u)}
     return _residual_ok(_tokens(rest), allowed)
+
+
+# the words of a figure a professional gives as a multiple whether the room writes it as one or as a percentage
+_RATIO_WORDS = re.compile(r"\b(?:ratios?|cover|coverage|multiples?|gearing|leverage|dscr|icr|ltv|ltc|dsc|"
+                          r"loan[\s-]+to[\s-]+(?:value|cost)|debt[\s-]+service|interest[\s-]+cover\w*)\b", re.I)
+
+
+def _ratio_like(check: Check, world) -> bool:
+    """Whether a percentage field is a ratio a banker writes as a multiple (a DSCR, an LTV, an interest cover): its
+    name says so, or, for a field named for no fact ('Answer'), the matter's fact of that value is labelled so."""
+    name = check.a_words[0] if check.a_words else ""
+    if re.search(r"\bpercent(?:age)?\b|%", name, re.I):
+        return False  # a field that asks the percentage is answered in percent
+    if _RATIO_WORDS.search(name):
+        return True
+    facts = getattr(getattr(world, "plan", None), "facts", None) or []
+    if any((getattr(f, "label", None) or f.id.replace("_", " ")).lower() in name.lower() for f in facts):
+        return False  # the field names another fact
+    want = answers.parse(check.values[0]).mentions
+    value = want[0].value if len(want) == 1 and want[0].kind == "percent" else None
+    return value is not None and any(
+        getattr(getattr(f, "value", None), "type", None) == "percent" and Decimal(str(f.value.value)) == value
+        and _RATIO_WORDS.search(f"{getattr(f, 'label', None) or f.id.replace('_', ' ')}") for f in facts)
 
 
 def _is_measure(unit: str) -> bool:

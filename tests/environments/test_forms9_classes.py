@@ -64,3 +64,36 @@ def test_a_greek_or_cyrillic_name_in_latin_letters_names_its_person(said, who):
 ])
 def test_another_name_or_a_hedge_in_latin_letters_still_fails(said, who):
     assert not _holds(who, said)
+
+
+_COVENANTS = NS(plan=NS(facts=[NS(id="dscr", label="debt service coverage ratio", value=NS(type="percent", value=135)),
+                               NS(id="ltv", label="loan-to-value ratio", value=NS(type="percent", value=120)),
+                               NS(id="margin", label="margin", value=NS(type="percent", value=2.5))],
+                        distractors=[], people=[], organisations=[]))
+
+
+def _percent(name, value, said):
+    check = Check(type="answer_field", a_words=[name], values=[value], expect="percent", b_words=[])
+    return field_holds(f"{name}: {said}", check, _COVENANTS)
+
+
+@pytest.mark.parametrize("name,value,said", [
+    ("Debt service coverage ratio", "135%", "1.35x"), ("Debt service coverage ratio", "135%", "1.35 times"),
+    ("DSCR", "135%", "1.35"), ("DSCR", "135%", "1.35x"), ("Loan-to-value ratio", "120%", "1.2x"),
+    ("LTV", "120%", "1.20x"), ("Interest cover", "250%", "2.5 times"),
+    ("Answer", "135%", "1.35x"), ("Answer", "135%", "1.35"),  # the field named for no fact: the fact of that value
+])
+def test_a_covenant_percentage_written_as_a_multiple_is_that_percentage(name, value, said):
+    """s30's blind red teams: a DSCR keyed '135%' answered '1.35x', an LTV of 120% answered '1.2x', each refused."""
+    assert _percent(name, value, said)
+
+
+@pytest.mark.parametrize("name,value,said", [
+    ("DSCR", "135%", "1.35%"), ("DSCR", "135%", "1.3x"), ("DSCR", "135%", "1.25x"), ("DSCR", "135%", "135"),
+    ("DSCR", "135%", "not 1.35x"), ("DSCR", "135%", "approximately 1.35x"), ("DSCR", "135%", "1.35x or 1.25x"),
+    ("DSCR", "1.35%", "1.35"),  # a bare 1.35 is never 1.35%
+    ("Margin", "2.5%", "2.5"), ("Margin", "2.5%", "2.5x"), ("Answer", "2.5%", "2.5x"),  # no ratio: as before
+    ("DSCR percentage", "135%", "1.35x"),  # a field that asks the percentage is answered in percent
+])
+def test_a_multiple_that_is_another_figure_or_no_ratio_still_fails(name, value, said):
+    assert not _percent(name, value, said)
