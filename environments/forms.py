@@ -262,6 +262,13 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     if len(expected) != 1:
         return False
     e = expected[0]
+    if m.kind == "percent" and e.kind == "number" and e.unit and answers.POINT_WORDS.match(e.unit.lower()) \
+            and check.expect == "number" and not _a_rate_of(m.value, world):
+        # a move of a rate or a gap between two rates, keyed in percentage points, written in the rates' own unit:
+        # 'Change in the default rate: 15%' for 15 percentage points (s30's blind red teams: right forms refused); the
+        # field asks the move, so its percent is the move's points. Where a rate of the matter has that value the
+        # percent names the rate as well, and stays refused.
+        m = replace(m, kind="number", unit=e.unit)
     kinds = {"amount": ("money",), "percent": ("percent", "number"), "days": ("number",), "number": ("number",)}
     if m.kind not in kinds.get(check.expect or "", (e.kind,)):
         return False
@@ -329,6 +336,14 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # (and its short forms: '9 mo.' for 9 months, kit17 0.91)
         allowed |= {t for g in _UNIT_GROUPS if e.unit.lower() in g for u in g for t in _tokens(u)}
     return _residual_ok(_tokens(rest), allowed)
+
+
+def _a_rate_of(value: Decimal | None, world) -> bool:
+    """Whether a percentage fact of the matter, other than a difference of two, has this value."""
+    facts = getattr(getattr(world, "plan", None), "facts", None) or []
+    return value is not None and any(
+        getattr(getattr(f, "value", None), "type", None) == "percent" and Decimal(str(f.value.value)) == value
+        and "-" not in (getattr(f, "formula", None) or "") for f in facts)
 
 
 # the words of a figure a professional gives as a multiple whether the room writes it as one or as a percentage

@@ -97,3 +97,35 @@ def test_a_covenant_percentage_written_as_a_multiple_is_that_percentage(name, va
 ])
 def test_a_multiple_that_is_another_figure_or_no_ratio_still_fails(name, value, said):
     assert not _percent(name, value, said)
+
+
+_RATES = NS(plan=NS(facts=[NS(id="rate_before", label="default rate before", value=NS(type="percent", value=10),
+                              formula=None),
+                           NS(id="rate_after", label="default rate after", value=NS(type="percent", value=25),
+                              formula=None),
+                           NS(id="move", label="change in the default rate", value=NS(type="percent", value=15),
+                              formula="rate_after - rate_before")],
+                    distractors=[], people=[], organisations=[]))
+
+
+def _points(said, gap="15 percentage points", world=_RATES):
+    check = Check(type="answer_field", a_words=["Change in the default rate"], values=[gap], expect="number",
+                  b_words=[])
+    return field_holds(f"Change in the default rate: {said}", check, world)
+
+
+@pytest.mark.parametrize("said", ["15%", "15 %", "15 percent", "15 per cent", "15 pp", "15 points",
+                                  "15 percentage points"])
+def test_a_rates_move_keyed_in_points_may_be_written_in_the_rates_percent(said):
+    """s30's blind red teams: a change in a rate keyed '15 percentage points' answered '15%', refused."""
+    assert _points(said)
+
+
+@pytest.mark.parametrize("said,gap", [
+    ("16%", "15 percentage points"), ("1.5%", "15 percentage points"), ("15", "15 percentage points"),
+    ("15 bps", "15 percentage points"), ("not 15%", "15 percentage points"), ("about 15%", "15 percentage points"),
+    ("15% or 25%", "15 percentage points"), ("150%", "15 percentage points"),  # the relative move
+    ("10%", "10 percentage points"),  # a rate of the matter has that value: the percent names it as well
+])
+def test_a_percent_that_is_another_move_or_a_rate_of_the_matter_still_fails(said, gap):
+    assert not _points(said, gap)
