@@ -939,17 +939,27 @@ def _file_ok(value: str, check: Check) -> bool:
 
 
 _BRACKET_AFTER = re.compile(r"^(?P<v>.*?\S)\s*\((?P<g>[^()]*)\)\s*$")
+# the same duration said again after a figure without a bracket: '14 days, i.e. two weeks', '36 months / 3 years',
+# '14 days = 2 weeks' (an 'or' between them is a choice, and stays one)
+_GLOSS_AFTER = re.compile(r"^(?P<v>[^(),/=]*?\S)\s*(?:,?\s*\b(?:i\.\s?e\.|ie|that\s+is)(?=[\s,])|/|=)\s*(?P<g>[^(),/=]+?)\s*$",
+                          re.I)
+_GLOSS_OPENER = re.compile(r"^\s*(?:(?:i\.\s?e\.|ie|that\s+is|or|=)\s*,?\s*)?", re.I)
+_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.I)
 
 
 def _without_same_duration(value: str) -> str:
     """A duration less a bracket after it that gives the same duration in another unit ('36 months (3 years)': blind
     red team kit29a, a right form 0.91); a bracket with another length, or anything else, is kept."""
-    said = _BRACKET_AFTER.match(value)
+    value = _FORTNIGHT.sub("2 weeks", value)  # ('a fortnight (14 days)': s30's blind red teams)
+    said = _BRACKET_AFTER.match(value) or _GLOSS_AFTER.match(value)
     if said is None:
         return value
-    one, two = answers.parse(said.group("v")).mentions, answers.parse(said.group("g")).mentions
+    gloss = said.group("g")
+    if said.re is _BRACKET_AFTER:  # '(i.e. two weeks)' as '(two weeks)'; outside a bracket the opener is the separator
+        gloss = gloss[_GLOSS_OPENER.match(gloss).end():] if not gloss.lower().lstrip().startswith("or") else gloss
+    one, two = answers.parse(said.group("v")).mentions, answers.parse(gloss).mentions
     if len(one) != 1 or len(two) != 1 or one[0].value is None or two[0].value is None or not two[0].unit \
-            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*{re.escape(two[0].unit)}\s*", said.group("g"), re.I):
+            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*{re.escape(two[0].unit)}\s*", gloss, re.I):
         return value
     for per in (answers.months_per, answers.hours_per):
         a, b = per(one[0].unit), per(two[0].unit)

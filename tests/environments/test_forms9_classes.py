@@ -129,3 +129,34 @@ def test_a_rates_move_keyed_in_points_may_be_written_in_the_rates_percent(said):
 ])
 def test_a_percent_that_is_another_move_or_a_rate_of_the_matter_still_fails(said, gap):
     assert not _points(said, gap)
+
+
+def _period(said, value="14 days", expect="days", name="Notice period"):
+    check = Check(type="answer_field", a_words=[name], values=[value], expect=expect, b_words=[])
+    return field_holds(f"{name}: {said}", check, None)
+
+
+@pytest.mark.parametrize("said,value,expect", [
+    ("14 days (2 wks)", "14 days", "days"), ("14 days, i.e. two weeks", "14 days", "days"),
+    ("14 days (i.e. two weeks)", "14 days", "days"), ("a fortnight (14 days)", "14 days", "days"),
+    ("14 days (a fortnight)", "14 days", "days"), ("two weeks / 14 days", "14 days", "days"),
+    ("14 days = 2 weeks", "14 days", "days"), ("36 months / 3 years", "36 months", "number"),
+    ("36 months (i.e. 3 years)", "36 months", "number"),
+])
+def test_a_period_stated_two_ways_that_agree_is_one_answer(said, value, expect):
+    """s30's blind red teams: a period given with its gloss ('14 days, i.e. two weeks', 'a fortnight (14 days)') read
+    as a hedge between two figures."""
+    assert _period(said, value, expect)
+
+
+@pytest.mark.parametrize("said,value,expect", [
+    ("14 days (three weeks)", "14 days", "days"), ("14 days, i.e. three weeks", "14 days", "days"),
+    ("14 days / 21 days", "14 days", "days"), ("14 days = 3 weeks", "14 days", "days"),
+    ("14 days (or two weeks)", "14 days", "days"), ("14 days or two weeks", "14 days", "days"),
+    ("two weeks (15 days)", "14 days", "days"), ("21 days (three weeks)", "14 days", "days"),
+    ("about 14 days (two weeks)", "14 days", "days"), ("not 14 days, i.e. two weeks", "14 days", "days"),
+    ("a fortnight (15 days)", "14 days", "days"), ("36 months / 4 years", "36 months", "number"),
+    ("3 months (90 days)", "90 days", "days"),  # a month is no fixed number of days
+])
+def test_a_period_stated_two_ways_that_disagree_stays_a_hedge(said, value, expect):
+    assert not _period(said, value, expect)
