@@ -968,6 +968,25 @@ def _without_same_duration(value: str) -> str:
     return value
 
 
+def _without_same_amount(value: str) -> str:
+    """An amount less a bracket after it that gives the same amount in another form ('USD 150k (USD 150,000)',
+    'EUR 1.2bn (EUR 1,200,000,000)': s30's blind red teams); a bracket with another amount, currency or anything else
+    is kept."""
+    said = _BRACKET_AFTER.match(value)
+    if said is None:
+        return value
+    one, two = answers.parse(said.group("v")).mentions, answers.parse(said.group("g")).mentions
+    if len(one) != 1 or len(two) != 1 or one[0].kind != "money" or two[0].kind not in ("money", "number") \
+            or one[0].value is None or two[0].value is None or two[0].unit \
+            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*", said.group("g")):
+        return value
+    a, b = one[0], two[0]
+    if a.value.quantize(answers._CENT) != b.value.quantize(answers._CENT) or (
+            b.kind == "money" and b.currency and a.currency and b.currency != a.currency):
+        return value
+    return said.group("v")
+
+
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
     """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
     the unit `instruction` asks its final figure in, where it names one)."""
@@ -985,6 +1004,8 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if kind in ("number", "days"):
         value = _spelled_out(value)
         value = _without_same_duration(value)
+    if kind == "amount":
+        value = _without_same_amount(value)
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check, world, instruction)
     if kind == "amounts":

@@ -160,3 +160,29 @@ def test_a_period_stated_two_ways_that_agree_is_one_answer(said, value, expect):
 ])
 def test_a_period_stated_two_ways_that_disagree_stays_a_hedge(said, value, expect):
     assert not _period(said, value, expect)
+
+
+def _amount(said, value="USD 150,000"):
+    check = Check(type="answer_field", a_words=["Fee"], values=[value], expect="amount", b_words=[])
+    return field_holds(f"Fee: {said}", check, None)
+
+
+@pytest.mark.parametrize("said,value", [
+    ("USD 150k", "USD 150,000"), ("$150K", "USD 150,000"), ("USD 150 thousand", "USD 150,000"),
+    ("EUR 2.5k", "EUR 2,500"), ("EUR 1.2bn", "EUR 1,200,000,000"), ("EUR 1.2 bln", "EUR 1,200,000,000"),
+    ("USD 150k (USD 150,000)", "USD 150,000"), ("USD 150,000 (150k)", "USD 150,000"),
+    ("EUR 1.2bn (EUR 1,200,000,000)", "EUR 1,200,000,000"),
+])
+def test_an_amount_in_thousands_or_billions_or_with_itself_in_a_bracket_is_that_amount(said, value):
+    """s30's blind red teams: 'USD 150k (USD 150,000)' read as two figures, 'EUR 1.2 bln' as none."""
+    assert _amount(said, value)
+
+
+@pytest.mark.parametrize("said,value", [
+    ("USD 15k", "USD 150,000"), ("USD 150m", "USD 150,000"), ("USD 150k (USD 160,000)", "USD 150,000"),
+    ("USD 150k (EUR 150,000)", "USD 150,000"), ("USD 150k (approx. USD 150,000)", "USD 150,000"),
+    ("not USD 150k (USD 150,000)", "USD 150,000"), ("USD 150k (not USD 150,000)", "USD 150,000"),
+    ("EUR 1.2 bln", "EUR 1,200,000"), ("USD 150k", "USD 150,400"),
+])
+def test_an_amount_off_in_its_scale_or_beside_another_still_fails(said, value):
+    assert not _amount(said, value)
