@@ -269,6 +269,11 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # field asks the move, so its percent is the move's points. Where a rate of the matter has that value the
         # percent names the rate as well, and stays refused.
         m = replace(m, kind="number", unit=e.unit)
+    if m.kind == "percent" and e.kind == "number" and e.unit == "x" and m.value is not None:
+        # the other way round: a multiple the room keeps as one, written as its percentage ('Minimum DSCR: 135%' for
+        # 1.35x)
+        m = replace(m, kind="number", unit="x", value=m.value / 100,
+                    quantum=m.quantum / 100 if m.quantum is not None else None)
     kinds = {"amount": ("money",), "percent": ("percent", "number"), "days": ("number",), "number": ("number",)}
     if m.kind not in kinds.get(check.expect or "", (e.kind,)):
         return False

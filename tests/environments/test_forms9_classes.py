@@ -186,3 +186,11 @@ def test_an_amount_in_thousands_or_billions_or_with_itself_in_a_bracket_is_that_
 ])
 def test_an_amount_off_in_its_scale_or_beside_another_still_fails(said, value):
     assert not _amount(said, value)
+
+
+@pytest.mark.parametrize("said,right", [("135%", True), ("135.0%", True), ("1.35x", True), ("1.35%", False),
+                                        ("130%", False), ("13.5%", False), ("not 135%", False)])
+def test_a_multiple_the_room_keeps_as_one_may_be_written_as_its_percentage(said, right):
+    """The other way round (the solar fixture keys its minimum DSCR as 1.35x): 'Minimum sizing DSCR: 135%'."""
+    check = Check(type="answer_field", a_words=["Minimum sizing DSCR"], values=["1.35x"], expect="number", b_words=[])
+    assert field_holds(f"Minimum sizing DSCR: {said}", check, None) is right
