@@ -726,6 +726,12 @@ def _person_ok(value: str, check: Check, world) -> bool:
         again = translit.find(rest, me.first_name, me.last_name)
         if again is not None:
             rest = again[0][:again[1]] + " " + again[0][again[2]:]
+        rest = _unaccented(rest)
+        allowed |= {_unaccented(word) for word in allowed}
+        for own in (firm, me.title):  # (the firm or title in its own script: the tokens below read Latin only)
+            rest = rest.replace(_unaccented(own.lower()), " ") if own else rest
+        if translit.written_in(rest):
+            return False  # other words in Greek or Cyrillic letters ('Ioannis Papadopoulos ή Χρήστος ...'): unread
     elif not me.name.isascii():
         # the name again in Latin letters beside it ('Chiyo Suzuki (千代 鈴木)': blind red team kit29b, a right form 0.8)
         allowed |= _readings(me.first_name) | _readings(me.last_name)

@@ -56,6 +56,7 @@ def test_a_greek_or_cyrillic_name_in_latin_letters_names_its_person(said, who):
     ("Christos Gkatzogiannis", "Ιωάννης Παπαδόπουλος"),  # another person of the matter
     ("Ioannis Papadopoulos or Christos Gkatzogiannis", "Ιωάννης Παπαδόπουλος"),  # a hedge between two
     ("Ioannis Papadopoulos (Χρήστος Γκατζογιάννης)", "Ιωάννης Παπαδόπουλος"),
+    ("Ioannis Papadopoulos ή Νίκος Γεωργίου", "Ιωάννης Παπαδόπουλος"),  # another, in Greek letters: no one of the cast
     ("Ioannis Papadakis", "Ιωάννης Παπαδόπουλος"), ("Yannis Papadopoulos", "Ιωάννης Παπαδόπουλος"),
     ("Efthymia Papadopoulos", "Ευθυμία Παπαδοπούλου"),  # the man's form of her surname
     ("Papadopoulos", "Ευθυμία Παπαδοπούλου"),
