@@ -178,3 +178,35 @@ def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
     points_after_papers([memo, m1, m2, cover])
     assert m1.sent_at == cover.sent_at + dt.timedelta(minutes=10) and stamp not in m1.path
     assert f"{m1.sent_at:%Y-%m-%d %H%M}" in m1.path and m2.sent_at > m1.sent_at
+
+
+def test_a_forwarded_thread_takes_one_more_point_its_forwards_note():
+    # the examples' experts wrote a forwarded thread's last point as the forward's note ("Forwarding Owners' notice: the
+    # last sentence positions Kestrel Bay for a contribution claim against us ...", "Reporting to Pennock: ... We
+    # suggest holding the price"); the engine put it on the last reply, sent across the table to the other side
+    import pytest
+
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import OutlineError, parse_outline
+
+    anchor = "        facts: [cap, spill_date]\n"
+    note = "Forwarding this: the cap is the point to watch, so keep it in the memo."
+    points = [TELLS, "Noted; we plead the cap as it stands.", "Then the memo says so.", note]
+    text = FIXTURE.read_text()
+
+    def outline(n: int):
+        block = "".join(f'          - "{p}"\n' for p in points[:n])
+        return parse_outline(text.replace(anchor, anchor + "        points:\n" + block), file="mini.yaml")
+
+    with pytest.raises(OutlineError, match="5 points for a thread of 4 messages with its forward"):
+        parse_outline(text.replace(anchor, anchor + "        points:\n" + "".join(
+            f'          - "{p}"\n' for p in points + [note])), file="mini.yaml")
+    made = outline(4)
+    taxonomy = load_taxonomy()
+    plan = plan_world(made, resolve_cast(made, taxonomy), 3, "w")
+    mail = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Liability cap")),
+                  key=lambda a: a.position)
+    assert [m.mode for m in mail] == ["new", "reply", "reply", "forward"]
+    assert mail[-1].point == note and mail[-1].beat == "forward"
+    assert all(m.point != note for m in mail[:-1]) and mail[2].point == "Then the memo says so."
