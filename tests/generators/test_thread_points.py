@@ -210,3 +210,29 @@ def test_a_forwarded_thread_takes_one_more_point_its_forwards_note():
     assert [m.mode for m in mail] == ["new", "reply", "reply", "forward"]
     assert mail[-1].point == note and mail[-1].beat == "forward"
     assert all(m.point != note for m in mail[:-1]) and mail[2].point == "Then the memo says so."
+
+
+def test_a_point_sent_across_the_table_asks_no_view_and_names_its_attachment_once():
+    # the tanker example with its points at seed 61: the rejection of the tender, to opposing counsel, read "Our letter
+    # attached: Ostrander has decided to reject the tender ..." then "Tell me if you read it differently." and "I attach
+    # the letter rejecting Kestrel Bay's tender of defense ..."
+    import re
+
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.generators.sides import principal
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61)
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    across = attached = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or not a.point or a.id not in contents:
+            continue
+        own_lines = re.split(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", contents[a.id].body)[0]
+        if a.mode == "new" and any(side[i] != side[a.author] for i in a.to):
+            across += 1
+            assert not re.search(r"(?i)read it differently|see it otherwise|your view on that", own_lines), own_lines
+        if a.attachments and re.search(r"(?i)\battached\b", a.point):
+            attached += 1
+            assert not re.search(r"(?i)\bI attach|please find attached|attached (?:is|are)\b", own_lines), own_lines
+    assert across and attached

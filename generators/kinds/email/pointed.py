@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.beats import point_asks
 from worldsmith.generators.compose.bank import Picker, picker_for
-from worldsmith.generators.compose.parties import home, to_authority
+from worldsmith.generators.compose.parties import across, home, to_authority
 from worldsmith.generators.compose.text import join_names, mail_day
 from worldsmith.generators.compose.week import STANDING, note_lines
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off
@@ -60,7 +60,10 @@ def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
         # month", and takes no "Could you let me know by Friday?" after it)
         return "" if "?" not in point or _NAMES_DAY.search(point) or not ctx.next_beat \
             else pick.one(_ANSWER_BY).format(day=day)
-    if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward":
+    if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward" \
+            and not (ctx.organisations and across(ctx)):
+        # (only of one's own side: the rejection of the tender, sent to opposing counsel with the client's decision,
+        # closed "Tell me if you read it differently.")
         return pick.one(_VIEW_ASKED).format(day=day)
     return ""
 
@@ -96,6 +99,15 @@ def point_email(ctx: ArtifactContext) -> EmailContent:
     paragraphs.append(sign_off(pick, ctx.voice, ctx.author))
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     return EmailContent(subject=subject, body="\n\n".join(paragraphs) + "\n")
+
+
+# A point that says its own files go with it ("Our letter attached: ...", "the methodology is enclosed").
+_SAYS_ATTACHED = re.compile(r"(?i)\b(?:attach(?:ed|es|ing)?|enclos(?:ed|es|ing)|herewith)\b")
+
+
+def says_attached(spec) -> bool:
+    """Whether a message's point itself says that files go with it."""
+    return bool(_SAYS_ATTACHED.search(getattr(spec, "point", "") or ""))
 
 
 def carries_point(spec, body: str) -> bool:
