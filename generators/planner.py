@@ -452,7 +452,8 @@ class _Planner:
         for pos in range(total):
             forwarding = bool(targets) and pos == total - 1
             beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
-            point = points[pos] if pos < len(points) and not forwarding else ""
+            # (the forward carries the point after the messages', where the outline gives one: its note)
+            point = points[pos] if pos < len(points) and (not forwarding or pos >= item.messages) else ""
             asked_open = asked
             trimmed = False
             decision = ""
@@ -629,7 +630,7 @@ class _Planner:
                 # statement never does), and it carries the facts the point names and no other (the figures every
                 # message restated were filler); a fact the title asks of that the point does not give is answered
                 # by a later message
-                beat = ("ask" if prev is None else "question") if point_asks(point) else \
+                beat = "forward" if forwarding else ("ask" if prev is None else "question") if point_asks(point) else \
                     (("inform" if beat not in ("send", "inform") else beat) if prev is None
                      else "answer" if beat in ("ask", "question", "ack", "") else beat)
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]

@@ -178,3 +178,61 @@ def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
     points_after_papers([memo, m1, m2, cover])
     assert m1.sent_at == cover.sent_at + dt.timedelta(minutes=10) and stamp not in m1.path
     assert f"{m1.sent_at:%Y-%m-%d %H%M}" in m1.path and m2.sent_at > m1.sent_at
+
+
+def test_a_forwarded_thread_takes_one_more_point_its_forwards_note():
+    # the examples' experts wrote a forwarded thread's last point as the forward's note ("Forwarding Owners' notice: the
+    # last sentence positions Kestrel Bay for a contribution claim against us ...", "Reporting to Pennock: ... We
+    # suggest holding the price"); the engine put it on the last reply, sent across the table to the other side
+    import pytest
+
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import OutlineError, parse_outline
+
+    anchor = "        facts: [cap, spill_date]\n"
+    note = "Forwarding this: the cap is the point to watch, so keep it in the memo."
+    points = [TELLS, "Noted; we plead the cap as it stands.", "Then the memo says so.", note]
+    text = FIXTURE.read_text()
+
+    def outline(n: int):
+        block = "".join(f'          - "{p}"\n' for p in points[:n])
+        return parse_outline(text.replace(anchor, anchor + "        points:\n" + block), file="mini.yaml")
+
+    with pytest.raises(OutlineError, match="5 points for a thread of 4 messages with its forward"):
+        parse_outline(text.replace(anchor, anchor + "        points:\n" + "".join(
+            f'          - "{p}"\n' for p in points + [note])), file="mini.yaml")
+    made = outline(4)
+    taxonomy = load_taxonomy()
+    plan = plan_world(made, resolve_cast(made, taxonomy), 3, "w")
+    mail = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Liability cap")),
+                  key=lambda a: a.position)
+    assert [m.mode for m in mail] == ["new", "reply", "reply", "forward"]
+    assert mail[-1].point == note and mail[-1].beat == "forward"
+    assert all(m.point != note for m in mail[:-1]) and mail[2].point == "Then the memo says so."
+
+
+def test_a_point_sent_across_the_table_asks_no_view_and_names_its_attachment_once():
+    # the tanker example with its points at seed 61: the rejection of the tender, to opposing counsel, read "Our letter
+    # attached: Ostrander has decided to reject the tender ..." then "Tell me if you read it differently." and "I attach
+    # the letter rejecting Kestrel Bay's tender of defense ..."
+    import re
+
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.generators.sides import principal
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61)
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    across = attached = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or not a.point or a.id not in contents:
+            continue
+        own_lines = re.split(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", contents[a.id].body)[0]
+        if a.mode == "new" and any(side[i] != side[a.author] for i in a.to):
+            across += 1
+            assert not re.search(r"(?i)read it differently|see it otherwise|your view on that", own_lines), own_lines
+        if a.attachments and re.search(r"(?i)\battached\b", a.point):
+            attached += 1
+            assert not re.search(r"(?i)\bI attach|please find attached|attached (?:is|are)\b", own_lines), own_lines
+    assert across and attached

@@ -29,7 +29,7 @@ from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, P
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
-from worldsmith.generators.kinds.email.pointed import point_email
+from worldsmith.generators.kinds.email.pointed import point_email, says_attached
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
@@ -490,7 +490,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.point:
         # the outline's point is the message: none of the rewrites below runs over its author's words
         email = _greeting_by_clock(point_email(ctx), sender_clock(ctx, spec.sent_at))
-        return _with_attachment(ctx, email) if spec.attachments else email
+        # (a point that says its files are attached needs no second line for them: "Our letter attached: ..." and
+        # then "I attach the letter rejecting Kestrel Bay's tender of defense ...")
+        return _with_attachment(ctx, email) if spec.attachments and not says_attached(spec) else email
     if isinstance(spec, EmailSpec) and spec.attachments and spec.mode == "new" and not spec.purpose:
         email = _cover_note(ctx)
     else:
