@@ -116,9 +116,14 @@ def section_kind(heading: str) -> str | None:
 
 
 # a section's formal parts the points never displace: what opens it (a salutation, those present, a count's
-# incorporation of the paragraphs before) and what closes it, from its first closing part on (a prayer's WHEREFORE, a
-# complimentary close, a signature block)
-_LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b")
+# incorporation of the paragraphs before, the party a pleading or an offer is made for) and what closes it, from its
+# first closing part on (a prayer's WHEREFORE, a complimentary close, a signature block)
+# (pi-quantum's Defence and Part 36 offer with their points: the points took the place of 'The Defendant denies ...'
+# and 'We write on behalf of our client, Brackley Precast Ltd, the Defendant ...', and the papers no longer said whose
+# pleading or offer they were)
+_LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b|"
+                   r"^We write on behalf of\b|^Pursuant to Rule 68\b|"
+                   r"^(?:The )?(?:Defendants?|Respondents?) (?:denies|deny) (?:that|each|any|all|the allegations)\b")
 _TAIL = re.compile(r"WHEREFORE|Respectfully submitted|Yours (sincerely|faithfully)|^Sincerely|IN WITNESS WHEREOF|"
                    r"^Signed\b|^Signature|^(Name|Title|Date): |^/s/|^Agreed and accepted|^Certificate signed for|"
                    r"^Guaranty confirmed for|^Copy produced by|^cc: ")
@@ -237,8 +242,15 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
     # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
     body = []
+    named = {id(p): _named_section(sections, p.heading) if p.heading else None for p in points}
+    if family.name == "letter" and any(at is None for at in named.values()):
+        # a letter's points are its numbered paragraphs, in their order: a heading that names only part of a
+        # section's ('Offer' of 'Terms of the Offer') does not split them (pi-quantum's Part 36 offer read 'Part 36',
+        # 'Costs', then 'Offer', 'Terms')
+        named = {k: at if at is not None and _bare(sections[at].heading) == _bare(p.heading) else None
+                 for p in points for k, at in [(id(p), named[id(p)])]}
     for p in points:
-        at = _named_section(sections, p.heading) if p.heading else None
+        at = named[id(p)]
         if at is None:
             body.append(p)
         else:
