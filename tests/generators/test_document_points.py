@@ -202,3 +202,35 @@ def test_a_letters_numbered_paragraphs_run_through_it():
                        points=POINTS + [PlannedPoint(heading="Next steps", text="We will write again on receipt.")])
     numbered = [int(p.split(".")[0]) for s in doc.sections for p in s.paragraphs if re.match(r"\d+\. ", p)]
     assert numbered == list(range(1, len(numbered) + 1)) and len(numbered) >= 4
+
+
+def _paper_sections(fixture: str, seed: int, title: str) -> list:
+    from tests.generators.offline_world import offline_world
+
+    plan, _, contents = offline_world(ROOT / fixture, seed)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
+    return contents[spec.id].sections
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_paper_with_points_writes_no_summary_verdict_or_tasks_of_its_own_beside_them():
+    # blind read 34: a report's summary restating its points' figures in other words, a counter-schedule served on the
+    # claimant that ends 'On our reading, we recommend asking Hollins Reid Solicitors to confirm ...', an action table
+    # of stock tasks beside the minutes' own point of actions, meeting notes with the engine's Options A to C
+    report = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Report to insurer on quantum")
+    summary = next(s for s in report if s.heading == "Executive Summary")
+    assert not any(re.search(r"GBP \d", p) for p in summary.paragraphs), summary.paragraphs
+    assert summary.paragraphs[0].startswith("Thorne Ashby LLP prepared this report for Castlegate"), summary.paragraphs
+    assert "Set out below, in turn: Liability; General damages; Special damages;" in summary.paragraphs[-1]
+    assert not any(s.heading in ("Conclusion", "Next Steps", "Options") for s in report), [s.heading for s in report]
+    counter = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Counter-schedule of loss")
+    text = "\n".join(p for s in counter for p in s.paragraphs)
+    assert "we recommend" not in text.lower() and "On the documents reviewed" not in text, text
+    assert "Care: agreed at GBP 8,640; the hours and the hourly rate are accepted." in text, text
+    minutes = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Investment Committee minutes")
+    actions = next(s for s in minutes if s.heading == "Actions")
+    assert actions.table is None and [p for p in actions.paragraphs if p.startswith("Actions: the deal team")], actions
+    notes = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Management presentation: meeting notes")
+    assert not any(s.heading == "Options" for s in notes), [s.heading for s in notes]
