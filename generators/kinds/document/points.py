@@ -288,6 +288,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         lost = [(k + 1 if k >= at else k, g) for k, g in lost]
         placed = {(k + 1 if k >= at else k): v for k, v in placed.items()}
         placed[at] = paras
+    sections = _parts_kept(sections, lost, doc, spec.title)
     # a fact the paper stated only in a paragraph the points replaced is stated still: that paragraph stays, after them
     text = "\n".join(p for s in sections for p in s.paragraphs) + "\n" + "\n".join(
         " ".join(" ".join(r) for r in s.table.rows) for s in sections if s.table is not None)
@@ -320,6 +321,34 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         said = "\n".join(point_paragraph(p) for p in points)
         sections = _trimmed(sections, set(placed), ctx, spec.title, said)
     return doc.model_copy(update={"sections": sections})
+
+
+def _parts_kept(sections: list[Section], lost: list[tuple[int, str]], doc: DocumentContent, title: str
+                ) -> list[Section]:
+    """The paper with each replaced paragraph that alone did a part of its genre's contract (contracts.yaml) back in
+    its section, before the points: vat-delivery at seed 35, HMRC's 'Notice of assessment' lost 'We write to give
+    notice of assessment ...' to its four points, and said nowhere what it gave notice of (genre_contract)."""
+    from worldsmith.generators.kinds.document.contract import genre_named, lacking
+
+    genre = genre_named(title)
+    if genre is None or not lost:
+        return sections
+    had = {p.name for p in lacking(genre, _text_of(list(doc.sections)))}
+    back: dict[int, list[str]] = {}
+    for part in lacking(genre, _text_of(sections)):
+        if part.name in had:
+            continue
+        hit = next(((i, para) for i, para in lost if re.search(part.pattern, para)), None)
+        if hit is not None and hit[1] not in back.get(hit[0], []):
+            back.setdefault(hit[0], []).append(hit[1])
+    out = list(sections)
+    for i, paras in back.items():
+        s = out[i]
+        lead = 0
+        while lead < len(s.paragraphs) and _LEAD.search(s.paragraphs[lead]):
+            lead += 1
+        out[i] = s.model_copy(update={"paragraphs": s.paragraphs[:lead] + paras + s.paragraphs[lead:]})
+    return out
 
 
 # the families whose background restates the figures the points now carry (a memo's 'Relevant Facts' that wrote each
