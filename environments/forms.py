@@ -941,20 +941,30 @@ def _own_figure(bracket: str, named: str, options: list[str], world, answer: str
     return any(v is not None and abs(float(found[0].value) - float(v)) < 0.005 for v in figures)
 
 
-def body_words(who: str, world=None) -> list[str]:
-    """The words that name a deciding body whatever organisation it is of ('investment committee' of "Pennock Row's
-    investment committee", 'shareholders meeting' of 'the shareholders' meeting of Windpark Kastellberg'), singular."""
-    orgs = {w for o in (world.plan.organisations if world is not None else []) for w in _tokens(o.name)}
-    words = [w.removesuffix("'s").rstrip("'") for w in _tokens(who)]
-    words = [w for w in words if w not in orgs and w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS]
+_BODY_HEAD = ("board", "committee", "meeting", "council", "assembly", "panel", "trustees")
+
+
+def _singular(words: list[str]) -> list[str]:
+    words = [w.removesuffix("'s").rstrip("'") for w in words]
     return [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
+
+
+def body_words(who: str, world=None) -> list[str]:
+    """The words that name a deciding body whatever organisation it is of, singular, up to its head ('investment
+    committee' of "Pennock Row's investment committee", 'shareholder meeting' of 'the shareholders' meeting of Windpark
+    Kastellberg', 'board' of 'the board of directors of Hvidsten A/S')."""
+    orgs = {w for o in (world.plan.organisations if world is not None else []) for w in _tokens(o.name)}
+    words = _tokens(who)
+    head = next((i for i, w in enumerate(words) if w in _BODY_HEAD), None)
+    words = words[:head + 1] if head is not None else words
+    return [w for w in _singular(words) if w not in orgs and w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS]
 
 
 def _body_ok(value: str, check: Check, world) -> bool:
     """Whether a field names the body that took a decision by the words of its kind ('the investment committee',
     'Pennock Row IC', 'the board of directors' for a board), with no person beside it and no other organisation's."""
     want = body_words(check.values[0], world)
-    said = set(body_words(value))
+    said = set(_singular(_tokens(value)))
     initials = "".join(w[0] for w in want)
     if not want or not (set(want) <= said or (len(want) > 1 and initials in _tokens(value))):
         return False
@@ -963,10 +973,11 @@ def _body_ok(value: str, check: Check, world) -> bool:
     if any(re.search(rf"\b{re.escape(' '.join(_tokens(p.last_name)))}\b", low) for p in people if _tokens(p.last_name)):
         return False
     # an organisation named that the ledger's words do not give for the body ("Harrowvane's board" for Ostrander's)
-    own = set(_tokens(check.values[0]))
+    own = set(_singular(_tokens(check.values[0])))
     orgs = world.plan.organisations if world is not None else []
-    return not any(set(_tokens(o.name)[:1]) <= set(low.split()) and not set(_tokens(o.name)[:1]) <= own
-                   for o in orgs if _tokens(o.name))
+    firsts = [next((w for w in _singular(_tokens(o.name)) if w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS), None)
+              for o in orgs]
+    return not any(w in said - own for w in firsts if w)
 
 
 def _file_ok(value: str, check: Check) -> bool:

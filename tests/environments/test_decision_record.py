@@ -78,3 +78,26 @@ def test_a_decision_a_committee_took_names_the_committee_not_who_mailed_it(dilig
     answer = "\n".join(f"Who took the decision: {said}" if line.startswith("Who took the decision:") else line
                        for line in task.solution.answer.splitlines())
     assert (_score(world, task, answer, tmp_path / "s") == 1.0) is right
+
+
+def test_a_boards_resolution_reported_by_counsel_is_the_boards():
+    # the blind red team's Danish A/S matter: the board resolved at a board meeting and outside counsel's mail reported
+    # it; the key named counsel. A stand-in world: the statement says who took it, the mail only who wrote
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.decision_tasks import _taker
+    from worldsmith.environments.forms import _body_ok
+    from worldsmith.environments.tasks import Check
+
+    orgs = [NS(id="kromann", name="Kromann Lund Advokatpartnerselskab"), NS(id="hvidsten", name="Hvidsten Maskinfabrik A/S")]
+    counsel = NS(name="Mette Lund", last_name="Lund", email="ml@kromann.example", title="Partner", organisation="kromann")
+    world = NS(plan=NS(organisations=orgs, people=[counsel]), messages=[NS(message_id="m1", sender=counsel.email)])
+    decision = NS(statement="On 3 March 2027 the board of directors of Hvidsten Maskinfabrik A/S resolved to terminate "
+                            "the distribution agreement.")
+    taker = _taker(NS(world=world), decision, ("mail.eml", "email", None, "m1"))
+    assert taker == ("body", "the board of directors of Hvidsten Maskinfabrik A/S")
+    said = {v: _body_ok(v, Check(type="answer_field", values=[taker[1]]), world) for v in
+            ("the board", "Hvidsten's board of directors", "Board of Hvidsten Maskinfabrik A/S", "Mette Lund",
+             "Kromann Lund's board", "the directors")}
+    assert said == {"the board": True, "Hvidsten's board of directors": True, "Board of Hvidsten Maskinfabrik A/S": True,
+                    "Mette Lund": False, "Kromann Lund's board": False, "the directors": False}
