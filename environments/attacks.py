@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks
+from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks, translit
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -395,6 +395,8 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             add(f"person_email:{n}", True, _form_text([(k, people[v].email if k == n else x) for k, x in fields]))
             add(f"person_title:{n}", True, _form_text([(k, f"Mr {people[v].last_name}" if k == n else x)
                                                       for k, x in fields]))
+            if translit.written_in(v):  # a Greek or Cyrillic name in Latin letters (s30's blind red teams)
+                add(f"person_latin:{n}", True, _form_text([(k, translit.latin(v) if k == n else x) for k, x in fields]))
             other = next((p.name for p in world.plan.people if p.name != v), None)
             if other:
                 add(f"person_other:{n}", False, _form_text([(k, other if k == n else x) for k, x in fields]))

@@ -195,3 +195,12 @@ def test_a_multiple_the_room_keeps_as_one_may_be_written_as_its_percentage(said,
     """The other way round (the solar fixture keys its minimum DSCR as 1.35x): 'Minimum sizing DSCR: 135%'."""
     check = Check(type="answer_field", a_words=["Minimum sizing DSCR"], values=["1.35x"], expect="number", b_words=[])
     assert field_holds(f"Minimum sizing DSCR: {said}", check, None) is right
+
+
+@pytest.mark.parametrize("who", ["Ιωάννης Παπαδόπουλος", "Χρήστος Γκατζογιάννης", "Дмитрий Соколов", "Георгій Гузій"])
+def test_the_attack_suites_latin_spelling_of_a_name_names_its_person(who):
+    """The attack suite's must-pass person_latin writes the name by the standard table; the field must take it."""
+    from worldsmith.environments import translit
+
+    latin = translit.latin(who)
+    assert latin.isascii() and _holds(who, latin)
