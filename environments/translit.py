@@ -80,6 +80,13 @@ def readings(part: str) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(skeleton(_latin(w, t, p)) for t, p in tables) for w in words)
 
 
+def latin(name: str) -> str:
+    """A Greek or Cyrillic name in Latin letters by the standard table (ELOT 743; BGN/PCGN): 'Ioannis Papadopoulos'."""
+    greek = any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in name)
+    table, pairs = (_GREEK, _GREEK_PAIRS) if greek else (_RUSSIAN, {})
+    return re.sub(r"[^\s\-]+", lambda w: _latin(w.group(), table, pairs).capitalize(), name)
+
+
 def find(text: str, first: str, last: str, surname_alone: bool = False) -> tuple[str, int, int] | None:
     """The text in lower case without accents, and the span of it that spells the person in Latin letters, given name
     or surname first (or the surname alone, after an initial or not, where surname_alone); None where no span does."""

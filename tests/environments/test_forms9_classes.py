@@ -195,3 +195,30 @@ def test_a_multiple_the_room_keeps_as_one_may_be_written_as_its_percentage(said,
     """The other way round (the solar fixture keys its minimum DSCR as 1.35x): 'Minimum sizing DSCR: 135%'."""
     check = Check(type="answer_field", a_words=["Minimum sizing DSCR"], values=["1.35x"], expect="number", b_words=[])
     assert field_holds(f"Minimum sizing DSCR: {said}", check, None) is right
+
+
+@pytest.mark.parametrize("who", ["Ιωάννης Παπαδόπουλος", "Χρήστος Γκατζογιάννης", "Дмитрий Соколов", "Георгій Гузій"])
+def test_the_attack_suites_latin_spelling_of_a_name_names_its_person(who):
+    """The attack suite's must-pass person_latin writes the name by the standard table; the field must take it."""
+    from worldsmith.environments import translit
+
+    latin = translit.latin(who)
+    assert latin.isascii() and _holds(who, latin)
+
+
+@pytest.mark.parametrize("name,value,expect,world", [
+    ("Debt service coverage ratio", "135%", "percent", _COVENANTS), ("Answer", "120%", "percent", _COVENANTS),
+    ("Change in the default rate", "15 percentage points", "number", _RATES),
+])
+def test_the_attack_suites_other_unit_of_a_figure_is_taken_by_its_field(name, value, expect, world):
+    """The attack suite's must-pass ratio_multiple and points_as_percent are what the field takes; none is made where
+    the field takes none ('Margin', a rate of the matter's own value)."""
+    from worldsmith.environments.attacks import _said_otherwise
+
+    check = Check(type="answer_field", a_words=[name], values=[value], expect=expect, b_words=[])
+    made = _said_otherwise(value, check, world)
+    assert made and all(field_holds(f"{name}: {said}", check, world) for _, said in made)
+    assert not _said_otherwise("2.5%", Check(type="answer_field", a_words=["Margin"], values=["2.5%"],
+                                             expect="percent", b_words=[]), _COVENANTS)
+    assert not _said_otherwise("10 percentage points", Check(type="answer_field", a_words=[name], values=[
+        "10 percentage points"], expect="number", b_words=[]), _RATES)
