@@ -180,6 +180,11 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a letter goes out: never 'For Internal Use Only', nor 'For Discussion Purposes' on a letter for signature
         # (read 12: an engagement letter marked 'For Discussion Purposes')
         markings = [m for m in markings if "Internal" not in m and "Discussion" not in m] or [style["mark"]]
+    if kind in ("letter", "client_letter") or _acts(spec) or re.search(r"(?i)\bfinal\b", spec.title):
+        # nor on a paper that acts (a notice, a pleading, a contract) or one its title calls final: what it says is
+        # said, not put up for discussion (buyside seed 3: 'Financial due diligence and quality of earnings report
+        # (final)' marked 'Confidential — For Discussion Purposes')
+        markings = [m for m in markings if "Discussion" not in m] or [style["mark"]]
     if any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc) or \
             neutral(ctx, ctx.author.organisation):
         # a paper that goes to a reader outside the author's firm (a client deliverable, an expert's determination to
@@ -395,6 +400,14 @@ def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
         lines.append(f"This paper rests on the documents held on {day}; a document that comes to light later may "
                      f"change it.")
     return [" ".join(lines)]
+
+
+def _acts(spec: DocumentSpec) -> bool:
+    """Whether a paper acts rather than analyses: a letter or notice, a pleading or submission, a contract or term
+    sheet, a resolution (points.family_of's families of the kind)."""
+    from worldsmith.generators.kinds.document.points import family_of
+
+    return family_of(spec).name in ("letter", "grounds", "terms", "resolution")
 
 
 def _on_day_once(paragraph: str, facts) -> str:
@@ -750,8 +763,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
     start = pick.rng.randrange(len(hosts))
+    # a paper that acts (a letter, a notice, a pleading or a submission, a contract, a resolution) states a fact flatly,
+    # never with an analyst's lead-in ('Having reviewed the file, we record 412,600 customers affected.' in Corrane's
+    # submissions to the DPC, emoney seed 3): the letter's register, which has none
+    register = "letter" if _acts(spec) else "document"
     for j, f in enumerate(pick.shuffled([f for f in ctx.facts if f.text not in written])):
-        placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, "document"))
+        placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, register))
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
