@@ -516,7 +516,14 @@ class _Planner:
                         # it and says what follows (a "confirm" on the thread's figure answered no decision: "Fine on
                         # Ostrander's maximum exposure" to a client rejecting the tender)
                         beat, beats[pos + 1] = "decide", "noted"
-                    if beat == "decide" and decider is not None and decider.id != last.id:
+                    if point:
+                        # a point is written for the one whose turn it is (README "Points"): the QoE thread's "Accepted
+                        # for the QoE; we reserve our position on the treatment in the statutory accounts", the
+                        # target's CFO's words, went out from the accountants' own partner, the purpose's decider;
+                        # after the decider's own message it notes the decision (the IC outcome's reply)
+                        if beat == "decide" and decider is not None and decider.id == last.id:
+                            beat = "noted"
+                    elif beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     elif beat == "decide" and decider is not None and sender.id != decider.id:
                         # the decider wrote last: whoever answers notes the decision, never takes it for them

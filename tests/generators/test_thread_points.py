@@ -278,3 +278,25 @@ def test_a_point_that_names_a_day_ahead_goes_out_by_that_day():
         *_, noted = _tender(seed)
         assert noted.sent_at.date() <= dt.date(2026, 4, 17), (seed, noted.sent_at)
         assert f"{noted.sent_at:%Y-%m-%d %H%M}" in noted.path
+
+
+def test_a_point_is_sent_by_the_one_whose_turn_it_is():
+    # the buy-side example with its points: the target CFO's "Accepted for the QoE; we reserve our position on the
+    # treatment in the statutory accounts" and "Agreed on the peg; please send the specific policies schedule with the
+    # SPA draft" went out from the accountants' own partner, the purpose's decider, not from the one they were put to
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    seen = 0
+    for seed in (0, 3):
+        plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+        specs = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+        for m in specs.values():
+            parent = specs.get(m.parent or "")
+            if m.point and m.mode == "reply" and parent is not None:
+                assert m.author in parent.to, (seed, m.id, m.point)
+                if m.point.startswith(("Accepted for the QoE", "Agreed on the peg")):
+                    seen += 1
+                    assert plan.person(m.author).organisation == plan.person(parent.to[0]).organisation != \
+                        plan.person(parent.author).organisation, (seed, m.id)
+    assert seen == 4
