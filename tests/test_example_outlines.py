@@ -106,7 +106,7 @@ def test_thread_lengths_stay_between_two_and_six(example):
     _, outline = example
     for item in all_items(outline):
         if isinstance(item, EmailThreadItem):
-            # a forward is one more message, carrying its own point (generators/kinds/email/pointed.py)
+            # (a forward is a message of the thread: the owners' casualty notice is one message and its forward)
             assert 2 <= item.messages + bool(item.forward_to) <= 6, item.title
 
 

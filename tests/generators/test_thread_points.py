@@ -236,3 +236,67 @@ def test_a_point_sent_across_the_table_asks_no_view_and_names_its_attachment_onc
             attached += 1
             assert not re.search(r"(?i)\bI attach|please find attached|attached (?:is|are)\b", own_lines), own_lines
     assert across and attached
+
+
+def _tender(seed: int):
+    from tests.generators.offline_world import ROOT, offline_world
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", seed)
+    return sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Tender of defense: decision")),
+                  key=lambda a: a.position)
+
+
+def test_a_decision_that_asks_for_its_step_is_a_decision():
+    # the tanker's General Counsel: "Agreed: reject the tender of defense and reserve all rights under Clause 41.3.
+    # Please send the letter to Fairleigh on April 17 and copy me." was labelled a question ('please'), so the reply to
+    # it answered a question and no message of the thread took the decision
+    decision = "Agreed: reject the tender. Please send the letter to Fairleigh on April 17 and copy me."
+    assert point_beats(["inform", "decide", "noted"], ["We recommend rejection.", decision, "Will do."]) == \
+        ["inform", "decide", "noted"]
+    # (a decision that puts a question is answered as one: "We will go with the refund; ... Is it safe on that route?")
+    assert point_beats(["inform", "decide", "noted"], ["Options.", "We will go with it. Is it safe?", "Yes."]) == \
+        ["inform", "question", "answer"]
+    for seed in (0, 3):
+        opener, decides, noted = _tender(seed)
+        assert decides.beat == "decide" and noted.beat == "noted", (seed, decides.beat, noted.beat)
+
+
+def test_a_point_that_names_a_day_ahead_goes_out_by_that_day():
+    # the tanker at seed 0: the partner's "Will do: the letter goes to Fairleigh on April 17, and we will start the
+    # answer on the same lines." went out on Monday April 20
+    import datetime as dt
+
+    from worldsmith.generators.planner import _days_ahead
+
+    assert _days_ahead("Please send the letter to Fairleigh on April 17 and copy me.", 2026) == [dt.date(2026, 4, 17)]
+    assert _days_ahead("The memo by 9 March; the survey follows.", 2026) == [dt.date(2026, 3, 9)]
+    # (a day told of as past is no day ahead)
+    assert _days_ahead("Owners give notice that she lost steering on February 24, 2026 and discharged oil.", 2026) == []
+    assert _days_ahead("The overpayment was quantified on June 29, so it must be returned by August 28.", 2026) == \
+        [dt.date(2026, 8, 28)]
+    for seed in (0, 3, 61):
+        *_, noted = _tender(seed)
+        assert noted.sent_at.date() <= dt.date(2026, 4, 17), (seed, noted.sent_at)
+        assert f"{noted.sent_at:%Y-%m-%d %H%M}" in noted.path
+
+
+def test_a_point_is_sent_by_the_one_whose_turn_it_is():
+    # the buy-side example with its points: the target CFO's "Accepted for the QoE; we reserve our position on the
+    # treatment in the statutory accounts" and "Agreed on the peg; please send the specific policies schedule with the
+    # SPA draft" went out from the accountants' own partner, the purpose's decider, not from the one they were put to
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    seen = 0
+    for seed in (0, 3):
+        plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+        specs = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+        for m in specs.values():
+            parent = specs.get(m.parent or "")
+            if m.point and m.mode == "reply" and parent is not None:
+                assert m.author in parent.to, (seed, m.id, m.point)
+                if m.point.startswith(("Accepted for the QoE", "Agreed on the peg")):
+                    seen += 1
+                    assert plan.person(m.author).organisation == plan.person(parent.to[0]).organisation != \
+                        plan.person(parent.author).organisation, (seed, m.id)
+    assert seen == 4
