@@ -783,7 +783,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             if not committee_members(ctx) and (re.search(r"\b(committee|board)\b", spec.title, re.I) or
                                                sitting(spec.title) == "board"):
                 members = seated(ctx)  # the chair and the owner's people sit as members; the others attend
-            listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
+            # (a chair the cast does not name has no row: the paragraph names the office)
+            listed = [p for p in {p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values() if p.email]
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
                                                                     if members else []) for p in listed])
@@ -1181,8 +1182,15 @@ def seated(ctx: ArtifactContext) -> list:
     if sitting(ctx.spec.title) != "board":
         return [head]
     owners = {o.name for o in ctx.organisations if _OWNER.search(o.role or "") and o.name != head.organisation}
+    # (and the company's chief executive, who sits on its board to answer for management: never in its chair, read 33)
     return [head] + [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values()
-                     if p.id != head.id and p.organisation in owners]
+                     if p.id != head.id and (p.organisation in owners or
+                                             (p.organisation == head.organisation and _LEADS.search(p.title)))]
+
+
+# The one who leads a company's management: its chief executive or managing director, in the languages of the lexicon
+_LEADS = re.compile(r"(?i)\bchief executive\b|\bCEO\b|\bmanaging director\b|\badm(?:\.|inistrerende) direkt|"
+                    r"\bdirect(?:or|eur) g[ée]n[ée]ral|\bgesch[äa]ftsf[üu]hrer")
 
 
 def _attendees(ctx: ArtifactContext) -> str:
@@ -1210,7 +1218,9 @@ def _attendees(ctx: ArtifactContext) -> str:
         # the directors the owner appoints sit by name (read 21: 'the CFO chairs and is the only named director ("the
         # board's other voting members"), the sponsor principal is only "in attendance"')
         named = join_names([f"{p.name} ({p.title}, {p.organisation})" for p in seats if p.id != head.id])
-        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and "
+        # (a chair the cast does not name is named by the office: 'the Chair of the board, in the chair')
+        held = f"{head.name} ({head.title})" if head.email else f"the Chair of the {body}"
+        text = (f"Members of the {body} present: {held}, in the chair, and "
                 + (f"{named}; a quorum was present. " if named else
                    f"the {body}'s other voting members; a quorum was present. "))
         if others:
