@@ -16,7 +16,7 @@ from tests.generators.planned import planned
 _MANAGEMENT = re.compile(r"(?i)chief|officer|managing director|direkt|counsel|secretary|partner|associate")
 
 
-def _minutes(fixture: str, needle: str, seed: int = 0, titles: dict[str, str] | None = None):
+def _minutes(fixture: str, needle: str, seed: int = 0, titles: dict[str, str] | None = None, locale: str = ""):
     plan, taxonomy = planned(fixture, seed)
     for p in plan.people:
         if p.id in (titles or {}):
@@ -24,6 +24,8 @@ def _minutes(fixture: str, needle: str, seed: int = 0, titles: dict[str, str] | 
     spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.title)
     spec.cites = []
     ctx = build_context(plan, taxonomy, spec, {})
+    if locale:
+        ctx = ctx.model_copy(update={"locale": locale})
     doc = compose_document(ctx)
     return plan, ctx, "\n".join(p for s in doc.sections for p in s.paragraphs)
 
@@ -49,3 +51,17 @@ def test_the_chair_of_the_board_in_the_cast_chairs_it_under_the_matters_own_titl
     assert f"{head.name} (Bestyrelsesformand), in the chair" in text
     ceo = next(p for p in plan.people if p.id == "ceo")
     assert f"{ceo.name} (Administrerende direktør), in the chair" not in text
+
+
+def test_board_minutes_close_for_signature_by_the_chair_or_in_denmark_by_every_director_present():
+    # (the chair signs a correct record; under the Danish companies act every director present signs the minutes)
+    _, ctx, text = _minutes("emoney-data-breach-dpc-inquiry", "Minutes of the board")
+    close = text.split("Signed as a correct record, chair of the meeting:", 1)[1]
+    assert "Title: Chair of the board" in close and "Chief Executive Officer" not in close, close
+    plan, ctx, text = _minutes("emoney-data-breach-dpc-inquiry", "Minutes of the board", locale="da_DK",
+                               titles={"ceo": "Administrerende direktør", "dpo": "Bestyrelsesformand"})
+    close = text.split("Signed by the members of the board present:", 1)[1]
+    names = {p.id: p.name for p in plan.people}
+    assert f"Name: {names['dpo']}\nTitle: Bestyrelsesformand" in close, close
+    assert f"Name: {names['ceo']}\nTitle: Administrerende direktør" in close, close
+    assert names["general_counsel"] not in close and names["partner"] not in close, close

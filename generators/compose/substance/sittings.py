@@ -149,3 +149,26 @@ def record_signatures(ctx: ArtifactContext) -> str:
     others = [p.name for p in people if p.organisation != here]
     text = f"Read and signed at the close of the meeting by {join_names(officers)}"
     return text + (f", and by those who appeared: {join_names(others)}." if others else ".")
+
+
+# Where a company's board minutes are signed by every director present, not by the chair alone: the Nordic companies
+# acts (Danish selskabsloven s. 126: 'underskrives af samtlige tilstedeværende medlemmer af bestyrelsen'; Sweden's and
+# Norway's alike); elsewhere the chair signs them as a correct record.
+_SIGNED_BY_ALL = ("da", "sv", "nb", "no", "fi", "is")
+
+
+def board_signatures(ctx: ArtifactContext, directors: list[PersonRef]) -> list[str]:
+    """The close of a board's minutes, to be signed once approved: by its chair as a correct record, or by every
+    director present where the matter's law asks it (_SIGNED_BY_ALL); a chair the cast does not name signs by office."""
+    from worldsmith.generators.compose.substance.common import chair
+
+    head = chair(ctx)
+    line = "Signature: ____________________"
+    block = lambda p: [line, f"Name: {p.name}" if p.email else "Name: ____________________",  # noqa: E731
+                       f"Title: {p.title}" if p.email else "Title: Chair of the board"]
+    if ctx.locale.split("_")[0] in _SIGNED_BY_ALL:
+        out = ["Signed by the members of the board present:"]
+        for p in [head] + [p for p in directors if p.id != head.id]:
+            out += block(p)
+        return out
+    return ["Signed as a correct record, chair of the meeting:", *block(head)]

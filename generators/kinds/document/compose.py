@@ -42,7 +42,7 @@ from worldsmith.generators.compose.substance.authority import authority_paper, f
     legal_basis
 from worldsmith.generators.compose.substance.filing import filing_bodies, to_authority
 from worldsmith.generators.compose.substance.sittings import council_attendees, public_record, record_attendees, \
-    record_signatures, sitting
+    board_signatures, record_signatures, sitting
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -900,6 +900,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a public body's record (an acta, a procès-verbal) closes with the signatures of its officer and of all who
         # appeared (read 30); a common-law body's note of its meeting (an exit conference) is not signed round
         sections.append(Section(heading="Signatures", paragraphs=[record_signatures(ctx)]))
+    elif kind == "minutes" and not in_mail and sitting(spec.title) == "board" and not is_hearing(spec.title):
+        # a board's minutes are signed: by its chair as a correct record, or by every director present where the
+        # matter's law asks it (blind read 33, a Danish A/S's minutes signed by no one, its CEO in the chair)
+        here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
+        directors = [p for p in committee_members(ctx) if p.id in here] or seated(ctx)
+        sections.append(Section(heading="Signatures", paragraphs=board_signatures(ctx, directors)))
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
     if ctx.distractor_label and not in_mail:
