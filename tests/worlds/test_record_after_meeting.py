@@ -1,4 +1,4 @@
-"""A record of a meeting on the calendar goes out only once the meeting is over (record_after_meeting), and the
+"""A record of a meeting on the calendar is dated and goes out only once the meeting is over (record_after_meeting), and the
 planner sends it so (buyside-diligence's notes of the Thursday call went out before the call ended)."""
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ def test_a_record_sent_before_its_meeting_ends_is_flagged(tmp_path):
     docs = [("notes", "document", "Weekly diligence call: notes and actions - January 15", "2026-01-15 09:00:00+00"),
             ("brief", "document", "Weekly diligence call: briefing notes - January 15", "2026-01-15 09:00:00+00"),
             ("mail", "email", "Notes of the Weekly diligence call", "2026-01-15 16:20:00+00"),
-            ("mail_late", "email", "Notes of the Weekly diligence call", "2026-01-15 17:20:00+00")]
+            ("mail_late", "email", "Notes of the Weekly diligence call", "2026-01-15 17:20:00+00"),
+            # dated the day before the meeting its title names
+            ("early_doc", "document", "Minutes: Weekly diligence call, January 15", "2026-01-14 12:00:00+00")]
     for aid, kind, title, at in docs:
         con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\", doc_type) "
                     "values (?, ?, 'i', ?, ?, 'p', 'o', ?, ?)",
@@ -33,7 +35,7 @@ def test_a_record_sent_before_its_meeting_ends_is_flagged(tmp_path):
     check = next(c for c in load_checks() if c.id == "record_after_meeting")
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
-    assert flagged == ["early", "mail"]
+    assert flagged == ["early", "early_doc", "mail"]
 
 
 @pytest.mark.parametrize("seed", [0, 35, 61])
