@@ -68,6 +68,10 @@ _RECOMMENDS = re.compile(r"(?i)\b(recommend\w*|we advise|advise that|should|prop
 _RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
                          r"delibera[çc]\w*)\b")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
+# A paragraph's own number is '7.' or '2.3' before a capital: a paragraph that opens with a figure ('64 positions are
+# affected', '1.5 million units') is not numbered by it (a UWV notification's points ran 64, 65, 66 from a count, issue
+# 17). Headings keep _NUMBERED ('7 Background').
+PARAGRAPH_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.|\d+(?:\.\d+)+(?=\s+[A-Z(\"'\u2018\u201c]))\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
@@ -135,7 +139,7 @@ def _formal(paragraph: str) -> bool:
 
 def _tail_at(texts: list[str], start: int = 0) -> int:
     """Where a section's closing formal parts begin (its length where it has none)."""
-    return next((j for j in range(start, len(texts)) if _TAIL.search(_NUMBERED.sub("", texts[j]))), len(texts))
+    return next((j for j in range(start, len(texts)) if _TAIL.search(PARAGRAPH_NUMBER.sub("", texts[j]))), len(texts))
 
 
 def point_paragraph(point: PlannedPoint) -> str:
@@ -151,9 +155,9 @@ def _place(section: Section, paragraphs: list[str], numbered: bool, replace: boo
            ) -> tuple[Section, list[str]]:
     """The section with `paragraphs` placed between its opening and closing formal parts: in place of the composer's
     paragraphs there (`replace`), or after them; and the paragraphs it lost."""
-    numbers = [m.group(1) for m in map(_NUMBERED.match, section.paragraphs) if m]
+    numbers = [m.group(1) for m in map(PARAGRAPH_NUMBER.match, section.paragraphs) if m]
     whole = bool(numbers) and len(numbers) == len(section.paragraphs)
-    texts = [_NUMBERED.sub("", p) for p in section.paragraphs] if whole else list(section.paragraphs)
+    texts = [PARAGRAPH_NUMBER.sub("", p) for p in section.paragraphs] if whole else list(section.paragraphs)
     lead = 0
     while lead < len(texts) and _LEAD.search(texts[lead]):
         lead += 1
@@ -316,7 +320,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     for i, paras in back.items():
         s = sections[i]
         tail = _tail_at(s.paragraphs)
-        last = _NUMBERED.match(s.paragraphs[tail - 1]) if tail else None
+        last = PARAGRAPH_NUMBER.match(s.paragraphs[tail - 1]) if tail else None
         if last is not None:
             # a numbered section numbers what it takes back after its points ('3.' -> '4.', '2.3' -> '2.4')
             stem, _, end = last.group(1).rstrip(".").rpartition(".")
