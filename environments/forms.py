@@ -1051,6 +1051,10 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     kind = check.expect or "amount"
     if kind in ("amount", "percent", "number", "days"):
         value = _said_plainly(value, kind)
+    bp = _BASIS_POINTS.match(value) if kind == "number" else None
+    if bp and check.values and re.search(r"\b(?:percentage\s+points?|pp|points?)\s*$", check.values[0], re.I):
+        # a move keyed in percentage points said in basis points ('620 bps' for 6.2 points), exactly
+        value = f"{Decimal(bp.group(1).replace(',', '')) / 100} percentage points"
     if kind in ("number", "days"):
         value = _spelled_out(value)
         value = _without_same_duration(value)

@@ -39,9 +39,13 @@ _SKELETON = ((r"['\u2019\u02bc\u02b9]", ""), (r"w", "v"), (r"x", "ks"), (r"schts
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
+def _greek(text: str) -> bool:
+    return any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in text)
+
+
 def written_in(text: str) -> bool:
     """Whether a text holds a Greek or Cyrillic letter."""
-    return any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" or "\u0400" <= c <= "\u04ff" for c in text)
+    return _greek(text) or any("\u0400" <= c <= "\u04ff" for c in text)
 
 
 def _plain(text: str) -> str:
@@ -57,10 +61,10 @@ def skeleton(word: str) -> str:
     return out
 
 
-def _latin(word: str, table: dict[str, str], pairs: dict[str, str] = {}) -> str:
+def _latin(word: str, table: dict[str, str], pairs: dict[str, str] | None = None) -> str:
     # (a letter the table holds is read as written, 'ё' apart from 'е'; any other loses its accents: 'ά' is 'α')
     low = "".join(c if c in table else _plain(c) for c in unicodedata.normalize("NFC", word.lower()))
-    out, i = [], 0
+    out, i, pairs = [], 0, pairs or {}
     while i < len(low):
         if low[i:i + 2] in pairs:
             out.append(pairs[low[i:i + 2]])
@@ -75,15 +79,14 @@ def _latin(word: str, table: dict[str, str], pairs: dict[str, str] = {}) -> str:
 def readings(part: str) -> tuple[frozenset[str], ...]:
     """The skeletons of each word of a name part ('Άννα-Μαρία' is two words), by every table its script has."""
     words = [w for w in re.split(r"[\s\-]+", part) if w]
-    tables = [(_GREEK, _GREEK_PAIRS)] if any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in part) \
-        else [(_RUSSIAN, {}), (_RUSSIAN_YO, {}), (_UKRAINIAN, {}), (_BULGARIAN, {})]
+    tables = [(_GREEK, _GREEK_PAIRS)] if _greek(part) else \
+        [(_RUSSIAN, {}), (_RUSSIAN_YO, {}), (_UKRAINIAN, {}), (_BULGARIAN, {})]
     return tuple(frozenset(skeleton(_latin(w, t, p)) for t, p in tables) for w in words)
 
 
 def latin(name: str) -> str:
     """A Greek or Cyrillic name in Latin letters by the standard table (ELOT 743; BGN/PCGN): 'Ioannis Papadopoulos'."""
-    greek = any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in name)
-    table, pairs = (_GREEK, _GREEK_PAIRS) if greek else (_RUSSIAN, {})
+    table, pairs = (_GREEK, _GREEK_PAIRS) if _greek(name) else (_RUSSIAN, {})
     return re.sub(r"[^\s\-]+", lambda w: _latin(w.group(), table, pairs).capitalize(), name)
 
 

@@ -116,9 +116,10 @@ def _points(said, gap="15 percentage points", world=_RATES):
 
 
 @pytest.mark.parametrize("said", ["15%", "15 %", "15 percent", "15 per cent", "15 pp", "15 points",
-                                  "15 percentage points"])
+                                  "15 percentage points", "1,500 bps", "1500 basis points"])
 def test_a_rates_move_keyed_in_points_may_be_written_in_the_rates_percent(said):
-    """s30's blind red teams: a change in a rate keyed '15 percentage points' answered '15%', refused."""
+    """s30's blind red teams: a change in a rate keyed '15 percentage points' answered '15%', refused (and basis points,
+    as a percentage field already took them)."""
     assert _points(said)
 
 
