@@ -112,6 +112,11 @@ _VIEW = re.compile(r"(?:The\s+)?([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s?
 # claims manager whom the invitation had, the contradiction read 21 rejected, 'the attendance differs from file 14')
 _MINUTES = re.compile(r"\bminutes\b", re.I)
 
+# Words of a decision's subject that name no party by what it is in the matter ("the client", "our side").
+_NOT_A_PARTY = {"the", "and", "its", "our", "their", "his", "her", "then", "client", "party", "side", "who", "which",
+                "that", "this", "counsel", "opposing", "team", "all", "each", "both", "with", "for", "under"}
+
+
 class _Planner:
     def __init__(self, outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str):
         self.outline = outline
@@ -823,6 +828,17 @@ class _Planner:
         named = [p for p in speakers if names_org(subject, self.orgs_by_id.get(p.organisation))]
         if named:
             return max(named, key=lambda p: rank.get(p.seniority, 1))
+        # a party named by what it is in the matter decides, by its own people: "the lenders approve it" had the
+        # borrower's CFO write the decision, as the client's most senior speaker (blind read 33: 'the borrower
+        # approves' where the lenders and their agent approve); its role words, not its adviser's ('counsel to the
+        # borrower' names the borrower, and never decides for it)
+        stem = lambda w: w[:-1] if len(w) > 4 and w.endswith("s") else w  # noqa: E731 - 'lenders' is a lender
+        want = {stem(w) for w in clause if len(w) > 2} - _NOT_A_PARTY
+        by_role = [p for p in speakers if p.organisation not in self.serves and want & {
+            stem(w) for w in re.split(r"[^a-z]+", (self.orgs_by_id[p.organisation].role or "").lower()
+                                      if p.organisation in self.orgs_by_id else "")}]
+        if by_role:
+            return max(by_role, key=lambda p: rank.get(p.seniority, 1))
         # a principal (a client, a party) decides, never its adviser for it: the most senior speaker of an
         # organisation that acts for no one, else the most senior speaker
         principals = [p for p in speakers if p.organisation not in self.serves]

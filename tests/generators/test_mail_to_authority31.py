@@ -29,3 +29,18 @@ def test_mail_to_a_regulator_never_holds_it_to_a_day(seed):
         own = re.split(r"\n\s*(?:On .{0,80}wrote:|-+ Forwarded)", content.body, maxsplit=1)[0]
         assert not _HOLDS.search(own), (spec.id, own)
     assert to_authority >= 2
+
+
+# the team's shorthand, never a regulator's to counsel ("No, thank you: we are covered. More next week.")
+_CASUAL = re.compile(r"\bwe are covered\b|\bMore next week\b|\bShout\b|\bCheers\b|\bthat covers it\b", re.I)
+
+
+def test_a_regulator_answers_counsel_formally():
+    plan, thread = composed_thread("emoney-data-breach-dpc-inquiry", 1, "dora major ict")
+    orgs = {o.id: o for o in plan.organisations}
+    people = {p.id: p for p in plan.people}
+    theirs = [(spec, content) for spec, content in thread if orgs[people[spec.author].organisation].authority]
+    assert theirs
+    for spec, content in theirs:
+        own = re.split(r"\n\s*(?:On .{0,80}wrote:|-+ Forwarded)", content.body, maxsplit=1)[0]
+        assert not _CASUAL.search(own), (spec.id, own)

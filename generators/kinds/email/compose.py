@@ -1762,7 +1762,10 @@ def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], su
     frames = bank("email")["ack_asks_answer"]
     ours = [f.label for f in ctx.facts if f.label and still_open(ctx, f) and f.label in ctx.own_labels
             and f.value.type in ("money", "number", "percent")]
-    outward = bool(ctx.organisations) and across(ctx)
+    # (a public body or a neutral answers, and is answered, as across the table: 'No, thank you: we are covered. More
+    # next week.' from the Central Bank's supervisor to counsel, emoney at seed 1)
+    outward = bool(ctx.organisations) and (across(ctx) or is_authority(ctx, ctx.author.organisation) or
+                                           to_authority(ctx))
     lines = [pick.fill(frames["nothing_across"], **v) if outward else
              pick.fill(frames["open"], **dict(v, label=ours[0])) if ours else pick.fill(frames["nothing"], **v)]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
