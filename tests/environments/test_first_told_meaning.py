@@ -3,6 +3,9 @@ red teams found as-of keys that counted from a file holding the same number for 
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import pytest
 
 import worldsmith
@@ -49,7 +52,12 @@ def test_a_contract_clause_of_the_same_sum_does_not_date_a_partys_exposure(legal
     world, told = legal
     task = told["told-energy_exposure"]
     assert "February 25, 2026" not in task.solution.answer, task.solution.answer
-    assert "April 7, 2026" in task.solution.answer and task.solution.answer.endswith("Answer: 8 days")
+    answer = task.solution.answer
+    assert "first appears in the room on April 7, 2026" in answer, answer
+    # the days counted from that first appearance to the day the client had it (which mail first tells the client
+    # follows the example's thread points)
+    received = dt.datetime.strptime(re.search(r"on (\w+ \d+, \d{4}), from", answer).group(1), "%B %d, %Y").date()
+    assert answer.endswith(f"Answer: {(received - dt.date(2026, 4, 7)).days} days"), answer
 
 
 def test_the_organisation_that_sends_a_figure_was_not_given_it():

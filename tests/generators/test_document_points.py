@@ -202,3 +202,66 @@ def test_a_letters_numbered_paragraphs_run_through_it():
                        points=POINTS + [PlannedPoint(heading="Next steps", text="We will write again on receipt.")])
     numbered = [int(p.split(".")[0]) for s in doc.sections for p in s.paragraphs if re.match(r"\d+\. ", p)]
     assert numbered == list(range(1, len(numbered) + 1)) and len(numbered) >= 4
+
+
+def _paper_sections(fixture: str, seed: int, title: str) -> list:
+    from tests.generators.offline_world import offline_world
+
+    plan, _, contents = offline_world(ROOT / fixture, seed)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and a.title.startswith(title))
+    return contents[spec.id].sections
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_paper_with_points_writes_no_summary_verdict_or_tasks_of_its_own_beside_them():
+    # blind read 34: a report's summary restating its points' figures in other words, a counter-schedule served on the
+    # claimant that ends 'On our reading, we recommend asking Hollins Reid Solicitors to confirm ...', an action table
+    # of stock tasks beside the minutes' own point of actions, meeting notes with the engine's Options A to C
+    report = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Report to insurer on quantum")
+    summary = next(s for s in report if s.heading == "Executive Summary")
+    assert not any(re.search(r"GBP \d", p) for p in summary.paragraphs), summary.paragraphs
+    assert summary.paragraphs[0].startswith("Thorne Ashby LLP prepared this report for Castlegate"), summary.paragraphs
+    assert "Set out below, in turn: Liability; General damages; Special damages;" in summary.paragraphs[-1]
+    assert not any(s.heading in ("Conclusion", "Next Steps", "Options") for s in report), [s.heading for s in report]
+    counter = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Counter-schedule of loss")
+    text = "\n".join(p for s in counter for p in s.paragraphs)
+    assert "we recommend" not in text.lower() and "On the documents reviewed" not in text, text
+    assert "Care: agreed at GBP 8,640; the hours and the hourly rate are accepted." in text, text
+    minutes = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Investment Committee minutes")
+    actions = next(s for s in minutes if s.heading == "Actions")
+    assert actions.table is None and [p for p in actions.paragraphs if p.startswith("Actions: the deal team")], actions
+    notes = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Management presentation: meeting notes")
+    assert not any(s.heading == "Options" for s in notes), [s.heading for s in notes]
+
+
+@pytest.mark.parametrize("fixture,seed", [("tests/fixtures/emoney-data-breach-dpc-inquiry.yaml", 3),
+                                          ("tests/fixtures/pi-quantum.yaml", 61)])
+def test_a_paper_that_acts_states_its_facts_without_an_analysts_lead_in(fixture, seed):
+    # emoney seed 3: Corrane's submissions to the DPC opened 'Having reviewed the file, we record 412,600 customers
+    # affected.'; a notice, a letter, a pleading or a submission states what it states flatly
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.kinds.document.compose import _acts
+
+    plan, _, contents = offline_world(ROOT / fixture, seed)
+    hedge = re.compile(r"(?i)\b(on the documents reviewed|having reviewed the file|on our reading of the file|"
+                       r"on the information provided)\b")
+    acting = [a for a in plan.artifacts if a.kind == "document" and _acts(a) and a.id in contents]
+    assert len(acting) >= 2, [a.title for a in acting]
+    said = [(a.title, p) for a in acting for s in contents[a.id].sections for p in s.paragraphs if hedge.search(p)]
+    assert not said, said[:3]
+
+
+def test_a_final_paper_or_one_that_acts_is_not_marked_for_discussion():
+    # buyside seed 3: 'Financial due diligence and quality of earnings report (final)' was marked 'Confidential — For
+    # Discussion Purposes'; a paper its title calls final, or a notice, a pleading, a contract, says what it says
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.kinds.document.compose import _acts
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", 3)
+    final = [a for a in plan.artifacts if a.kind == "document" and a.id in contents
+             and (re.search(r"(?i)\bfinal\b", a.title) or _acts(a))]
+    assert any("(final)" in a.title for a in final), [a.title for a in final]
+    marked = [(a.title, contents[a.id].subtitle) for a in final if "Discussion" in (contents[a.id].subtitle or "")]
+    assert not marked, marked

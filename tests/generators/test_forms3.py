@@ -42,11 +42,14 @@ def test_an_english_statement_of_case_has_its_court_claim_number_and_statement_o
 def test_an_english_defence_pleads_no_us_motion_and_admits_only_what_cannot_change():
     # read 25: 'It is admitted that the contributory negligence alleged is 15%' (the defence's own allegation) and
     # 'fails, in whole or in part, to state a claim upon which relief can be granted' (a US Rule 12(b)(6) motion)
+    # (the Defence carries its expert's points: what it admits and alleges is theirs, word for word, after the
+    # paragraph that says whose pleading it is)
     defence = _paper("tests/fixtures/pi-quantum.yaml", "Defence")
     assert "relief can be granted" not in defence and "asks the Court to" not in defence, defence
-    assert "admits that the date of the accident was 14 October 2025" in defence, defence
+    assert "1. The Defendant denies" in defence, defence
+    assert "2. Breach of duty: it is admitted that on 14 October 2025 a steel mould slipped" in defence, defence
     assert "admitted that the contributory negligence" not in defence, defence
-    assert "contributory negligence is 15%" in defence, defence
+    assert "damages should be reduced by 15%" in defence, defence
 
 
 def test_a_part_36_offer_is_made_by_the_party_under_the_rule_with_its_terms():

@@ -42,7 +42,7 @@ from worldsmith.generators.compose.substance.authority import authority_paper, f
     legal_basis
 from worldsmith.generators.compose.substance.filing import filing_bodies, to_authority
 from worldsmith.generators.compose.substance.sittings import council_attendees, public_record, record_attendees, \
-    record_signatures, sitting
+    board_signatures, record_signatures, sitting
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -180,6 +180,11 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # a letter goes out: never 'For Internal Use Only', nor 'For Discussion Purposes' on a letter for signature
         # (read 12: an engagement letter marked 'For Discussion Purposes')
         markings = [m for m in markings if "Internal" not in m and "Discussion" not in m] or [style["mark"]]
+    if kind in ("letter", "client_letter") or _acts(spec) or re.search(r"(?i)\bfinal\b", spec.title):
+        # nor on a paper that acts (a notice, a pleading, a contract) or one its title calls final: what it says is
+        # said, not put up for discussion (buyside seed 3: 'Financial due diligence and quality of earnings report
+        # (final)' marked 'Confidential — For Discussion Purposes')
+        markings = [m for m in markings if "Discussion" not in m] or [style["mark"]]
     if any(p.organisation != ctx.author.organisation for p in ctx.to + ctx.cc) or \
             neutral(ctx, ctx.author.organisation):
         # a paper that goes to a reader outside the author's firm (a client deliverable, an expert's determination to
@@ -395,6 +400,14 @@ def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
         lines.append(f"This paper rests on the documents held on {day}; a document that comes to light later may "
                      f"change it.")
     return [" ".join(lines)]
+
+
+def _acts(spec: DocumentSpec) -> bool:
+    """Whether a paper acts rather than analyses: a letter or notice, a pleading or submission, a contract or term
+    sheet, a resolution (points.family_of's families of the kind)."""
+    from worldsmith.generators.kinds.document.points import family_of
+
+    return family_of(spec).name in ("letter", "grounds", "terms", "resolution")
 
 
 def _on_day_once(paragraph: str, facts) -> str:
@@ -750,8 +763,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
     start = pick.rng.randrange(len(hosts))
+    # a paper that acts (a letter, a notice, a pleading or a submission, a contract, a resolution) states a fact flatly,
+    # never with an analyst's lead-in ('Having reviewed the file, we record 412,600 customers affected.' in Corrane's
+    # submissions to the DPC, emoney seed 3): the letter's register, which has none
+    register = "letter" if _acts(spec) else "document"
     for j, f in enumerate(pick.shuffled([f for f in ctx.facts if f.text not in written])):
-        placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, "document"))
+        placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, register))
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
@@ -783,7 +800,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             if not committee_members(ctx) and (re.search(r"\b(committee|board)\b", spec.title, re.I) or
                                                sitting(spec.title) == "board"):
                 members = seated(ctx)  # the chair and the owner's people sit as members; the others attend
-            listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
+            # (a chair the cast does not name has no row: the paragraph names the office)
+            listed = [p for p in {p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values() if p.email]
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
                                                                     if members else []) for p in listed])
@@ -899,6 +917,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a public body's record (an acta, a procès-verbal) closes with the signatures of its officer and of all who
         # appeared (read 30); a common-law body's note of its meeting (an exit conference) is not signed round
         sections.append(Section(heading="Signatures", paragraphs=[record_signatures(ctx)]))
+    elif kind == "minutes" and not in_mail and sitting(spec.title) == "board" and not is_hearing(spec.title):
+        # a board's minutes are signed: by its chair as a correct record, or by every director present where the
+        # matter's law asks it (blind read 33, a Danish A/S's minutes signed by no one, its CEO in the chair)
+        here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
+        directors = [p for p in committee_members(ctx) if p.id in here] or seated(ctx)
+        sections.append(Section(heading="Signatures", paragraphs=board_signatures(ctx, directors)))
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
     if ctx.distractor_label and not in_mail:
@@ -1181,8 +1205,15 @@ def seated(ctx: ArtifactContext) -> list:
     if sitting(ctx.spec.title) != "board":
         return [head]
     owners = {o.name for o in ctx.organisations if _OWNER.search(o.role or "") and o.name != head.organisation}
+    # (and the company's chief executive, who sits on its board to answer for management: never in its chair, read 33)
     return [head] + [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values()
-                     if p.id != head.id and p.organisation in owners]
+                     if p.id != head.id and (p.organisation in owners or
+                                             (p.organisation == head.organisation and _LEADS.search(p.title)))]
+
+
+# The one who leads a company's management: its chief executive or managing director, in the languages of the lexicon
+_LEADS = re.compile(r"(?i)\bchief executive\b|\bCEO\b|\bmanaging director\b|\badm(?:\.|inistrerende) direkt|"
+                    r"\bdirect(?:or|eur) g[ée]n[ée]ral|\bgesch[äa]ftsf[üu]hrer")
 
 
 def _attendees(ctx: ArtifactContext) -> str:
@@ -1210,7 +1241,9 @@ def _attendees(ctx: ArtifactContext) -> str:
         # the directors the owner appoints sit by name (read 21: 'the CFO chairs and is the only named director ("the
         # board's other voting members"), the sponsor principal is only "in attendance"')
         named = join_names([f"{p.name} ({p.title}, {p.organisation})" for p in seats if p.id != head.id])
-        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and "
+        # (a chair the cast does not name is named by the office: 'the Chair of the board, in the chair')
+        held = f"{head.name} ({head.title})" if head.email else f"the Chair of the {body}"
+        text = (f"Members of the {body} present: {held}, in the chair, and "
                 + (f"{named}; a quorum was present. " if named else
                    f"the {body}'s other voting members; a quorum was present. "))
         if others:

@@ -68,6 +68,10 @@ _RECOMMENDS = re.compile(r"(?i)\b(recommend\w*|we advise|advise that|should|prop
 _RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
                          r"delibera[çc]\w*)\b")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
+# A paragraph's own number is '7.' or '2.3' before a capital: a paragraph that opens with a figure ('64 positions are
+# affected', '1.5 million units') is not numbered by it (a UWV notification's points ran 64, 65, 66 from a count, issue
+# 17). Headings keep _NUMBERED ('7 Background').
+PARAGRAPH_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.|\d+(?:\.\d+)+(?=\s+[A-Z(\"'\u2018\u201c]))\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
@@ -116,9 +120,14 @@ def section_kind(heading: str) -> str | None:
 
 
 # a section's formal parts the points never displace: what opens it (a salutation, those present, a count's
-# incorporation of the paragraphs before) and what closes it, from its first closing part on (a prayer's WHEREFORE, a
-# complimentary close, a signature block)
-_LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b")
+# incorporation of the paragraphs before, the party a pleading or an offer is made for) and what closes it, from its
+# first closing part on (a prayer's WHEREFORE, a complimentary close, a signature block)
+# (pi-quantum's Defence and Part 36 offer with their points: the points took the place of 'The Defendant denies ...'
+# and 'We write on behalf of our client, Brackley Precast Ltd, the Defendant ...', and the papers no longer said whose
+# pleading or offer they were)
+_LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b|"
+                   r"^We write on behalf of\b|^Pursuant to Rule 68\b|"
+                   r"^(?:The )?(?:Defendants?|Respondents?) (?:denies|deny) (?:that|each|any|all|the allegations)\b")
 _TAIL = re.compile(r"WHEREFORE|Respectfully submitted|Yours (sincerely|faithfully)|^Sincerely|IN WITNESS WHEREOF|"
                    r"^Signed\b|^Signature|^(Name|Title|Date): |^/s/|^Agreed and accepted|^Certificate signed for|"
                    r"^Guaranty confirmed for|^Copy produced by|^cc: ")
@@ -130,7 +139,7 @@ def _formal(paragraph: str) -> bool:
 
 def _tail_at(texts: list[str], start: int = 0) -> int:
     """Where a section's closing formal parts begin (its length where it has none)."""
-    return next((j for j in range(start, len(texts)) if _TAIL.search(_NUMBERED.sub("", texts[j]))), len(texts))
+    return next((j for j in range(start, len(texts)) if _TAIL.search(PARAGRAPH_NUMBER.sub("", texts[j]))), len(texts))
 
 
 def point_paragraph(point: PlannedPoint) -> str:
@@ -146,9 +155,9 @@ def _place(section: Section, paragraphs: list[str], numbered: bool, replace: boo
            ) -> tuple[Section, list[str]]:
     """The section with `paragraphs` placed between its opening and closing formal parts: in place of the composer's
     paragraphs there (`replace`), or after them; and the paragraphs it lost."""
-    numbers = [m.group(1) for m in map(_NUMBERED.match, section.paragraphs) if m]
+    numbers = [m.group(1) for m in map(PARAGRAPH_NUMBER.match, section.paragraphs) if m]
     whole = bool(numbers) and len(numbers) == len(section.paragraphs)
-    texts = [_NUMBERED.sub("", p) for p in section.paragraphs] if whole else list(section.paragraphs)
+    texts = [PARAGRAPH_NUMBER.sub("", p) for p in section.paragraphs] if whole else list(section.paragraphs)
     lead = 0
     while lead < len(texts) and _LEAD.search(texts[lead]):
         lead += 1
@@ -237,8 +246,15 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
     # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
     body = []
+    named = {id(p): _named_section(sections, p.heading) if p.heading else None for p in points}
+    if family.name == "letter" and any(at is None for at in named.values()):
+        # a letter's points are its numbered paragraphs, in their order: a heading that names only part of a
+        # section's ('Offer' of 'Terms of the Offer') does not split them (pi-quantum's Part 36 offer read 'Part 36',
+        # 'Costs', then 'Offer', 'Terms')
+        named = {k: at if at is not None and _bare(sections[at].heading) == _bare(p.heading) else None
+                 for p in points for k, at in [(id(p), named[id(p)])]}
     for p in points:
-        at = _named_section(sections, p.heading) if p.heading else None
+        at = named[id(p)]
         if at is None:
             body.append(p)
         else:
@@ -288,6 +304,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         lost = [(k + 1 if k >= at else k, g) for k, g in lost]
         placed = {(k + 1 if k >= at else k): v for k, v in placed.items()}
         placed[at] = paras
+    sections = _parts_kept(sections, lost, doc, spec.title)
     # a fact the paper stated only in a paragraph the points replaced is stated still: that paragraph stays, after them
     text = "\n".join(p for s in sections for p in s.paragraphs) + "\n" + "\n".join(
         " ".join(" ".join(r) for r in s.table.rows) for s in sections if s.table is not None)
@@ -303,7 +320,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     for i, paras in back.items():
         s = sections[i]
         tail = _tail_at(s.paragraphs)
-        last = _NUMBERED.match(s.paragraphs[tail - 1]) if tail else None
+        last = PARAGRAPH_NUMBER.match(s.paragraphs[tail - 1]) if tail else None
         if last is not None:
             # a numbered section numbers what it takes back after its points ('3.' -> '4.', '2.3' -> '2.4')
             stem, _, end = last.group(1).rstrip(".").rpartition(".")
@@ -319,7 +336,128 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     if family.name in _TRIMMED:
         said = "\n".join(point_paragraph(p) for p in points)
         sections = _trimmed(sections, set(placed), ctx, spec.title, said)
+    if family.name in _UNSAID:
+        sections = _unsaid(sections, placed, points, ctx, spec.title, family)
+        if family.name == "letter":
+            sections = _running(sections)  # (what the points said again went: the numbers run on without a gap)
     return doc.model_copy(update={"sections": sections})
+
+
+# the families whose composer text around the points is prose of its own (not a pleading's form, nor a contract's or
+# term sheet's clauses): there it says only what the points do not
+_UNSAID = {"memo", "report", "default", "plan", "minutes", "letter", "resolution"}
+# sections where the composer gives its own verdict, summary or tasks: beside the points, a paragraph of them that states
+# no figure is the engine's view of a matter the expert has given theirs on (blind read 33: 'On our reading, we
+# recommend asking Hollins Reid Solicitors to confirm ...' in a counter-schedule whose points say what is agreed)
+_VERDICT = {"summary", "recommendation", "answer", "options", "next_steps", "risks", "actions"}
+# headings a genre shows itself by (genre_structure): a section of them that the points leave empty keeps its text
+# a letter's sections that recite the matter (its background, the findings a notice recites): what the points state
+# again there goes; its formal parts (what it requires, the day it issues, the rights of reply) are the form's
+_RECITED = {"background", "letter_background", "findings", "analysis"}
+_NEEDED = re.compile(r"(?i)summary|short answer|recommendation|question|purpose|thesis|valuation|risk|attendees|"
+                     r"present|decisions|actions|findings|analysis|working|appendix")
+
+
+def _sentences(text: str) -> list[str]:
+    return [t for t in _SENTENCE_END.split(text) if t.strip()]
+
+
+def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[PlannedPoint], ctx: ArtifactContext, title: str,
+            family: Family) -> list[Section]:
+    """The paper with the composer's paragraphs that only say again what its points say taken out: a summary, a
+    conclusion, an option or a next step whose every figure a point states, and, in a section of verdict, one that
+    states none (a stock task, a recommendation of the engine's own); what opens such a paragraph before its first
+    figure (who prepared the report, for whom, as at when) stays. A section left empty goes, save one its genre shows
+    itself by, which keeps its text (blind read 33, three unseen outlines: 3 of 18 papers with points accepted; a
+    summary restating the points' figures in other words, 'condition to completion' beside a point's 'condition to
+    signing', a table of stock actions beside the point's own)."""
+    from worldsmith.generators.kinds.document.contract import missing_parts
+
+    said = "\n".join(point_paragraph(p) for p in points)
+    before = set(missing_parts(title, _text_of(sections)))
+
+    def facts_of(text: str) -> list:
+        return [f for f in [*ctx.facts, *ctx.cited_figures] if carries(text, f)]
+
+    out: list[Section] = []
+    for i, s in enumerate(sections):
+        kind = section_kind(s.heading)
+        if i in placed:
+            # a section the points were placed in is theirs; where they give the actions, no table of the engine's
+            # stock tasks stands beside them
+            out.append(s.model_copy(update={"table": None, "paragraphs": [
+                p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else s)
+            continue
+        if kind in _FORMAL_KINDS or kind in _UNNAMED:
+            out.append(s)
+            continue
+        verdict = kind in _VERDICT and not (family.name == "letter" and kind == "next_steps")
+        if not verdict and not (family.name == "letter" and kind in _RECITED):
+            # (an analysis's working, a background's record: what the points do not say, how a figure is worked)
+            out.append(s)
+            continue
+        keep: list[str] = []
+        for para in s.paragraphs:
+            if _formal(para) or _NUMBERED.match(para) and not facts_of(para):
+                keep.append(para)
+                continue
+            facts = facts_of(para)
+            if facts and not all(carries(said, f) for f in facts):
+                keep.append(para)
+                continue
+            if not facts and (not verdict or kind == "summary"):
+                keep.append(para)
+                continue
+            # what opens the paragraph before its first figure, where it is no verdict of the engine's own
+            lead = []
+            for sentence in [] if _NUMBERED.match(para) else _sentences(para):
+                if facts_of(sentence):
+                    break
+                lead.append(sentence)
+            if len(" ".join(lead).split()) >= 6 and (kind == "summary" or family.name == "letter" and not verdict):
+                keep.append(" ".join(lead))
+        heads = [p.heading for p in points if p.heading]
+        if kind == "summary" and len(heads) > 1 and not any(carries(k, f) for k in keep
+                                                                               for f in ctx.facts):
+            # a summary of the points' own heads, in their order: never the engine's restatement of their figures
+            keep.append(f"Set out below, in turn: {'; '.join(heads)}.")
+        if not keep and (s.table is None or _NEEDED.search(s.heading)):
+            if _NEEDED.search(s.heading):
+                out.append(s)
+            continue
+        out.append(s.model_copy(update={"paragraphs": keep}))
+    if not set(missing_parts(title, _text_of(out))) <= before:
+        return sections
+    return out
+
+
+
+def _parts_kept(sections: list[Section], lost: list[tuple[int, str]], doc: DocumentContent, title: str
+                ) -> list[Section]:
+    """The paper with each replaced paragraph that alone did a part of its genre's contract (contracts.yaml) back in
+    its section, before the points: vat-delivery at seed 35, HMRC's 'Notice of assessment' lost 'We write to give
+    notice of assessment ...' to its four points, and said nowhere what it gave notice of (genre_contract)."""
+    from worldsmith.generators.kinds.document.contract import genre_named, lacking
+
+    genre = genre_named(title)
+    if genre is None or not lost:
+        return sections
+    had = {p.name for p in lacking(genre, _text_of(list(doc.sections)))}
+    back: dict[int, list[str]] = {}
+    for part in lacking(genre, _text_of(sections)):
+        if part.name in had:
+            continue
+        hit = next(((i, para) for i, para in lost if re.search(part.pattern, para)), None)
+        if hit is not None and hit[1] not in back.get(hit[0], []):
+            back.setdefault(hit[0], []).append(hit[1])
+    out = list(sections)
+    for i, paras in back.items():
+        s = out[i]
+        lead = 0
+        while lead < len(s.paragraphs) and _LEAD.search(s.paragraphs[lead]):
+            lead += 1
+        out[i] = s.model_copy(update={"paragraphs": s.paragraphs[:lead] + paras + s.paragraphs[lead:]})
+    return out
 
 
 # the families whose background restates the figures the points now carry (a memo's 'Relevant Facts' that wrote each
