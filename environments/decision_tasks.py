@@ -119,9 +119,12 @@ def _taker(graph: Graph, decision: LedgerFact, record: tuple) -> tuple[str, str]
     low = who.lower()
     # a title the statement gives ('Ostrander's General Counsel', 'the HR Director'), held by one person of the
     # organisation it names (or of any, where it names none)
-    named = [o.id for o in world.plan.organisations if o.id in low or o.name.split()[0].lower() in low]
-    holders = [p for p in world.plan.people if p.title and re.search(rf"\b{re.escape(p.title.lower())}\b", low)
-               and (not named or p.organisation in named)]
+    said = lambda words: bool(words) and re.search(rf"\b{re.escape(words.lower())}\b", low) is not None  # noqa: E731
+    named = [o.id for o in world.plan.organisations if said(o.id) or said(o.name.split()[0])]
+    by_name = [p for p in world.plan.people if said(p.name)]  # ('On May 3 Anna Berg decided ...')
+    if len(by_name) == 1:
+        return "person", by_name[0].name
+    holders = [p for p in world.plan.people if said(p.title) and (not named or p.organisation in named)]
     if sender is not None and (sender in holders or not who):
         return "person", sender.name
     if len(holders) == 1:

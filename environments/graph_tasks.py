@@ -1674,6 +1674,15 @@ _NOW_WORDS = ["now", "currently", "current", "today", "presently", "governing", 
 _THEN_WORDS = ["given", "told", "received", "had been", "was given", "then"]
 
 
+def given_by(world: World, message, org_of: dict[str, str]) -> set[str]:
+    """The organisations a mail gives what it says to: its recipients', less the home side and the sender's own (the
+    organisation that sends a figure was not given it: aircraft-redelivery at seed 0, the consultants' mail of their
+    own interim audit's cost made the as-of key ask what they 'had been given' by then; issue 16)."""
+    sender = org_of.get(message.sender)
+    return {o for o in (org_of.get(a) for a in (*message.to, *message.cc))
+            if o and o != world.plan.organisations[0].id and o != sender}
+
+
 def as_of_tasks(graph: Graph) -> list[Task]:
     """What had <organisation> been told a figure was, by a day before its current value: the earlier value."""
     world, tasks = graph.world, []
@@ -1691,10 +1700,8 @@ def as_of_tasks(graph: Graph) -> list[Task]:
         reached: dict[str, tuple[str, dt.date]] = {}
         for path, _, day, mid in rows:
             for m in (m for m in world.messages if m.message_id == mid):
-                for addr in {m.sender, *m.to, *m.cc}:
-                    org = org_of.get(addr)
-                    if org and org != world.plan.organisations[0].id and org not in reached:
-                        reached[org] = (path, day)
+                for org in sorted(given_by(world, m, org_of) - set(reached)):
+                    reached[org] = (path, day)
         if not reached:
             continue
         org, (path, day) = sorted(reached.items(), key=lambda kv: (kv[1][1], kv[0]))[0]

@@ -101,3 +101,18 @@ def test_a_boards_resolution_reported_by_counsel_is_the_boards():
              "Kromann Lund's board", "the directors")}
     assert said == {"the board": True, "Hvidsten's board of directors": True, "Board of Hvidsten Maskinfabrik A/S": True,
                     "Mette Lund": False, "Kromann Lund's board": False, "the directors": False}
+
+
+def test_a_decision_the_ledger_gives_to_a_named_person_is_theirs_not_the_mail_writers():
+    # a statement that names who decided ('On 3 March 2027 Anna Berg decided ...'): counsel's mail that gives it that
+    # day is no decision of counsel's (before: no task, or the sender)
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.decision_tasks import _taker
+
+    counsel = NS(name="Mette Lund", email="ml@kromann.example", title="Partner", organisation="kromann")
+    client = NS(name="Anna Berg", email="ab@hvidsten.example", title="Chief Executive Officer", organisation="hvidsten")
+    world = NS(plan=NS(organisations=[NS(id="kromann", name="Kromann Lund"), NS(id="hvidsten", name="Hvidsten A/S")],
+                       people=[counsel, client]), messages=[NS(message_id="m1", sender=counsel.email)])
+    decision = NS(statement="On 3 March 2027 Anna Berg decided to terminate the distribution agreement.")
+    assert _taker(NS(world=world), decision, ("mail.eml", "email", None, "m1")) == ("person", "Anna Berg")

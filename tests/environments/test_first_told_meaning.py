@@ -58,3 +58,17 @@ def test_a_contract_clause_of_the_same_sum_does_not_date_a_partys_exposure(legal
     # follows the example's thread points)
     received = dt.datetime.strptime(re.search(r"on (\w+ \d+, \d{4}), from", answer).group(1), "%B %d, %Y").date()
     assert answer.endswith(f"Answer: {(received - dt.date(2026, 4, 7)).days} days"), answer
+
+
+def test_the_organisation_that_sends_a_figure_was_not_given_it():
+    # aircraft-redelivery at seed 0: the technical consultants (Aldergrove) mailed the lessee, copying the lessor, their
+    # interim audit's USD 520,000; the as-of key asked what Aldergrove 'had been given' by March 24 (it wrote it)
+    from types import SimpleNamespace as NS
+
+    from worldsmith.environments.graph_tasks import given_by
+
+    world = NS(plan=NS(organisations=[NS(id="kestrel")]))
+    org_of = {"w@aldergrove": "aldergrove", "b@brightwing": "brightwing", "c@corrib": "corrib", "k@kestrel": "kestrel",
+              "x@aldergrove": "aldergrove"}
+    mail = NS(sender="w@aldergrove", to=["b@brightwing"], cc=["c@corrib", "x@aldergrove", "k@kestrel"])
+    assert given_by(world, mail, org_of) == {"brightwing", "corrib"}
