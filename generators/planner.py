@@ -552,6 +552,12 @@ class _Planner:
                             # and after the day's meetings (the committee sits in the afternoon)
                             at = max(working_time(self.rng, taken, self.tz), at)
                             at = max(at, at.replace(hour=17))
+                        elif taken is not None and point and prev is not None and prev.sent_at.date() <= taken < at.date():
+                            # nor after it, where its expert wrote the decision: the tanker's General Counsel's
+                            # 'Agreed: reject the tender ...', taken on April 16, went out on April 17 after the
+                            # rejection letter it asks for (a draw's gap; the record of a decision is of its day)
+                            day = max(working_time(self.rng, taken, self.tz), prev.sent_at + dt.timedelta(minutes=20))
+                            at = day if day.date() == taken else at
                         known = decision_fact is not None and (self.first_known[decision_fact] is None
                                                                or self.first_known[decision_fact] <= at.date())
                         carried = [decision_fact] if known else ([self.rng.choice(facts)] if facts else [])
@@ -647,6 +653,12 @@ class _Planner:
                     (("inform" if beat not in ("send", "inform") else beat) if prev is None
                      else "answer" if beat in ("ask", "question", "ack", "") else beat)
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]
+                if beat == "decide" and decision_fact and decision_fact not in carried \
+                        and self.first_known.get(decision_fact) and self.first_known[decision_fact] <= at.date() \
+                        and str(self.outline_fact(decision_fact).value.value).lower() in point.lower():
+                    # a decision its expert wrote in words ('Agreed: reject the tender of defense ...') carries the
+                    # ledger's decision it states, as the engine's own decision message does
+                    carried.append(decision_fact)
                 if answers and answers not in carried:
                     answers, asked = "", asked_open
             elif points and prev is not None and not forwarding and pos >= len(points) and not answers \
