@@ -300,3 +300,21 @@ def test_a_point_is_sent_by_the_one_whose_turn_it_is():
                     assert plan.person(m.author).organisation == plan.person(parent.to[0]).organisation != \
                         plan.person(parent.author).organisation, (seed, m.id)
     assert seen == 4
+
+
+def test_what_a_reply_awaits_is_read_within_its_line_and_keeps_no_capital_article():
+    # the tanker with its points at seed 3: "Good afternoon Andrew,\n\nThe Federal On-Scene Coordinator's estimate,
+    # which you will have by tomorrow morning." was awaited as "we will look for good afternoon Andrew,\nThe Federal
+    # On-Scene Coordinator's estimate by Thursday" (and at seed 0 "I'll expect The Federal On-Scene ...")
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.context import EmailContent
+    from worldsmith.generators.kinds.email.compose import awaited
+
+    import datetime as dt
+
+    ctx = email_context("reply", seed=0)
+    body = "Good afternoon Andrew,\n\nThe Federal On-Scene Coordinator's estimate, which you will have by Friday.\n\nLori"
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject=ctx.parent.subject, body=body),
+                                 "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=2)})
+    said = awaited(ctx)
+    assert said.startswith("the Federal On-Scene Coordinator's estimate by "), said
