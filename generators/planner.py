@@ -523,6 +523,10 @@ class _Planner:
                         # after the decider's own message it notes the decision (the IC outcome's reply)
                         if beat == "decide" and decider is not None and decider.id == last.id:
                             beat = "noted"
+                        elif beat == "decide" and self.circle and sender.organisation not in self.circle:
+                            # (and one across the table gives in or answers, never takes our side's decision: the
+                            # target's CFO's "Accepted for the QoE; ..." is a concession, test_compose_mail_read12)
+                            beat = "answer"
                     elif beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     elif beat == "decide" and decider is not None and sender.id != decider.id:
