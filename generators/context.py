@@ -339,6 +339,8 @@ class ArtifactContext(kinds.KindBound):
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
+    next_pointed: bool = Field(False, description="for a message: whether the reply to it carries an outline point "
+                                                  "(its expert's words, which need no prompt from this one)")
     instrument_terms: dict[str, str] = Field(default_factory=dict, description="for an instrument (an agreement, a "
                                              "policy): the ledger's figures worked out from its own terms alone, each "
                                              "by its formula over its inputs' labels, by label: the terms its clauses "
@@ -1720,6 +1722,15 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
     return index.get(message_id, "")
 
 
+def reply_pointed(plan: WorldPlan, message_id: str) -> bool:
+    """Whether the message that replies to a message of the plan carries an outline point (indexed once per plan)."""
+    index = plan.__dict__.get("_reply_points")
+    if index is None:
+        index = {a.parent: bool(getattr(a, "point", "")) for a in plan.artifacts if getattr(a, "parent", None)}
+        plan.__dict__["_reply_points"] = index
+    return index.get(message_id, False)
+
+
 def sent_out(plan: WorldPlan, spec) -> dict[str, dt.date]:
     """The first day a message of the writer's organisation to another organisation carries each of a message's and
     its thread's figures at the value they hold on its day, by label. Read 23: "Samantha offers to send the figures
@@ -1783,7 +1794,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "asserted_labels": asserted_labels(plan, spec.thread, spec.author),
                    "working_asked": working_asked(plan, spec),
                    "source_asked": source_asked(plan, spec),
-                   "next_beat": reply_beat(plan, spec.id)}
+                   "next_beat": reply_beat(plan, spec.id),
+                   "next_pointed": reply_pointed(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)

@@ -528,6 +528,10 @@ class _Planner:
                         # after the decider's own message it notes the decision (the IC outcome's reply)
                         if beat == "decide" and decider is not None and decider.id == last.id:
                             beat = "noted"
+                        elif beat == "decide" and self.circle and sender.organisation not in self.circle:
+                            # (and one across the table gives in or answers, never takes our side's decision: the
+                            # target's CFO's "Accepted for the QoE; ..." is a concession, test_compose_mail_read12)
+                            beat = "answer"
                     elif beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     elif beat == "decide" and decider is not None and sender.id != decider.id:
@@ -652,6 +656,10 @@ class _Planner:
                     ("ask" if prev is None else "question") if point_asks(point) else \
                     (("inform" if beat not in ("send", "inform") else beat) if prev is None
                      else "answer" if beat in ("ask", "question", "ack", "") else beat)
+                if beat == "question" and pos + 1 < len(beats) and beats[pos + 1] == "noted":
+                    # (a decision that puts a question is answered, not noted: "We will go with the voluntary refund
+                    # ...; Is August 28, 2026 safe on that route?" drew "Understood, Elizabeth. Yes: ...")
+                    beats[pos + 1] = "answer"
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]
                 if beat == "decide" and decision_fact and decision_fact not in carried \
                         and self.first_known.get(decision_fact) and self.first_known[decision_fact] <= at.date() \
@@ -1046,12 +1054,17 @@ def points_by_their_days(artifacts: list[ArtifactSpec]) -> None:
     for messages in threads.values():
         messages.sort(key=lambda m: m.position)
         for i, m in enumerate(messages):
-            days = [d for d in _days_ahead(m.point or "", m.sent_at.year) if d < m.sent_at.date()]
+            # (on the day itself, before its afternoon: "I will put it to the full committee at its session on July 9"
+            # went out at 18:14 on July 9, after the session)
+            days = [d for d in _days_ahead(m.point or "", m.sent_at.year)
+                    if d < m.sent_at.date() or d == m.sent_at.date() and m.sent_at.hour >= 12]
             prev = messages[i - 1].sent_at if i else None
             if not days or (prev is not None and prev.date() > min(days)):
                 continue
             day = min(days)
             at = m.sent_at.replace(year=day.year, month=day.month, day=day.day)
+            if at.hour >= 12:
+                at = at.replace(hour=8 + at.hour % 3)
             if prev is not None and at <= prev:
                 at = prev + dt.timedelta(minutes=12)
             if at.date() != day:

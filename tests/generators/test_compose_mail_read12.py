@@ -264,18 +264,21 @@ def test_our_side_decides_on_its_accountants_figure_not_the_target_across_the_ta
     from worldsmith.worlds.outline import load_outline
     from worldsmith.worlds.plan import EmailSpec
     from tests.conftest import EXAMPLES
-    outline = load_outline(EXAMPLES / "buyside-diligence.yaml")
-    circle = privileged_circle(outline)
-    seen = 0
-    for seed in (0, 1, 2):
-        plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w-test")
-        qoe = [a for a in plan.artifacts if isinstance(a, EmailSpec) and a.title.startswith("QoE: capitalised")]
-        assert {plan.person(a.author).organisation for a in qoe} - circle  # the target is on the thread
-        for a in qoe:
-            if a.beat == "decide":
-                seen += 1
-                assert plan.person(a.author).organisation in circle, plan.person(a.author)
-    assert seen
+    # (with its points the thread's last word is the CFO's concession, "Accepted for the QoE; we reserve our position
+    # ...", an answer; the engine's decision is read on the example as it was before its points, tests/fixtures/fuzz_found/)
+    for path in (EXAMPLES / "buyside-diligence.yaml", EXAMPLES.parents[1] / "tests/fixtures/fuzz_found/buyside-diligence.yaml"):
+        outline = load_outline(path)
+        circle = privileged_circle(outline)
+        seen = 0
+        for seed in (0, 1, 2):
+            plan = plan_world(outline, resolve_cast(outline, load_taxonomy()), seed, "w-test")
+            qoe = [a for a in plan.artifacts if isinstance(a, EmailSpec) and a.title.startswith("QoE: capitalised")]
+            assert {plan.person(a.author).organisation for a in qoe} - circle  # the target is on the thread
+            for a in qoe:
+                if a.beat == "decide":
+                    seen += 1
+                    assert plan.person(a.author).organisation in circle, plan.person(a.author)
+        assert seen or "fuzz_found" not in str(path)
 
 
 def test_a_figure_that_came_in_this_week_is_never_written_as_standing():

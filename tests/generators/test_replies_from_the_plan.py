@@ -21,9 +21,14 @@ def _own(body: str) -> str:
 
 
 # (outlines other modules compose at seed 61 too: offline_world composes each once per test process)
+# (the examples' questions on what is still to do are now mostly their experts' points, and the engine's own that
+# were answered moved with the draws: the rule holds for every case on the examples, and its cases are read on the
+# examples as they were before their points, tests/fixtures/fuzz_found/)
 @pytest.mark.parametrize("outline", ["outlines/examples/tanker-spill-liability.yaml",
                                      "outlines/examples/hospital-revenue-audit.yaml",
-                                     "outlines/examples/buyside-diligence.yaml"])
+                                     "outlines/examples/buyside-diligence.yaml",
+                                     "tests/fixtures/fuzz_found/tanker-spill-liability.yaml",
+                                     "tests/fixtures/fuzz_found/hospital-revenue-audit.yaml"])
 def test_what_is_still_to_do_is_answered_with_the_papers_the_plan_has_coming(outline):
     plan, _, contents = offline_world(outline, 61)
     by_id = {a.id: a for a in plan.artifacts}
@@ -43,7 +48,7 @@ def test_what_is_still_to_do_is_answered_with_the_papers_the_plan_has_coming(out
         elif coming and _STOCK.search(own):
             stock += 1
     assert stock == 0
-    assert answered or outline.endswith("buyside-diligence.yaml")
+    assert answered or not outline.startswith("tests/fixtures/fuzz_found/")
 
 
 _DIG_OUT = re.compile(r"dig out the paper|send you the paper it comes from", re.I)

@@ -300,3 +300,57 @@ def test_a_point_is_sent_by_the_one_whose_turn_it_is():
                     assert plan.person(m.author).organisation == plan.person(parent.to[0]).organisation != \
                         plan.person(parent.author).organisation, (seed, m.id)
     assert seen == 4
+
+
+def test_what_a_reply_awaits_is_read_within_its_line_and_keeps_no_capital_article():
+    # the tanker with its points at seed 3: "Good afternoon Andrew,\n\nThe Federal On-Scene Coordinator's estimate,
+    # which you will have by tomorrow morning." was awaited as "we will look for good afternoon Andrew,\nThe Federal
+    # On-Scene Coordinator's estimate by Thursday" (and at seed 0 "I'll expect The Federal On-Scene ...")
+    from tests.generators.context_fixture import email_context
+    from worldsmith.generators.context import EmailContent
+    from worldsmith.generators.kinds.email.compose import awaited
+
+    import datetime as dt
+
+    ctx = email_context("reply", seed=0)
+    body = "Good afternoon Andrew,\n\nThe Federal On-Scene Coordinator's estimate, which you will have by Friday.\n\nLori"
+    ctx = ctx.model_copy(update={"parent": EmailContent(subject=ctx.parent.subject, body=body),
+                                 "parent_sent": ctx.spec.sent_at - dt.timedelta(hours=2)})
+    said = awaited(ctx)
+    assert said.startswith("the Federal On-Scene Coordinator's estimate by "), said
+
+
+def test_a_decision_that_puts_a_question_is_answered_before_the_day_it_names():
+    # the hospital with its points at seed 3: the chair's "We will go with the voluntary refund through Lakeshore; I
+    # will put it to the full committee at its session on July 9. Is August 28, 2026 safe on that route?" went out at
+    # 18:14 on July 9, after the session, and counsel's answer opened "Understood, Elizabeth." as if noting a decision
+    import datetime as dt
+
+    from tests.generators.offline_world import ROOT, offline_world
+
+    for seed in (0, 3):
+        plan, _, _ = offline_world(ROOT / "outlines/examples/hospital-revenue-audit.yaml", seed)
+        opener, chair, answer = sorted((a for a in plan.artifacts if a.kind == "email" and a.mode != "forward"
+                                        and a.title.startswith("Refund options")), key=lambda a: a.position)
+        assert chair.point.startswith("We will go with") and chair.beat == "question" and answer.beat == "answer"
+        day = chair.sent_at.date()
+        assert day < dt.date(2026, 7, 9) or day == dt.date(2026, 7, 9) and chair.sent_at.hour < 12, (seed, chair.sent_at)
+
+
+def test_an_opener_whose_reply_its_expert_wrote_asks_for_no_view():
+    # the tanker with its points at seed 0: "Let me know if you see it otherwise." closed four openers word for word
+    # (realism_boilerplate, and a repair round), each answered by a reply its expert wrote, which needed no prompt
+    import re
+
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", 0)
+    replied = {a.parent: a for a in plan.artifacts if isinstance(a, EmailSpec) and a.parent}
+    seen = 0
+    for a in plan.artifacts:
+        if isinstance(a, EmailSpec) and a.point and a.mode == "new" and getattr(replied.get(a.id), "point", ""):
+            seen += 1
+            assert not re.search(r"read it differently|see it otherwise|Your view on that", contents[a.id].body), \
+                contents[a.id].body
+    assert seen >= 4

@@ -74,6 +74,10 @@ def test_every_paragraph_of_an_advice_note_carries_a_fact_of_the_plan(request, n
     long_ = 0
     for a in notes:
         body = bodies[a.id]
+        if a.point:
+            # (its expert wrote it: the note is the point, word for word, as long as its expert made it)
+            assert " ".join(a.point.split()) in " ".join(body.split()), (a.title, body)
+            continue
         # the note's own paragraphs of substance: past the greeting and the lead, before the sign-off
         paragraphs = [p for p in re.split(r"\n\s*\n", body) if len(p.split()) >= 25 and not p.startswith("--")]
         for p in paragraphs:
@@ -81,4 +85,6 @@ def test_every_paragraph_of_an_advice_note_carries_a_fact_of_the_plan(request, n
         # (200 words: mail12's note without the record facts its reader holds, 'the date of the casualty was February
         # 24, 2026, for the record', came to 235, blind read 20)
         long_ += len(body.split()) >= 200
-    assert long_, [(a.title, len(bodies[a.id].split())) for a in notes]
+    # (a room whose advice its experts wrote as points says it in their words, at their length: the tanker's "No. Under
+    # Clause 41.3 ... the most Ostrander can owe is USD 20,000,000."; its other notes to the client are cover notes)
+    assert long_ or any(a.point for a in notes), [(a.title, len(bodies[a.id].split())) for a in notes]

@@ -1304,8 +1304,12 @@ _PROMISE = re.compile(r"\b(?:will|I'll|we'll|shall|would|could|should)\b|\?", re
 # What a message says is coming to its reader, and by when ("you will have the working by 28 September", "Our view
 # on X will be with you by Friday", "I will send you the paper it comes from ... by 28 September").
 _AWAITED = (re.compile(r"\byou will have (?P<what>[^.;,?!]{3,70}?) by (?P<day>[^.;,?!]{3,40})", re.I),
-            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!]{3,80}?), which you will have by (?P<day>[^.;,?!]{3,40})"),
-            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!]{3,70}?) will be with you by (?P<day>[^.;,?!]{3,40})"),
+            # (within its line: "Good afternoon Andrew,\n\nThe Federal On-Scene Coordinator's estimate, which you will
+            # have by tomorrow morning" was awaited as "good afternoon Andrew, The Federal ...", the tanker at seed 3)
+            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!\n]{3,80}?), which you will have by (?P<day>[^.;,?!]{3,40})",
+                       re.M),
+            re.compile(r"(?:^|[.;:]\s+)(?P<what>[A-Z][^.;:?!\n]{3,70}?) will be with you by (?P<day>[^.;,?!]{3,40})",
+                       re.M),
             re.compile(r"\b(?:we|I) will send (?:you )?(?P<what>[^.;?!]{3,70}?)(?:, [^.;?!]{0,40})? by "
                        r"(?P<day>[^.;,?!]{3,40})", re.I),
             re.compile(r"\b(?:we|I|and) will (?:respond|reply|revert|write again|come back to you)(?P<what>)"
@@ -1327,7 +1331,8 @@ def awaited(ctx: ArtifactContext) -> str:
         return ""
     what = re.sub(r"^(?:our|my)\b", "your", m.group("what").strip(), flags=re.I) or "your response"
     what = re.sub(r"\b(?:us|me)\b", "you", what)
-    what = lower_first(what) if not re.match(r"[A-Z][a-z]+ [A-Z]", what) else what
+    # (a name keeps its capitals, its article none: "I'll expect The Federal On-Scene Coordinator's estimate")
+    what = lower_first(what) if not re.match(r"[A-Z][a-z]+ [A-Z]", what) or re.match(r"The [A-Z]", what) else what
     when = say_day(due, today, ctx.locale)
     if when == "tomorrow":
         # (the day by its name: a reply moved into its writer's working hours abroad is sent a day on from the day

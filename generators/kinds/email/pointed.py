@@ -61,9 +61,11 @@ def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
         return "" if "?" not in point or _NAMES_DAY.search(point) or not ctx.next_beat \
             else pick.one(_ANSWER_BY).format(day=day)
     if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward" \
-            and not (ctx.organisations and across(ctx)):
+            and not (ctx.organisations and across(ctx)) and not ctx.next_pointed:
         # (only of one's own side: the rejection of the tender, sent to opposing counsel with the client's decision,
-        # closed "Tell me if you read it differently.")
+        # closed "Tell me if you read it differently."; and only where the engine writes the reply: under a reply
+        # its expert wrote it was a line of form, "Let me know if you see it otherwise." word for word in four
+        # openers of the tanker at seed 0, realism_boilerplate)
         return pick.one(_VIEW_ASKED).format(day=day)
     return ""
 
