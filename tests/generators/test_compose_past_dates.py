@@ -34,24 +34,24 @@ def test_the_context_marks_a_date_fact_past_only_after_its_day(published_diligen
 
     world = worldsmith.open(published_diligence)
     plan = world.plan
-    target = next(f for f in plan.facts if f.value.type == "date")
+    dates = {f.id for f in plan.facts if f.value.type == "date"}
     from worldsmith.generators.context import build_context
     from worldsmith.taxonomies.loader import load_taxonomy
 
     taxonomy = load_taxonomy()
     seen = set()
     for spec in plan.artifacts:
-        if target.id in spec.facts and spec.kind in ("email", "document"):
+        if dates & set(spec.facts) and spec.kind in ("email", "document"):
             try:
                 ctx = build_context(plan, taxonomy, spec, {})
             except KeyError:  # it quotes or cites an artifact not made here
                 continue
-            ref = next(f for f in ctx.facts if f.id == target.id)
-            if ref.value.type == "date":
-                assert ref.past == (ref.value.value < artifact_day(spec)), spec.id
-                seen.add(ref.past)
+            for ref in ctx.facts:
+                if ref.id in dates and ref.value.type == "date":
+                    assert ref.past == (ref.value.value < artifact_day(spec)), (spec.id, ref.id)
+                    seen.add(ref.past)
     world.close()
-    assert seen, "the example carries its date fact somewhere"
+    assert seen, "the example carries a date fact somewhere"
 
 
 def test_a_frame_with_its_own_label_before_a_colon_takes_no_lead_in():
