@@ -65,6 +65,9 @@ _RECOMMENDS = re.compile(r"(?i)\b(recommend\w*|we advise|advise that|should|prop
                          r"empfehl\w*|recomend\w*|rekomend\w*|öner\w*)\b")
 # a body's resolution, by its title's noun in the matter's language (a board's 'karar', 'uchwała', 'delibera',
 # 'Beschluss', 'résolution', 'resolución'): its points are what it resolves, not minutes' discussion
+# a point's heading that names a paper's conclusion or the course it advises
+_CONCLUDES = re.compile(r"(?i)^(?:overall )?(?:conclusions?|next steps?|recommendations?|advice|way forward|proposal|"
+                        r"course of action|bottom line)\b")
 _RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
                          r"delibera[çc]\w*)\b")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
@@ -260,7 +263,12 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
                 replace=_bare(sections[at].heading) == _bare(p.heading)
                 and section_kind(sections[at].heading) not in _ENGINE_LAID)
     if family.name == "memo":
-        advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None)
+        # the point that recommends, else the one its expert headed as the memo's conclusion or next step (emoney's
+        # 'Conclusion: awareness on 8 February 2027 is the better view ...', vat-delivery's 'Next step: request a
+        # statutory review ...', where the engine's own 'We recommend Option A' and 'I would work on the basis that
+        # the delivery charges collected are GBP 3,264,000' stood)
+        advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None) or \
+            next((p for p in reversed(points) if p.heading and _CONCLUDES.match(p.heading)), None)
         rec = _kind_index(sections, "recommendation")
         if advice is not None and rec is not None:
             if advice in body:
@@ -370,6 +378,8 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
 
     said = "\n".join(point_paragraph(p) for p in points)
     before = set(missing_parts(title, _text_of(sections)))
+    # the engine's options stay where a paragraph it keeps weighs them ('We recommend Option A')
+    weighed = re.search(r"\bOption [A-D]\b", _text_of([x for x in sections if section_kind(x.heading) != "options"]))
 
     def facts_of(text: str) -> list:
         return [f for f in [*ctx.facts, *ctx.cited_figures] if carries(text, f)]
@@ -383,7 +393,7 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
             out.append(s.model_copy(update={"table": None, "paragraphs": [
                 p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else s)
             continue
-        if kind in _FORMAL_KINDS or kind in _UNNAMED:
+        if kind in _FORMAL_KINDS or kind in _UNNAMED or kind == "options" and weighed:
             out.append(s)
             continue
         verdict = kind in _VERDICT and not (family.name == "letter" and kind == "next_steps")
