@@ -285,3 +285,16 @@ def test_a_memo_answers_and_recommends_from_the_point_its_expert_headed_as_its_c
     opa = _paper_sections("outlines/examples/tanker-spill-liability.yaml", 3, "Memo re OPA 90 limitation")
     text = "\n".join(p for s in opa for p in s.paragraphs)
     assert "Option B" not in text or any(s.heading == "Options" for s in opa), [s.heading for s in opa]
+
+
+def test_a_paper_with_points_proposes_no_protection_or_conclusion_of_its_own_in_its_analysis():
+    # buyside seed 3 (the brief's own case): the legal DD report proposed 'a condition to completion that Ashgrove
+    # Process Industries consents' beside its point 'Protection: a signed waiver as a condition to signing', and
+    # reports closed their working on 'Conclusion. Our conclusion is that ...' of a figure a point states
+    dd = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Legal due diligence report")
+    text = "\n".join(p for s in dd for p in s.paragraphs)
+    assert "Protection: a signed waiver as a condition to signing." in text, text
+    assert "condition to completion that Ashgrove" not in text and "protection we propose" not in text, text
+    report = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Report to insurer on quantum")
+    text = "\n".join(p for s in report for p in s.paragraphs)
+    assert "Our conclusion is that" not in text and "Build-up of the past loss of earnings." in text, text
