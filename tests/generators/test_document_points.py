@@ -298,3 +298,13 @@ def test_a_paper_with_points_proposes_no_protection_or_conclusion_of_its_own_in_
     report = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Report to insurer on quantum")
     text = "\n".join(p for s in report for p in s.paragraphs)
     assert "Our conclusion is that" not in text and "Build-up of the past loss of earnings." in text, text
+
+
+@pytest.mark.parametrize("seed", [3, 61])
+def test_a_notice_with_points_keeps_what_it_gives_notice_of(seed):
+    # vat-delivery at seeds 3 and 61: HMRC's notice of assessment lost 'We write to give notice of assessment ...' to
+    # its points, and genre_contract quarantined the world ('the text lacks what is noticed')
+    notice = _paper_sections("tests/fixtures/vat-delivery.yaml", seed, "Notice of assessment")
+    text = [p for s in notice for p in s.paragraphs]
+    at = next(i for i, p in enumerate(text) if p.startswith("We write to give notice of assessment"))
+    assert text[at + 1].startswith("1. Assessment: output tax of GBP 544,000"), text
