@@ -1636,7 +1636,7 @@ def _unit_ok(m: Mention, w: Want) -> bool:
 # days, and business days are not calendar days). Red team: "35 days" failed for "5 weeks", and "5 weeks after it"
 # beside "Answer: 42 days" passed.
 # (hours too, in hours: "5.5 days" is 132 hours, s24's blind red team: a right laytime answer so written scored 0)
-_DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
+_DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "wk": 7, "wks": 7}  # ('14 days (2 wks)': s30's blind red teams)
 _HOURS = {"hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1}
 
 

@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks
+from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks, translit
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -341,6 +341,23 @@ def _said_plainly(value: str, kind: str | None) -> list[tuple[str, str]]:
     return []
 
 
+def _said_otherwise(value: str, check, world: World) -> list[tuple[str, str]]:
+    """A figure in the other unit a professional gives it in, which must pass (s30's blind red teams): a ratio kept as a
+    percentage as its multiple ('135%' as '1.35x'), a move in percentage points as the rates' percent ('15%')."""
+    from worldsmith.environments import answers
+
+    found = answers.parse(value).mentions
+    if len(found) != 1 or found[0].value is None:
+        return []
+    m = found[0]
+    if check.expect == "percent" and m.kind == "percent" and forms._ratio_like(check, world):
+        return [("ratio_multiple", f"{(m.value / 100).normalize():f}x")]
+    if check.expect == "number" and m.unit and answers.POINT_WORDS.match(m.unit.lower()) \
+            and not forms._a_rate_of(m.value, world):
+        return [("points_as_percent", f"{m.value.normalize():f}%")]
+    return []
+
+
 def _choice_namings(option: str, others: list[str], world: World) -> list[tuple[str, bool, str]]:
     """Other ways of naming a chosen option (kit20): beside the other set aside ('X (not Y)'), a bound by its plain
     word ('the cap' for a maximum) must pass; one word of it that another figure of the room shares ('stacking' of
@@ -395,6 +412,8 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             add(f"person_email:{n}", True, _form_text([(k, people[v].email if k == n else x) for k, x in fields]))
             add(f"person_title:{n}", True, _form_text([(k, f"Mr {people[v].last_name}" if k == n else x)
                                                       for k, x in fields]))
+            if translit.written_in(v):  # a Greek or Cyrillic name in Latin letters (s30's blind red teams)
+                add(f"person_latin:{n}", True, _form_text([(k, translit.latin(v) if k == n else x) for k, x in fields]))
             other = next((p.name for p in world.plan.people if p.name != v), None)
             if other:
                 add(f"person_other:{n}", False, _form_text([(k, other if k == n else x) for k, x in fields]))
@@ -421,6 +440,8 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             for name, said in _said_plainly(v, check.expect):
                 if not any(o[0].startswith(name + ":") for o in out):  # one of each a form: the suite stays fast
                     add(f"{name}:{n}", True, _form_text([(k, said if k == n else x) for k, x in fields]))
+            for name, said in _said_otherwise(v, check, world):
+                add(f"{name}:{n}", True, _form_text([(k, said if k == n else x) for k, x in fields]))
             near = _nearby(v)
             if near:
                 add(f"nearly_right:{n}", False, _form_text([(k, near if k == n else x) for k, x in fields]))

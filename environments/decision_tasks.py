@@ -2,9 +2,10 @@
 
 Every matter a professional outlines ends in a decision (a text fact the ledger dates: submit the proof of loss,
 offer a settlement, reject the tender, approve subject to consent) taken against a date still ahead (a deadline, a
-signing target). A partner checking it opens three papers: the mail that carries the decision (its day and who
-gave it), a paper that sets the date, and the working the decision's figure comes from (the figure it acts on must
-be the one that working gives now, not a superseded draft's). The final figure, the days the decision left, is
+signing target). A partner checking it opens three papers: the record of the decision (the minutes, resolution or
+written decision that takes it on the ledger's day, else the mail that gives it that day: its day and who took it),
+a paper that sets the date, and the working the decision's figure comes from (the figure it acts on must be the one
+that working gives now, not a superseded draft's). The final figure, the days the decision left, is
 written in no file; a decision with no date ahead of it makes no task.
 """
 
@@ -17,6 +18,7 @@ import zoneinfo
 from worldsmith.environments.graph_tasks import (Graph, _ask, _distractor_negatives, _inputs_reference, universal,
                                                  value_check)
 from worldsmith.environments.apps import app_of
+from worldsmith.environments.forms import body_words
 from worldsmith.environments.tasks import Check, Criterion, Needs, Rubric, Solution, Task, label_of, the
 from worldsmith.worlds.plan import LedgerFact
 
@@ -85,27 +87,67 @@ def decision_tasks(graph: Graph) -> list[Task]:
     return out
 
 
-def _decision_task(graph: Graph, decision: LedgerFact) -> Task | None:
+# the start of a statement that dates it ('On April 8, 2027 ', 'On 8 April 2027, ')
+_ON_DAY = re.compile(r"^\s*On\s+(?:\d{1,2}\s+[A-Za-z]+\s+\d{4}|[A-Za-z]+\s+\d{1,2},\s*\d{4}|\d{4}-\d{2}-\d{2}),?\s+")
+_TAKER = re.compile(r"^(?P<who>\S.*?)\s+(?:has\s+|had\s+)?(?:decided|decides|approved|authori[sz]ed|resolved|instructed)\b")
+_BODY = re.compile(r"\b(?:board|committee|meeting|shareholders|members|council|trustees|directors|assembly|panel)\b", re.I)
+
+
+def _record(graph: Graph, decision: LedgerFact) -> tuple[str, str, dt.datetime, str | None] | None:
+    """The paper that records the decision on the day the ledger dates it: the minutes, resolution or written decision
+    of that day, else the mail that gives it that day; None where the room records it on no file of that day (a mail
+    that reports it later dates the report, not the decision)."""
+    tz = zoneinfo.ZoneInfo(graph.world.plan.timezone)
+    that_day = [r for r in _carried(graph, decision.id) if r[2].astimezone(tz).date() == decision.known_from]
+    papers = [r for r in that_day if r[1] == "document"] + [r for r in that_day if r[1] == "email" and r[3]]
+    return papers[0] if papers else None
+
+
+def _taker(graph: Graph, decision: LedgerFact, record: tuple) -> tuple[str, str] | None:
+    """Who took the decision, as ('person', full name) or ('body', the board, committee or meeting as the ledger names
+    it): the ledger's statement says who; a mail that carries it names only who wrote it (a Danish A/S board's
+    decision was keyed to outside counsel, who reported it days later: blind red team, issue 16)."""
     world = graph.world
-    tz = zoneinfo.ZoneInfo(world.plan.timezone)
-    mails = [r for r in _carried(graph, decision.id) if r[1] == "email" and r[3]]
-    if not mails:
+    said = _TAKER.match(_ON_DAY.sub("", decision.statement, count=1))
+    who = said.group("who").strip(" ,") if said else ""
+    if who and _BODY.search(who) and len(who.split()) <= 10:
+        return "body", who
+    sender = None
+    if record[1] == "email":
+        message = next((m for m in world.messages if m.message_id == record[3]), None)
+        sender = next((p for p in world.plan.people if message is not None and p.email == message.sender), None)
+    low = who.lower()
+    # a title the statement gives ('Ostrander's General Counsel', 'the HR Director'), held by one person of the
+    # organisation it names (or of any, where it names none)
+    said = lambda words: bool(words) and re.search(rf"\b{re.escape(words.lower())}\b", low) is not None  # noqa: E731
+    named = [o.id for o in world.plan.organisations if said(o.id) or said(o.name.split()[0])]
+    by_name = [p for p in world.plan.people if said(p.name)]  # ('On May 3 Anna Berg decided ...')
+    if len(by_name) == 1:
+        return "person", by_name[0].name
+    holders = [p for p in world.plan.people if said(p.title) and (not named or p.organisation in named)]
+    if sender is not None and (sender in holders or not who):
+        return "person", sender.name
+    if len(holders) == 1:
+        return "person", holders[0].name
+    return None
+
+
+def _decision_task(graph: Graph, decision: LedgerFact) -> Task | None:
+    record = _record(graph, decision)
+    if record is None:
         return None
-    mail_path, _, at, mid = mails[0]
-    day = at.astimezone(tz).date()
-    message = next((m for m in world.messages if m.message_id == mid), None)
-    if message is None:
+    taker = _taker(graph, decision, record)
+    if taker is None:
         return None
-    maker = message.sender_name or message.sender
-    for deadline in _ahead(graph, day, decision):
-        task = _against(graph, decision, deadline, day, mail_path, maker)
+    for deadline in _ahead(graph, decision.known_from, decision):
+        task = _against(graph, decision, deadline, decision.known_from, record, taker)
         if task is not None:
             return task
     return None
 
 
-def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.date, mail_path: str,
-             maker: str) -> Task | None:
+def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.date, record: tuple,
+             taker: tuple[str, str]) -> Task | None:
     """The check of a decision against one date ahead of it; None where the room writes the count or no paper the
     room held by then sets the date."""
     world = graph.world
@@ -118,12 +160,13 @@ def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.d
                                     [rf"(^|[^\d.,]){days} days\b"]).fetchone():
         return None
     # a paper the room held by that day that sets the date (not the decision's own mail)
-    set_by = [r for r in _carried(graph, deadline.id) if r[0] != mail_path and r[2].astimezone(tz).date() <= day]
+    set_by = [r for r in _carried(graph, deadline.id) if r[0] != record[0] and r[2].astimezone(tz).date() <= day]
     if not set_by:
         return None
     date_path, date_kind = set_by[0][0], set_by[0][1]
-    files, apps = {mail_path, date_path}, {"mail", app_of(date_kind)}
-    figure = _figure(graph, decision, mail_path)
+    files, apps = {record[0], date_path}, {app_of(record[1]), app_of(date_kind)}
+    figure = _figure(graph, decision, record[0])
+    maker = taker[1]
     working: list[str] = []
     if figure is not None:
         # the working it comes from: a document or sheet carrying it now, the latest dated by the decision's day
@@ -150,8 +193,10 @@ def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.d
                   check=Check(type="answer_mentions", values=[_when(day)])),
         Criterion(id="states_deadline", weight=1.0, description=f"gives {the(deadline)}: {due_text}",
                   check=Check(type="answer_mentions", values=[due_text])),
-        Criterion(id="names_maker", weight=0.5, description=f"names who gave the decision: {maker}",
-                  check=Check(type="answer_mentions", values=[maker])),
+        Criterion(id="names_maker", weight=0.5, description=f"names who took the decision: {maker}",
+                  check=Check(type="answer_mentions", values=[maker])) if taker[0] == "person" else
+        Criterion(id="names_maker", weight=0.5, description=f"names the body that took the decision: {maker}",
+                  check=Check(type="answer_mentions_any", values=[maker, " ".join(body_words(maker, world))])),
     ]
     # the count said the wrong way round: the deadline 'N days before' the decision
     decided = ["decision", "decided", "decides", "approved", *_names(decision, _when(day))]
@@ -167,7 +212,7 @@ def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.d
                                    description=f"answers {late} days, counting from {_when(today)}, not the decision",
                                    check=Check(type="answer_final", values=[f"{late} days"], numbers=[float(late)],
                                                unit="days", allowed=numbers)))
-    lines = [f"{maker} gave {the(decision)} on {_when(day)}."]
+    lines = [f"{maker[:1].upper() + maker[1:]} took {the(decision)} on {_when(day)}."]
     if figure is not None and working:
         q = graph.quantities[figure.id]
         titles = {a.path: a.title for a in world.plan.artifacts if getattr(a, "title", None)}
@@ -188,8 +233,8 @@ def _against(graph: Graph, decision: LedgerFact, deadline: LedgerFact, day: dt.d
     return Task(
         id=f"decision-{decision.id}-{deadline.id}", world_id=world.world_id, kind="decision",
         tags=["judgement", "as_of", "multi_hop"],
-        instruction=(f"In the data room of {world.plan.title}, check {the(decision)}: on what day was it given, and by "
-                     f"whom?{acts} How many days did it leave before {the(deadline)} as the room had it that day (your "
+        instruction=(f"In the data room of {world.plan.title}, check {the(decision)}: on what day was it taken, and by "
+                     f"whom (the person, or the board, committee or meeting that took it)?{acts} How many days did it leave before {the(deadline)} as the room had it that day (your "
                      f"final figure, in days)? {_ask()}"),
         needs=Needs(files=sorted(files), facts=facts, apps=sorted(apps)),
         reference=_inputs_reference(answer, facts),

@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from worldsmith.environments import answers, hangul
+from worldsmith.environments import answers, hangul, translit
 from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
 
 # what a field's value may carry beside the thing itself: the currency's words, a count's unit
@@ -252,10 +252,28 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # a bare figure in a field its name says is a percentage ('Liability cap percentage: 100': kit27a, a right form
         # 0.95); a fraction there (0.5) is read as the rate it is by value_matches
         m = replace(m, kind="percent")
+    elif check.expect == "percent" and m.kind == "number" and m.value is not None \
+            and (m.unit == "x" or (m.unit is None and "." in m.text)) and _ratio_like(check, world):
+        # a covenant ratio, a cover or a multiple kept as a percentage but written as the banker writes it: '1.35x',
+        # '1.35 times' or '1.35' beside its label for a DSCR of 135% (s30's blind red teams: right forms refused)
+        m = replace(m, kind="percent", value=m.value * 100, unit=None,
+                    quantum=m.quantum * 100 if m.quantum is not None else None)
     expected = answers.parse(check.values[0]).mentions
     if len(expected) != 1:
         return False
     e = expected[0]
+    if m.kind == "percent" and e.kind == "number" and e.unit and answers.POINT_WORDS.match(e.unit.lower()) \
+            and check.expect == "number" and not _a_rate_of(m.value, world):
+        # a move of a rate or a gap between two rates, keyed in percentage points, written in the rates' own unit:
+        # 'Change in the default rate: 15%' for 15 percentage points (s30's blind red teams: right forms refused); the
+        # field asks the move, so its percent is the move's points. Where a rate of the matter has that value the
+        # percent names the rate as well, and stays refused.
+        m = replace(m, kind="number", unit=e.unit)
+    if m.kind == "percent" and e.kind == "number" and e.unit == "x" and m.value is not None:
+        # the other way round: a multiple the room keeps as one, written as its percentage ('Minimum DSCR: 135%' for
+        # 1.35x)
+        m = replace(m, kind="number", unit="x", value=m.value / 100,
+                    quantum=m.quantum / 100 if m.quantum is not None else None)
     kinds = {"amount": ("money",), "percent": ("percent", "number"), "days": ("number",), "number": ("number",)}
     if m.kind not in kinds.get(check.expect or "", (e.kind,)):
         return False
@@ -323,6 +341,37 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # (and its short forms: '9 mo.' for 9 months, kit17 0.91)
         allowed |= {t for g in _UNIT_GROUPS if e.unit.lower() in g for u in g for t in _tokens(u)}
     return _residual_ok(_tokens(rest), allowed)
+
+
+def _a_rate_of(value: Decimal | None, world) -> bool:
+    """Whether a percentage fact of the matter, other than a difference of two, has this value."""
+    facts = getattr(getattr(world, "plan", None), "facts", None) or []
+    return value is not None and any(
+        getattr(getattr(f, "value", None), "type", None) == "percent" and Decimal(str(f.value.value)) == value
+        and "-" not in (getattr(f, "formula", None) or "") for f in facts)
+
+
+# the words of a figure a professional gives as a multiple whether the room writes it as one or as a percentage
+_RATIO_WORDS = re.compile(r"\b(?:ratios?|cover|coverage|multiples?|gearing|leverage|dscr|icr|ltv|ltc|dsc|"
+                          r"loan[\s-]+to[\s-]+(?:value|cost)|debt[\s-]+service|interest[\s-]+cover\w*)\b", re.I)
+
+
+def _ratio_like(check: Check, world) -> bool:
+    """Whether a percentage field is a ratio a banker writes as a multiple (a DSCR, an LTV, an interest cover): its
+    name says so, or, for a field named for no fact ('Answer'), the matter's fact of that value is labelled so."""
+    name = check.a_words[0] if check.a_words else ""
+    if re.search(r"\bpercent(?:age)?\b|%", name, re.I):
+        return False  # a field that asks the percentage is answered in percent
+    if _RATIO_WORDS.search(name):
+        return True
+    facts = getattr(getattr(world, "plan", None), "facts", None) or []
+    if any((getattr(f, "label", None) or f.id.replace("_", " ")).lower() in name.lower() for f in facts):
+        return False  # the field names another fact
+    want = answers.parse(check.values[0]).mentions
+    value = want[0].value if len(want) == 1 and want[0].kind == "percent" else None
+    return value is not None and any(
+        getattr(getattr(f, "value", None), "type", None) == "percent" and Decimal(str(f.value.value)) == value
+        and _RATIO_WORDS.search(f"{getattr(f, 'label', None) or f.id.replace('_', ' ')}") for f in facts)
 
 
 def _is_measure(unit: str) -> bool:
@@ -615,8 +664,8 @@ def _person_ok(value: str, check: Check, world) -> bool:
     # the surname alone or after an initial, where no one else of the matter has it ('da Costa', 'J. da Costa' for
     # Joana da Costa: blind red team kit29a, five right forms at 0.8)
     short = {me.last_name.lower(), f"{me.first_name[:1]}. {me.last_name}".lower(), f"{me.first_name[:1]} {me.last_name}".lower()}
-    if " ".join(value.strip(" .,;:").lower().split()) in short \
-            and not any(p.id != me.id and p.last_name.lower() == me.last_name.lower() for p in people):
+    alone = not any(p.id != me.id and p.last_name.lower() == me.last_name.lower() for p in people)
+    if " ".join(value.strip(" .,;:").lower().split()) in short and alone:
         return True
     # (surname first as a directory lists it, 'Becker, Kathryn': kit19, a right form 0.8)
     spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
@@ -637,7 +686,16 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # blind red team kit30a, right forms 0.83)
         low, spans = _unaccented(low), [_unaccented(s) for s in spans]
         hit = next((s for s in sorted(spans, key=len, reverse=True) if s in low), None)
-    if hit is None and hangul.written_in(me.name) and not folded:
+    if hit is None and translit.written_in(me.name):
+        # a Greek or Cyrillic name in Latin letters, by the standard tables and the usual choices they leave
+        # ('Ioannis Papadopoulos' for Ιωάννης Παπαδόπουλος, 'Dmitriy Sokolov' for Дмитрий Соколов: s30's blind red
+        # teams); read after the accents are folded, which a Greek name always has and which found nothing here
+        found = translit.find(value, me.first_name, me.last_name) or (
+            translit.find(value, me.first_name, me.last_name, surname_alone=True) if alone else None)
+        if found is not None:
+            low, a, b = found
+            hit, folded = low[a:b], True
+    elif hit is None and hangul.written_in(me.name) and not folded:
         # a Korean name in Latin letters, in any usual spelling ('Kang Myung-ja', 'Gang Myeong-ja' for 강 명자: blind
         # red team kit30b, right forms 0.8)
         low = _unaccented(low)
@@ -663,7 +721,18 @@ def _person_ok(value: str, check: Check, world) -> bool:
     firm = next((o.name for o in getattr(world.plan, "organisations", []) if o.id == me.organisation), "")
     allowed = _HONORIFICS | _PERSON_LINKS | set(_tokens(me.organisation)) | set(_tokens(firm)) | set(_tokens(me.title)) \
         | set(_tokens(me.role.replace("_", " "))) | set(_tokens(me.email))
-    if not me.name.isascii():
+    if translit.written_in(me.name):
+        # the name again in Latin letters beside it ('Ιωάννης Παπαδόπουλος (Ioannis Papadopoulos)')
+        again = translit.find(rest, me.first_name, me.last_name)
+        if again is not None:
+            rest = again[0][:again[1]] + " " + again[0][again[2]:]
+        rest = _unaccented(rest)
+        allowed |= {_unaccented(word) for word in allowed}
+        for own in (firm, me.title):  # (the firm or title in its own script: the tokens below read Latin only)
+            rest = rest.replace(_unaccented(own.lower()), " ") if own else rest
+        if translit.written_in(rest):
+            return False  # other words in Greek or Cyrillic letters ('Ioannis Papadopoulos ή Χρήστος ...'): unread
+    elif not me.name.isascii():
         # the name again in Latin letters beside it ('Chiyo Suzuki (千代 鈴木)': blind red team kit29b, a right form 0.8)
         allowed |= _readings(me.first_name) | _readings(me.last_name)
         rest = _plain_romaji(rest)
@@ -872,6 +941,45 @@ def _own_figure(bracket: str, named: str, options: list[str], world, answer: str
     return any(v is not None and abs(float(found[0].value) - float(v)) < 0.005 for v in figures)
 
 
+_BODY_HEAD = ("board", "committee", "meeting", "council", "assembly", "panel", "trustees")
+
+
+def _singular(words: list[str]) -> list[str]:
+    words = [w.removesuffix("'s").rstrip("'") for w in words]
+    return [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
+
+
+def body_words(who: str, world=None) -> list[str]:
+    """The words that name a deciding body whatever organisation it is of, singular, up to its head ('investment
+    committee' of "Pennock Row's investment committee", 'shareholder meeting' of 'the shareholders' meeting of Windpark
+    Kastellberg', 'board' of 'the board of directors of Hvidsten A/S')."""
+    orgs = {w for o in (world.plan.organisations if world is not None else []) for w in _tokens(o.name)}
+    words = _tokens(who)
+    head = next((i for i, w in enumerate(words) if w in _BODY_HEAD), None)
+    words = words[:head + 1] if head is not None else words
+    return [w for w in _singular(words) if w not in orgs and w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS]
+
+
+def _body_ok(value: str, check: Check, world) -> bool:
+    """Whether a field names the body that took a decision by the words of its kind ('the investment committee',
+    'Pennock Row IC', 'the board of directors' for a board), with no person beside it and no other organisation's."""
+    want = body_words(check.values[0], world)
+    said = set(_singular(_tokens(value)))
+    initials = "".join(w[0] for w in want)
+    if not want or not (set(want) <= said or (len(want) > 1 and initials in _tokens(value))):
+        return False
+    low = " ".join(_tokens(value))
+    people = world.plan.people if world is not None else []
+    if any(re.search(rf"\b{re.escape(' '.join(_tokens(p.last_name)))}\b", low) for p in people if _tokens(p.last_name)):
+        return False
+    # an organisation named that the ledger's words do not give for the body ("Harrowvane's board" for Ostrander's)
+    own = set(_singular(_tokens(check.values[0])))
+    orgs = world.plan.organisations if world is not None else []
+    firsts = [next((w for w in _singular(_tokens(o.name)) if w not in _CHOICE_NEUTRAL and w not in _PERSON_LINKS), None)
+              for o in orgs]
+    return not any(w in said - own for w in firsts if w)
+
+
 def _file_ok(value: str, check: Check) -> bool:
     key = name_key(value)
     accepted = set()
@@ -881,23 +989,52 @@ def _file_ok(value: str, check: Check) -> bool:
 
 
 _BRACKET_AFTER = re.compile(r"^(?P<v>.*?\S)\s*\((?P<g>[^()]*)\)\s*$")
+# the same duration said again after a figure without a bracket: '14 days, i.e. two weeks', '36 months / 3 years',
+# '14 days = 2 weeks' (an 'or' between them is a choice, and stays one)
+_GLOSS_AFTER = re.compile(r"^(?P<v>[^(),/=]*?\S)\s*(?:,?\s*\b(?:i\.\s?e\.|ie|that\s+is)(?=[\s,])|/|=)\s*(?P<g>[^(),/=]+?)\s*$",
+                          re.I)
+_GLOSS_OPENER = re.compile(r"^\s*(?:(?:i\.\s?e\.|ie|that\s+is|or|=)\s*,?\s*)?", re.I)
+_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b", re.I)
 
 
 def _without_same_duration(value: str) -> str:
     """A duration less a bracket after it that gives the same duration in another unit ('36 months (3 years)': blind
     red team kit29a, a right form 0.91); a bracket with another length, or anything else, is kept."""
-    said = _BRACKET_AFTER.match(value)
+    value = _FORTNIGHT.sub("2 weeks", value)  # ('a fortnight (14 days)': s30's blind red teams)
+    said = _BRACKET_AFTER.match(value) or _GLOSS_AFTER.match(value)
     if said is None:
         return value
-    one, two = answers.parse(said.group("v")).mentions, answers.parse(said.group("g")).mentions
+    gloss = said.group("g")
+    if said.re is _BRACKET_AFTER:  # '(i.e. two weeks)' as '(two weeks)'; outside a bracket the opener is the separator
+        gloss = gloss[_GLOSS_OPENER.match(gloss).end():] if not gloss.lower().lstrip().startswith("or") else gloss
+    one, two = answers.parse(said.group("v")).mentions, answers.parse(gloss).mentions
     if len(one) != 1 or len(two) != 1 or one[0].value is None or two[0].value is None or not two[0].unit \
-            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*{re.escape(two[0].unit)}\s*", said.group("g"), re.I):
+            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*{re.escape(two[0].unit)}\s*", gloss, re.I):
         return value
     for per in (answers.months_per, answers.hours_per):
         a, b = per(one[0].unit), per(two[0].unit)
         if a and b and a != b and one[0].value * a == two[0].value * b:
             return said.group("v")
     return value
+
+
+def _without_same_amount(value: str) -> str:
+    """An amount less a bracket after it that gives the same amount in another form ('USD 150k (USD 150,000)',
+    'EUR 1.2bn (EUR 1,200,000,000)': s30's blind red teams); a bracket with another amount, currency or anything else
+    is kept."""
+    said = _BRACKET_AFTER.match(value)
+    if said is None:
+        return value
+    one, two = answers.parse(said.group("v")).mentions, answers.parse(said.group("g")).mentions
+    if len(one) != 1 or len(two) != 1 or one[0].kind != "money" or two[0].kind not in ("money", "number") \
+            or one[0].value is None or two[0].value is None or two[0].unit \
+            or not re.fullmatch(rf"\s*{re.escape(two[0].text)}\s*", said.group("g")):
+        return value
+    a, b = one[0], two[0]
+    if a.value.quantize(answers._CENT) != b.value.quantize(answers._CENT) or (
+            b.kind == "money" and b.currency and a.currency and b.currency != a.currency):
+        return value
+    return said.group("v")
 
 
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
@@ -914,9 +1051,15 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     kind = check.expect or "amount"
     if kind in ("amount", "percent", "number", "days"):
         value = _said_plainly(value, kind)
+    bp = _BASIS_POINTS.match(value) if kind == "number" else None
+    if bp and check.values and re.search(r"\b(?:percentage\s+points?|pp|points?)\s*$", check.values[0], re.I):
+        # a move keyed in percentage points said in basis points ('620 bps' for 6.2 points), exactly
+        value = f"{Decimal(bp.group(1).replace(',', '')) / 100} percentage points"
     if kind in ("number", "days"):
         value = _spelled_out(value)
         value = _without_same_duration(value)
+    if kind == "amount":
+        value = _without_same_amount(value)
     if kind in ("amount", "percent", "number", "days"):
         return _figure_ok(value, check, world, instruction)
     if kind == "amounts":
@@ -925,6 +1068,8 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
         return _date_ok(value, check, _day_first(answer or ""), world)
     if kind == "person":
         return _person_ok(value, check, world)
+    if kind == "body":
+        return _body_ok(value, check, world)
     if kind == "choice":
         return _choice_ok(value, check, world, answer or "")
     if kind == "yesno":
@@ -946,6 +1091,7 @@ _GIVES_FOR = re.compile(r"^gives (?P<v>.+?) for (?P<l>.+)$")
 _AS_GOVERNING = re.compile(r"^states (?P<v>.+?) as (?P<l>the figure that governs now)$")
 _FIGURE_THEN = re.compile(r"^gives (?P<v>.+?), (?P<l>the figure (?:now|\S.+))$")
 _SENDER = re.compile(r"^names (?P<v>.+?) as a sender$")
+_BODY_TOOK = re.compile(r"^names the body that took the decision: (?P<v>.+)$")
 _GOVERNS = re.compile(r"^says (?P<l>.+?)(?: \([^()]*\))? (?:governs|would then govern)\b")
 _DIRECTION = re.compile(r"^says (?P<a>.+?)(?: \([^()]*\))? (?:would then )?exceed(?:s|ed)? (?P<b>.+?)(?: \([^()]*\))?"
                         r"(?: on [A-Z][a-z]+ \d{1,2}, \d{4})?$")
@@ -997,6 +1143,8 @@ class _Spec:
                      b_words=self.options)
 
     def hint(self) -> str:
+        if self.name == "Who took the decision":  # the same hint for a person and a body: it tells neither
+            return "<the person, or the board, committee or meeting, that took it>"
         if self.kind == "number" and re.search(r"[A-Za-z]", self.value) and not re.fullmatch(r"[\d.,]+x", self.value):
             return "<number and its unit>"
         if self.kind == "choice":
@@ -1056,6 +1204,9 @@ def _specs(task: Task, world=None) -> list[_Spec] | None:
                 aside.extra = [*getattr(aside, "extra", [aside.value]), ck.values[0]]
                 aside.shown = "; ".join(aside.extra)
                 aside.weight += c.weight
+            continue
+        if ck.type == "answer_mentions_any" and (m := _BODY_TOOK.match(d)) and ck.values:
+            out.append(_Spec("Who took the decision", "body", m.group("v"), c.weight))
             continue
         if ck.type == "answer_mentions_any":
             m = _SENDER.match(d) or re.match(r"^names (?:who sent it|who gave the decision): (?P<v>.+)$", d)

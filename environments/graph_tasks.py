@@ -1674,6 +1674,15 @@ _NOW_WORDS = ["now", "currently", "current", "today", "presently", "governing", 
 _THEN_WORDS = ["given", "told", "received", "had been", "was given", "then"]
 
 
+def given_by(world: World, message, org_of: dict[str, str]) -> set[str]:
+    """The organisations a mail gives what it says to: its recipients', less the home side and the sender's own (the
+    organisation that sends a figure was not given it: aircraft-redelivery at seed 0, the consultants' mail of their
+    own interim audit's cost made the as-of key ask what they 'had been given' by then; issue 16)."""
+    sender = org_of.get(message.sender)
+    return {o for o in (org_of.get(a) for a in (*message.to, *message.cc))
+            if o and o != world.plan.organisations[0].id and o != sender}
+
+
 def as_of_tasks(graph: Graph) -> list[Task]:
     """What had <organisation> been told a figure was, by a day before its current value: the earlier value."""
     world, tasks = graph.world, []
@@ -1691,10 +1700,8 @@ def as_of_tasks(graph: Graph) -> list[Task]:
         reached: dict[str, tuple[str, dt.date]] = {}
         for path, _, day, mid in rows:
             for m in (m for m in world.messages if m.message_id == mid):
-                for addr in {m.sender, *m.to, *m.cc}:
-                    org = org_of.get(addr)
-                    if org and org != world.plan.organisations[0].id and org not in reached:
-                        reached[org] = (path, day)
+                for org in sorted(given_by(world, m, org_of) - set(reached)):
+                    reached[org] = (path, day)
         if not reached:
             continue
         org, (path, day) = sorted(reached.items(), key=lambda kv: (kv[1][1], kv[0]))[0]
@@ -1912,15 +1919,18 @@ def told_clients(organisations: list) -> set[str]:
     return {o for o in circle if principal(organisations, o) == o} or circle
 
 
-def _first_in_texts(world, figure: str) -> list[tuple]:
-    """The first file whose text states `figure` as written ('JPY 2,800', not inside 'JPY 2,800,000'), where no
-    planned mention is: a step of someone's working ('29,400 units x JPY 2,800 = ...') shows it too (blind red team
-    kit29b: the key counted from a later planned mention, and right answers scored 0.67)."""
-    bound = re.compile(r"(?<![\w.,])" + re.escape(figure) + r"(?![\d]|[.,]\d)")
-    for row in world.db.execute("""select a.path, a.kind, a."at", a.message_id, t.text from artifact_text t join artifacts a
-                                   on a.id = t.artifact_id where contains(t.text, ?) order by a."at", a.path""",
-                                [figure]).fetchall():
-        if bound.search(row[4]):
+def _first_in_texts(graph: Graph, fact: LedgerFact) -> list[tuple]:
+    """The first file whose text says the fact at its current value as that fact, where no planned mention is: a step
+    of someone's working ('29,400 units x JPY 2,800 = ...') shows it too (blind red team kit29b: the key counted from a
+    later planned mention, and right answers scored 0.67). As that fact (`tells`): beside its label's words, or as a
+    figure no other fact has had; the same sum given for another thing is no first appearance of this one
+    (bonus-cap-dispute at seed 0: 'the bonus cap: USD 46,500' in a chat of May 12 dated the bonus payable's, 29 days
+    instead of 8; issue 16, blind red teams: a value match counted as the first mention)."""
+    figure = fact.text
+    for row in graph.world.db.execute("""select a.path, a.kind, a."at", a.message_id, t.text from artifact_text t
+                                         join artifacts a on a.id = t.artifact_id where contains(t.text, ?)
+                                         order by a."at", a.path""", [figure]).fetchall():
+        if tells(graph, row[4], fact):
             return [row[:4]]
     return []
 
@@ -1947,7 +1957,7 @@ def _first_told(graph: Graph) -> list[Task]:
             [fact.id, fact.text]).fetchall()
         if not rows:
             continue
-        first_path, first_kind, first_at, _ = min([rows[0], *_first_in_texts(world, fact.text)], key=lambda r: r[2])
+        first_path, first_kind, first_at, _ = min([rows[0], *_first_in_texts(graph, fact)], key=lambda r: r[2])
         # The first mail to the client that carries the figure, in its text or in a file it attaches.
         # "when did the client first receive it": a copy from anyone counts (kit7: Northmoor's mail of March 5 that
         # copied Ostrander with the cap was missed, and the reference gave our own later mail)
@@ -2042,8 +2052,9 @@ def _first_told(graph: Graph) -> list[Task]:
         tasks.append(Task(
             id=f"told-{fact.id}", world_id=world.world_id, kind="as_of", tags=["as_of", "multi_hop"],
             instruction=(f"In the data room of {world.plan.title}, when did {client} first receive {the(fact)} by email as "
-                         f"it now stands, and from whom? State the figure, the day and the sender. How many days after the "
-                         f"figure first appears anywhere in the data room was that (your final figure, in days)? "
+                         f"it now stands, and from whom? State the figure, the day and the sender. How many days after "
+                         f"{the(fact)} first appears anywhere in the data room (as that figure, not the same sum given "
+                         f"for something else) was that (your final figure, in days)? "
                          # (the rubric asks for the figure: kitA's right answers that gave the day, the sender and the
                          # lag, all the question asked, lost 0.17 on it)
                          f"{_ask()}"),

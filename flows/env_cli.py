@@ -145,6 +145,8 @@ def export(
     gates: bool = typer.Option(True, help="harbor: run the nop and oracle agents on every task, in this process"),
     wheel: Optional[Path] = typer.Option(None, help="harbor: the worldsmith wheel the task images install "
                                                     "(default: one built from this checkout, once per export)"),
+    task: Optional[list[str]] = typer.Option(None, "--task", help="harbor: export only this task (its id, as "
+                                             "`worldsmith tasks WORLD` lists it); repeat for more"),
 ) -> None:
     """Export a world and its tasks in a format environments read: Harbor task directories, APEX archive, Parquet.
 
@@ -169,7 +171,16 @@ def export(
             if format == "harbor":
                 from worldsmith.environments.harbor import export_harbor, run_gates
 
-                dirs = export_harbor(opened, task_set.tasks, target, wheel)
+                chosen = task_set.tasks
+                if task:
+                    ids = {t.id for t in task_set.tasks}
+                    unknown = [t for t in task if t not in ids]
+                    if unknown:
+                        err.print(f"error: --task {unknown[0]!r}: this world has no such task; "
+                                  f"`worldsmith tasks {world}` lists its {len(ids)} tasks")
+                        raise typer.Exit(2)
+                    chosen = [t for t in task_set.tasks if t.id in set(task)]
+                dirs = export_harbor(opened, chosen, target, wheel)
                 console.print(f"wrote {len(dirs)} Harbor tasks under {target}")
                 if gates:
                     results = run_gates(opened, dirs)

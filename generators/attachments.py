@@ -71,9 +71,33 @@ def held_on_its_day(file: Any) -> bool:
 MINUTES_READY = dt.time(12, 0)
 
 
-def ready_for(file: Any, message: EmailSpec) -> bool:
-    """Whether a file exists when the message goes out: made on an earlier day, or that day, minutes only from midday."""
+# ...and where the calendar holds the meeting they record, from its end and the half hour it takes to write them up:
+# buyside-diligence's notes of the Thursday call (16:00 to 16:45) went out at 15:00, 16:30 and 16:38 that day (seeds
+# 0, 35, 61), a record of a meeting not yet over.
+WRITE_UP = dt.timedelta(minutes=30)
+
+
+def meeting_ends(artifacts: list[Any]) -> dict[str, dt.datetime]:
+    """Each file that records a meeting of its own day on the calendar (the meeting's records, or minutes whose title
+    opens with its title) and when that meeting ends."""
+    meetings = [a for a in artifacts if getattr(a, "kind", "") == "calendar"]
+    out: dict[str, dt.datetime] = {}
+    for f in _files(artifacts):
+        if not held_on_its_day(f):
+            continue
+        for m in meetings:
+            if m.starts_at.date() == f.date and (f.id in m.records or
+                                                  (f.title or "").lower().startswith(m.summary.lower())):
+                out[f.id] = max(out.get(f.id, m.ends_at), m.ends_at)
+    return out
+
+
+def ready_for(file: Any, message: EmailSpec, ends: dict[str, dt.datetime] | None = None) -> bool:
+    """Whether a file exists when the message goes out: made on an earlier day, or that day, minutes only from midday,
+    and from the write-up after the end of the meeting they record where `ends` (meeting_ends) knows it."""
     day = _day(message)
+    if file.date == day and ends and file.id in ends:
+        return message.sent_at >= ends[file.id] + WRITE_UP
     return file.date < day or (file.date == day and (not held_on_its_day(file) or
                                                      message.sent_at.timetz().replace(tzinfo=None) >= MINUTES_READY))
 
@@ -120,7 +144,7 @@ def _attach(message: EmailSpec, files: list[Any]) -> None:
 
 
 def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
-           circulated: frozenset[str] = frozenset()) -> None:
+           circulated: frozenset[str] = frozenset(), ends: dict[str, dt.datetime] | None = None) -> None:
     """Attach the latest instances made by the opener's day to the opener; else the first message after the
     earliest instance is made carries it. None fits: nothing is attached (and no text promises it). Of instances
     some earlier message of the room already carried (`circulated`), only the latest goes again."""
@@ -131,13 +155,13 @@ def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
         # a paper that records what the thread agrees goes round once it is agreed, by one who may carry it (a
         # forward of the settled exchange included); blind read 26: 'Joint measurement of the demise' attached
         # "Measured survey, agreed" to its opener of 20 April, four days before the surveyors agreed the area
-        carrier = next((m for m in thread[settled:] if ready_for(instances[-1], m)
+        carrier = next((m for m in thread[settled:] if ready_for(instances[-1], m, ends)
                         and _may_carry(planner, m, instances[-1])), None)
         if carrier is not None:
             _attach(carrier, instances[-1:])
         return
     opener = thread[0]
-    made = [f for f in instances if ready_for(f, opener)]
+    made = [f for f in instances if ready_for(f, opener, ends)]
     if made:
         chosen = [f for f in made[-MOST_INSTANCES:] if _may_carry(planner, opener, f)]
         # a recap may send the latest notes again, never the run of old ones the series already sent (read22: a
@@ -145,9 +169,9 @@ def _place(planner: Any, thread: list[EmailSpec], instances: list[Any],
         chosen = [f for f in chosen[:-1] if f.id not in circulated] + chosen[-1:]
         _attach(opener, chosen)
         return
-    later = next((m for m in thread if m.mode != "forward" and ready_for(instances[0], m)), None)
+    later = next((m for m in thread if m.mode != "forward" and ready_for(instances[0], m, ends)), None)
     if later is not None:
-        _attach(later, [f for f in instances if ready_for(f, later)][-MOST_INSTANCES:][:1]
+        _attach(later, [f for f in instances if ready_for(f, later, ends)][-MOST_INSTANCES:][:1]
                 if _may_carry(planner, later, instances[0]) else [])
 
 
@@ -203,7 +227,8 @@ def _brings(planner: Any, file: Any, fact_id: str, first: dict[str, dt.date]) ->
     return any(since < day <= file.date for day, _ in planner.outline_fact(fact_id).history())
 
 
-def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None) -> EmailSpec | None:
+def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None,
+                ends: dict[str, dt.datetime] | None = None) -> EmailSpec | None:
     """A one-message thread from a file's author to its readers, sent on its day, attaching it (`first`: the day
     each fact was first carried by a paper of the room)."""
     readers = [r for r in file.readers if r != file.author]
@@ -250,6 +275,8 @@ def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None
     at = working_time(planner.rng, file.date, planner.tz)
     if held_on_its_day(file) and at.time() < MINUTES_READY:
         at += dt.timedelta(hours=6)  # (no draw: no other message of the world changes)
+    if ends and file.id in ends and at < ends[file.id] + WRITE_UP:
+        at = ends[file.id] + WRITE_UP + dt.timedelta(minutes=at.minute % 20, seconds=at.second)  # (no draw)
     at = planner.in_hours(author, at)
     tid = planner.unique(f"cover_{file.id}", planner.ids, "{}_{}")
     from worldsmith.generators.planner import safe_filename  # the planner imports this module
@@ -279,6 +306,7 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
     artifacts = planner.artifacts
     files = _files(artifacts)
     room = _Files(files)
+    ends = meeting_ends(artifacts)
     openers = [a for a in artifacts if isinstance(a, EmailSpec) and a.position == 0]
     threads: dict[str, list[EmailSpec]] = {}
     for a in artifacts:
@@ -295,12 +323,13 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
         if names:
             for name in names:
                 key = (opener.item.rsplit("_", 1)[0], name)
-                _place(planner, thread, [f for f in room.named(name) if f.id not in sent.get(key, set())], before)
+                _place(planner, thread, [f for f in room.named(name) if f.id not in sent.get(key, set())], before,
+                       ends)
                 sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         elif opener.beat == "send":
             matched = _purpose_match(room, opener)
             key = (opener.item.rsplit("_", 1)[0], "|".join(_family(matched[0])) if matched else "")
-            _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())], before)
+            _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())], before, ends)
             sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         circulated.update(a.artifact for m in thread for a in m.attachments)
     carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
@@ -313,6 +342,6 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
             continue
         if isinstance(f, SheetSpec) and planner.rng.random() >= SHEET_COVER_SHARE:
             continue
-        note = _cover_note(planner, f, first)
+        note = _cover_note(planner, f, first, ends)
         if note is not None:
             artifacts.append(note)

@@ -290,6 +290,13 @@ def point_asks(point: str) -> bool:
     return bool(_POINT_ASKS.search(point or ""))
 
 
+def point_moves(point: str, beat: str) -> bool:
+    """Whether a point that asks still makes the move drawn for its message: a decision that goes on to ask for its
+    step ("Agreed: reject the tender ... Please send the letter to Fairleigh on April 17 and copy me.") decides; only
+    a question turns it into one."""
+    return beat == "decide" and "?" not in (point or "")
+
+
 def point_beats(beats: list[str], points: list[str]) -> list[str]:
     """The beats of a thread whose messages carry the outline's points (points[i] is message i's; '' none): a point
     that asks is an ask or a question, one that does not is never one, and the message after an ask answers it
@@ -298,13 +305,15 @@ def point_beats(beats: list[str], points: list[str]) -> list[str]:
     for i in range(len(out)):
         point = points[i] if i < len(points) else ""
         asked_before = 0 < i <= len(points) and point_asks(points[i - 1])
-        if point and point_asks(point):
+        if point and point_asks(point) and not point_moves(point, out[i]):
             out[i] = "ask" if i == 0 else "question"
         elif point and i == 0:
             out[i] = out[i] if out[i] in ("send", "inform") else "inform"
         elif point or asked_before:
             # (what follows a question answers it, never asks back the same: read 32's partner answered "who is
             # looking into it and by when?" with "That settles it")
-            out[i] = out[i] if out[i] in ("decide", "object", "forward") or (out[i] == "confirm" and not asked_before) \
-                else "answer"
+            # (and what follows a decision notes it, though the decision asked for its step)
+            kept = ("decide", "object", "forward", "noted") if i and out[i - 1] == "decide" else \
+                ("decide", "object", "forward")
+            out[i] = out[i] if out[i] in kept or (out[i] == "confirm" and not asked_before) else "answer"
     return out

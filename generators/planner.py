@@ -19,7 +19,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
-                                         point_asks, point_beats, requested)
+                                         point_asks, point_beats, point_moves, requested)
 from worldsmith.worlds.points import PLACEHOLDER, parse_points, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
@@ -111,6 +111,11 @@ _VIEW = re.compile(r"(?:The\s+)?([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s?
 # its counsel's back (no_contact is for letters; papers11: the settlement meeting's minutes left out the insurer's
 # claims manager whom the invitation had, the contradiction read 21 rejected, 'the attendance differs from file 14')
 _MINUTES = re.compile(r"\bminutes\b", re.I)
+
+# Words of a decision's subject that name no party by what it is in the matter ("the client", "our side").
+_NOT_A_PARTY = {"the", "and", "its", "our", "their", "his", "her", "then", "client", "party", "side", "who", "which",
+                "that", "this", "counsel", "opposing", "team", "all", "each", "both", "with", "for", "under"}
+
 
 class _Planner:
     def __init__(self, outline: Outline, occupations: dict[str, Occupation], seed: int, wid: str):
@@ -452,7 +457,8 @@ class _Planner:
         for pos in range(total):
             forwarding = bool(targets) and pos == total - 1
             beat = "forward" if forwarding else beats[min(pos, len(beats) - 1)]
-            point = points[pos] if pos < len(points) and not forwarding else ""
+            # (the forward carries the point after the messages', where the outline gives one: its note)
+            point = points[pos] if pos < len(points) and (not forwarding or pos >= item.messages) else ""
             asked_open = asked
             trimmed = False
             decision = ""
@@ -515,7 +521,14 @@ class _Planner:
                         # it and says what follows (a "confirm" on the thread's figure answered no decision: "Fine on
                         # Ostrander's maximum exposure" to a client rejecting the tender)
                         beat, beats[pos + 1] = "decide", "noted"
-                    if beat == "decide" and decider is not None and decider.id != last.id:
+                    if point:
+                        # a point is written for the one whose turn it is (README "Points"): the QoE thread's "Accepted
+                        # for the QoE; we reserve our position on the treatment in the statutory accounts", the
+                        # target's CFO's words, went out from the accountants' own partner, the purpose's decider;
+                        # after the decider's own message it notes the decision (the IC outcome's reply)
+                        if beat == "decide" and decider is not None and decider.id == last.id:
+                            beat = "noted"
+                    elif beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
                     elif beat == "decide" and decider is not None and sender.id != decider.id:
                         # the decider wrote last: whoever answers notes the decision, never takes it for them
@@ -629,7 +642,8 @@ class _Planner:
                 # statement never does), and it carries the facts the point names and no other (the figures every
                 # message restated were filler); a fact the title asks of that the point does not give is answered
                 # by a later message
-                beat = ("ask" if prev is None else "question") if point_asks(point) else \
+                beat = "forward" if forwarding else beat if point_moves(point, beat) else \
+                    ("ask" if prev is None else "question") if point_asks(point) else \
                     (("inform" if beat not in ("send", "inform") else beat) if prev is None
                      else "answer" if beat in ("ask", "question", "ack", "") else beat)
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]
@@ -814,6 +828,17 @@ class _Planner:
         named = [p for p in speakers if names_org(subject, self.orgs_by_id.get(p.organisation))]
         if named:
             return max(named, key=lambda p: rank.get(p.seniority, 1))
+        # a party named by what it is in the matter decides, by its own people: "the lenders approve it" had the
+        # borrower's CFO write the decision, as the client's most senior speaker (blind read 33: 'the borrower
+        # approves' where the lenders and their agent approve); its role words, not its adviser's ('counsel to the
+        # borrower' names the borrower, and never decides for it)
+        stem = lambda w: w[:-1] if len(w) > 4 and w.endswith("s") else w  # noqa: E731 - 'lenders' is a lender
+        want = {stem(w) for w in clause if len(w) > 2} - _NOT_A_PARTY
+        by_role = [p for p in speakers if p.organisation not in self.serves and want & {
+            stem(w) for w in re.split(r"[^a-z]+", (self.orgs_by_id[p.organisation].role or "").lower()
+                                      if p.organisation in self.orgs_by_id else "")}]
+        if by_role:
+            return max(by_role, key=lambda p: rank.get(p.seniority, 1))
         # a principal (a client, a party) decides, never its adviser for it: the most senior speaker of an
         # organisation that acts for no one, else the most senior speaker
         principals = [p for p in speakers if p.organisation not in self.serves]
@@ -969,6 +994,61 @@ def points_after_papers(artifacts: list[ArtifactSpec]) -> None:
                 at = later.sent_at + dt.timedelta(minutes=5)
 
 
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"]
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# A day a point names as still ahead: "by March 9", or "on April 17" in a clause of what is to be done ("Please send
+# the letter to Fairleigh on April 17", "the revised offer goes out on October 8", "at its session on July 9"); a day
+# a clause tells of as past ("discharged 18,400 barrels ... on February 24") is not
+_AHEAD = re.compile(rf"\b(?P<prep>by|on)\s+(?:(?P<m1>{_MONTH})\s+(?P<d1>\d{{1,2}})\b(?:,\s+\d{{4}})?|"
+                    rf"(?P<d2>\d{{1,2}})\s+(?P<m2>{_MONTH})\b)")
+_TO_DO = re.compile(r"(?i)\b(?:will|goes|go out|send|sends|take|takes|put|session|due|shall|to follow)\b")
+_DONE = re.compile(r"(?i)\b(?:was|were|went|had|has been|have been|\w+ed)\b(?!\s+(?:to|by))")
+
+
+def _days_ahead(point: str, year: int) -> list[dt.date]:
+    """The days a point names as still ahead of it (see _AHEAD), in `year`."""
+    out = []
+    for clause in re.split(r"[;.:]\s+|\?", point):
+        for m in _AHEAD.finditer(clause):
+            if m.group("prep") == "on" and (not _TO_DO.search(clause) or _DONE.search(clause[:m.start()])
+                                            and not _TO_DO.search(clause[:m.start()])):
+                continue
+            month = _MONTHS.index((m.group("m1") or m.group("m2")).lower()) + 1
+            try:
+                out.append(dt.date(year, month, int(m.group("d1") or m.group("d2"))))
+            except ValueError:
+                continue
+    return out
+
+
+def points_by_their_days(artifacts: list[ArtifactSpec]) -> None:
+    """A message whose point names a day still ahead of it ("Please send the letter to Fairleigh on April 17", "the
+    letter goes to Fairleigh on April 17") goes out by that day, where the message before it allows: the tanker's
+    partner answered on April 20 that the letter 'goes' on April 17. After every draw (no other message of the world
+    changes): its time of day is kept, or set just after the message before it on that day."""
+    threads: dict[str, list[EmailSpec]] = {}
+    for a in artifacts:
+        if isinstance(a, EmailSpec):
+            threads.setdefault(a.thread, []).append(a)
+    for messages in threads.values():
+        messages.sort(key=lambda m: m.position)
+        for i, m in enumerate(messages):
+            days = [d for d in _days_ahead(m.point or "", m.sent_at.year) if d < m.sent_at.date()]
+            prev = messages[i - 1].sent_at if i else None
+            if not days or (prev is not None and prev.date() > min(days)):
+                continue
+            day = min(days)
+            at = m.sent_at.replace(year=day.year, month=day.month, day=day.day)
+            if prev is not None and at <= prev:
+                at = prev + dt.timedelta(minutes=12)
+            if at.date() != day:
+                continue
+            old = m.sent_at
+            m.sent_at = at
+            m.path = m.path.replace(f"{old:%Y-%m-%d %H%M}", f"{at:%Y-%m-%d %H%M}", 1)
+
+
 def ledger_fact(fact: Any, locale: str) -> LedgerFact:
     """The plan's record of an outline fact: value, label, dates, formula and earlier values."""
     return LedgerFact(id=fact.id, statement=fact.statement, value=fact.value, text=render_value(fact.value, locale),
@@ -991,6 +1071,7 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     for d in outline.distractors:
         planner.add_item(d.folder, d.item, distractor=d.id, extra_fact=d.fact)
     plan_attachments(planner, planner.attach_wanted)
+    points_by_their_days(planner.artifacts)
     points_after_papers(planner.artifacts)
     facts = [ledger_fact(f, outline.locale) for f in outline.facts]
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)

@@ -350,15 +350,18 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     for made, a in papers[bisect.bisect_left(days, since):bisect.bisect_right(days, day)]:
         if a.id == spec.id:
             continue
-        if made == since and (before is None or out_by(plan, a.id, a.author, before)):
+        if made == since and (before is None or out_by(plan, a.id, "", before)):
             continue  # the last instance's day is its news, but for a paper that went round after it had gone
         readers = [a.author, *getattr(a, "readers", [])]
         if not any(_side_of(plan, p) == side for p in readers):
             continue  # the other side's internal papers are not ours to report
         if not _seen_by(plan, a, readers, audience):
             continue  # an adviser's working draft is not reported to the client it has not gone to
-        if not out_by(plan, a.id, a.author, spec):
-            continue  # (read 24: "a 09:51 update citing a note sent at 18:16 that day")
+        if not out_by(plan, a.id, "", spec):
+            # (read 24: "a 09:51 update citing a note sent at 18:16 that day"); the writer's own paper too, which the
+            # note tells its reader they have had (issue 17: "You have had my Sociaal plan ..." at 10:47 of a plan
+            # sent at 16:30)
+            continue
         person = plan.person(a.author)
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
         home = person.organisation

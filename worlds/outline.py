@@ -424,11 +424,15 @@ def check_references(outline: Outline) -> None:
                 raise outline.error(loc + ("points", k), problem)
         # (a thread made `count` times deals its points out one copy after another: each copy's messages carry theirs)
         copies = getattr(item, "count", 1) or 1
-        if item.kind == "email_thread" and len(points) > item.messages * copies:
-            most = f"{item.messages} messages" + (f" in each of {copies} copies" if copies > 1 else "")
+        # (a thread forwarded by the outline takes one more: the forward's own note, "Forwarding Owners' notice: ...",
+        # which an expert wrote as its last point and the engine put on the reply across the table before it)
+        carried = item.messages + 1 if item.kind == "email_thread" and item.forward_to else getattr(item, "messages", 0)
+        if item.kind == "email_thread" and len(points) > carried * copies:
+            most = f"{carried} messages" + (" with its forward" if item.forward_to else "") + \
+                (f" in each of {copies} copies" if copies > 1 else "")
             raise outline.error(loc + ("points",), f"{len(points)} points for a thread of {most}: "
                                                    f"each message carries one point; give messages: "
-                                                   f"{-(-len(points) // copies)} or more, or fewer points")
+                                                   f"{-(-len(points) // copies) - bool(item.forward_to)} or more, or fewer points")
         # What a point names, the item carries: its files then state the fact and the checks read it there.
         for raw in points:
             for fid in PLACEHOLDER.findall(raw):

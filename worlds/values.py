@@ -135,7 +135,7 @@ CURRENCY_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars"
                   # (Korean: '5,904만 달러', blind red team kit30b; a bare 달러 or ドル is any dollar, as 'dollars' is)
                   "원": "KRW", "유로": "EUR", "엔": "JPY", "ユーロ": "EUR"}
 _ANY_DOLLAR = {"dollars", "달러", "ドル"}
-SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9,
+SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9, "bln": 9,
           "b": 9, "trillion": 12, "tn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7,  # (India: 1 lakh 10^5, 1 crore 10^7)
           "만": 4, "万": 4, "萬": 4, "억": 8, "億": 8}  # (Korea, Japan: 1 man 10^4, 1 eok 10^8)
 _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
@@ -158,7 +158,7 @@ FIGURE = re.compile(rf"""
     (?P<s2>[-−])?
     (?P<num>\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f\u2009 ]\d{{3}})+(?![\d,]|\.\d)|\d{{1,3}}(?:['\u2019]\d{{3}})+(?:\.\d+)?(?![\d,']|\.\d)
         |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
-    (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bn|tn|mm|[kmb]|[만万萬억億])(?![A-Za-z]))?
+    (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bln|bn|tn|mm|[kmb]|[만万萬억億])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b|(?:Brazilian\s)?reais\b|(?:Indian\s)?rupees\b|円

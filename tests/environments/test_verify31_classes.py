@@ -75,15 +75,21 @@ def test_a_figure_first_appears_where_a_text_first_states_it_not_where_a_mention
 
     db = duckdb.connect()
     db.execute('create table artifacts (id varchar, path varchar, kind varchar, "at" timestamptz, message_id varchar)')
-    db.execute("create table artifact_text (artifact_id varchar, text varchar)")
+    db.execute("create table artifact_text (artifact_id varchar, path varchar, kind varchar, text varchar)")
+    db.execute("create table fact_values (fact_id varchar, text varchar, since date, until date)")
+    db.execute("create table files (path varchar, sha256 varchar)")
     day = lambda d: dt.datetime(2026, 8, d, 9, tzinfo=dt.timezone.utc)  # noqa: E731
     for aid, d, text in (("a", 4, "Retrieval: JPY 2,800,000 in all."), ("b", 5, "29,400 units x JPY 2,800 = JPY 82,320,000"),
                          ("c", 6, "The retrieval cost per unit is JPY 2,800.")):
         db.execute("insert into artifacts values (?, ?, 'email', ?, ?)", [aid, f"{aid}.eml", day(d), aid])
-        db.execute("insert into artifact_text values (?, ?)", [aid, text])
-    first = _first_in_texts(NS(db=db), "JPY 2,800")
-    assert [r[0] for r in first] == ["b.eml"]  # not inside JPY 2,800,000 on August 4
-    assert _first_in_texts(NS(db=db), "JPY 9,600") == []
+        db.execute("insert into artifact_text values (?, ?, 'email', ?)", [aid, f"{aid}.eml", text])
+
+    def first(text):
+        fact = NS(id="retrieval_cost", label="retrieval cost per unit", text=text, value=NS(type="money"))
+        return _first_in_texts(NS(world=NS(db=db, plan=NS(facts=[fact], distractors=[]))), fact)
+
+    assert [r[0] for r in first("JPY 2,800")] == ["b.eml"]  # not inside JPY 2,800,000 on August 4
+    assert first("JPY 9,600") == []
 
 
 def _misstated(text, label, value, number, others):

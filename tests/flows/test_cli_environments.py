@@ -67,11 +67,17 @@ def test_tasks_the_lint_left_out_are_listed_and_the_command_succeeds(published_l
     assert done.exit_code == 1 and "left no task" in done.output
 
 
-def test_export_harbor_without_gates_writes_task_directories(published_legal, tmp_path, cached_task_sets):
+def test_export_harbor_without_gates_writes_the_chosen_task_directories(published_legal, tmp_path, cached_task_sets):
+    # --task exports only the tasks named (tests/environments/test_harbor_export.py exports and gates them all)
     done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "h"),
-                               "--no-gates"])
+                               "--no-gates", "--task", "governs-energy_exposure"])
     assert done.exit_code == 0, done.output
     assert (tmp_path / "h" / "governs-energy_exposure" / "task.toml").is_file()
+    assert sorted(p.name for p in (tmp_path / "h").iterdir() if p.is_dir()) == ["governs-energy_exposure"]
+    done = runner.invoke(app, ["export", str(published_legal), "--format", "harbor", "--out", str(tmp_path / "x"),
+                               "--no-gates", "--task", "governs-energy-exposure"])
+    assert done.exit_code == 2 and "no such task" in done.output and "worldsmith tasks" in done.output
+    assert not (tmp_path / "x").exists()
 
 
 def test_bad_input_is_one_clear_error(tmp_path):

@@ -122,7 +122,9 @@ def test_a_reply_tells_its_reader_what_is_theirs_in_the_second_person_and_never_
             assert m.group(1).lower() not in earlier.lower(), (s.path, own)
 
 
-@pytest.mark.parametrize("name,seed", WORLDS)
+# (the client's 'What is the source for the fault share alleged?' at seed 5 was the engine's; that thread now asks its
+# expert's question, so the rule is also read on the example as it was before its points, tests/fixtures/fuzz_found/)
+@pytest.mark.parametrize("name,seed", WORLDS + [("fuzz_found/tanker-spill-liability", 5)])
 def test_the_source_asked_for_is_given_where_the_room_shows_the_figure(name, seed):
     # blind read 17 and mail6's sample: 'What is the source for the fault share alleged?' answered 'From the documents
     # we have ... The source is the latest papers from Kestrel Bay Tankers Ltd.; copy to follow', when the complaint of
@@ -143,7 +145,8 @@ def test_the_source_asked_for_is_given_where_the_room_shows_the_figure(name, see
             asked += 1
             assert not re.search(r"(?i)papers on file|documents on file|latest (?:papers|documents) from", own), \
                 (s.path, pown, own)
-    assert asked or (name, seed) != ("tanker-spill-liability", 5)  # the complaint's fault share, asked by the client
+    # the complaint's fault share, asked by the client
+    assert asked or (name, seed) != ("fuzz_found/tanker-spill-liability", 5)
 
 
 @pytest.mark.parametrize("name,seed", WORLDS)

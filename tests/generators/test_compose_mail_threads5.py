@@ -344,9 +344,13 @@ def test_a_reply_after_the_day_of_its_writers_own_step_says_it_is_late():
     from worldsmith.generators.compose.voice import resolve_day
     from worldsmith.worlds.plan import EmailSpec
 
+    # (the late reply the rule was written on answered the engine's LOI mark-up note, whose steps listed the writer's;
+    # that note is now its expert's point, which lists none: the rule is read on the example as it was before its
+    # points, tests/fixtures/fuzz_found/, and on the example as it is, where any late reply found says so too)
     late = 0
-    for seed in (61, 89):
-        plan, _, contents = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+    for path, seed in [("outlines/examples/buyside-diligence.yaml", 61), ("outlines/examples/buyside-diligence.yaml", 89),
+                       ("tests/fixtures/fuzz_found/buyside-diligence.yaml", 61)]:
+        plan, _, contents = offline_world(ROOT / path, seed)
         people = {p.id: p for p in plan.people}
         specs = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
         for m in specs.values():

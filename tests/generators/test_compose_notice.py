@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.generators.offline_world import offline_world
+from worldsmith.generators.kinds.email.pointed import carries_point
 from worldsmith.worlds.content import EmailContent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,8 +54,16 @@ def test_a_served_paper_opens_with_the_paper_itself_and_what_it_requires_by_when
     spec, body = _opener(path, title)
     first = body.strip().split("\n\n")[0]
     assert not _HOLLOW.search(body), body
-    # the first paragraph serves the paper: notice given, demand made, claim submitted
-    assert re.search(r"(?i)\b(?:give formal notice|make formal demand|submit)\b", first), body
+    if spec.point:
+        # the expert wrote the paper ('Owners give notice that ...', 'we demand contribution under section 1009 of
+        # ...'): it is the message, and it serves the paper in its own words
+        assert carries_point(spec, body), body
+        assert re.search(r"(?i)\b(?:give (?:formal )?notice|demand|submit)\b", spec.point), spec.point
+        # nor does the frame ask the other side's view of it ('Tell me if you read it differently.' under the demand)
+        assert not re.search(r"(?i)read it differently|see it otherwise|your view", body), body
+    else:
+        # the first paragraph serves the paper: notice given, demand made, claim submitted
+        assert re.search(r"(?i)\b(?:give formal notice|make formal demand|submit)\b", first), body
     # what is required or reserved, and by when
     assert re.search(r"(?i)\b(?:reserve|require|ask for your response|acknowledge)\w*", body), body
     assert _BY.search(body), body
@@ -72,6 +81,10 @@ def test_a_served_paper_says_what_happened_or_is_claimed_in_the_records_own_word
     ctx = build_context(plan, offline_world(ROOT / path, 41)[1], spec, contents)
     ref = next(f for f in ctx.facts if f.id == fact)
     statement, text = " ".join(ref.statement.split()).rstrip("."), " ".join(body.split())
+    if spec.point:
+        # the expert says what happened or is claimed in their own words: the point, with the fact's value in it
+        assert carries_point(spec, body) and ref.text in spec.point, (ref.text, body)
+        return
     # in the record's own words (its first eight, the subject and what it did) ...
     assert " ".join(statement.split()[:8]) in text, body
     # ... but not pasted in full where another paper establishes it (fact_statement_established_only)

@@ -18,20 +18,28 @@ def test_minutes_record_what_a_paper_without_a_figure_says():
     # blind read 20: 'The points on it were noted' (the change-of-control memo), 'comments were invited' (the
     # management-presentation notes): minutes of a call taken through a paper that recorded nothing of it. A paper
     # that puts forward no figure (an IT overview whose fact is the largest customer and its change-of-control right)
-    # is minuted with what it records.
-    plan, contents = world_at("buyside-diligence", 61)
-    went, recorded = 0, 0
-    for s in plan.artifacts:
-        c = contents.get(s.id)
-        if not isinstance(c, DocumentContent):
-            continue
-        text = _text(c)
-        assert not re.search(r"comments were invited|the points on it were noted", text), (s.path, text)
-        for m in re.finditer(r"(?:took the meeting through the|turned to the) [^\n]+?(?P<tail>: it (?:puts|records) |"
-                             r"[.;])", text):
-            went += 1
-            recorded += m.group("tail").startswith(": it records")
-    assert went and recorded, (went, recorded)
+    # is minuted with what it records. The example's weekly call notes carry their expert's points (the IT overview's
+    # week: "IT: management's overview received; the dedicated Ashgrove instance ... need follow-up"), so the engine's
+    # own minuting is read on the example as it was before its points (tests/fixtures/fuzz_found/)
+    from tests.generators.offline_world import ROOT, offline_world
+
+    for plan, contents, engine in [(*world_at("buyside-diligence", 61), False),
+                                   (*offline_world(ROOT / "tests/fixtures/fuzz_found/buyside-diligence.yaml", 61)[::2],
+                                    True)]:
+        went, recorded = 0, 0
+        for s in plan.artifacts:
+            c = contents.get(s.id)
+            if not isinstance(c, DocumentContent):
+                continue
+            text = _text(c)
+            assert not re.search(r"comments were invited|the points on it were noted", text), (s.path, text)
+            assert all(" ".join(p.text.split()) in " ".join(text.split()) for p in getattr(s, "points", None) or []), \
+                (s.path, text)
+            for m in re.finditer(r"(?:took the meeting through the|turned to the) [^\n]+?(?P<tail>: it (?:puts|records) |"
+                                 r"[.;])", text):
+                went += 1
+                recorded += m.group("tail").startswith(": it records")
+        assert not engine or went and recorded, (went, recorded)
 
 
 def test_minutes_tell_what_happened_on_an_event_s_day_from_the_client():

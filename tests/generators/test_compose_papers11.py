@@ -107,7 +107,12 @@ def test_minutes_name_the_invitation_s_chair_seat_the_owner_s_director_and_keep_
                 text = _text(c)
                 checked += 1
                 organiser = people[m.author].name
-                assert re.search(_CHAIRED.format(n=re.escape(organiser)), text), (organiser, text[:600])
+                board = re.search(r"\bboard\b", m.summary, re.I)
+                # (a board is chaired by its chair, whoever sent the invitation: never the CFO who called it, blind
+                # read 33; any other meeting by the one who called it)
+                assert bool(re.search(_CHAIRED.format(n=re.escape(organiser)), text)) != bool(
+                    board and re.search(r"(?i)chief|officer|director|counsel|partner", people[m.author].title)), \
+                    (organiser, text[:600])
                 assert not re.search(r"\bleft [A-Z]\w*.{0,60} with \d+ actions?\b|taken away|\b(?:holds?|hold) (?:it|them)\.",
                                      text), text
                 if re.search(r"\bboard\b", m.summary, re.I):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from worldsmith.generators.kinds.email.pointed import carries_point
+
 ROOT = Path(__file__).resolve().parents[2]
 FORWARDED = ROOT / "tests/generators/outlines/privileged-forward.yaml"
 REPRESENTED = ROOT / "tests/generators/outlines/represented-party.yaml"
@@ -355,7 +357,11 @@ def test_instructions_are_asked_on_a_position_of_the_clients_never_on_a_figure_r
     body = compose_email(ctx).body
     asked = re.findall(r"(?:instruct(?:ions)? (?:us )?to proceed on|the go-ahead on|instructions on) (.+?) at ", body)
     assert all(label in ctx.asserted_labels for label in asked), (asked, ctx.asserted_labels)
-    if ctx.asserted_labels:
+    if ctx.spec.point:
+        # (the expert's message asks what its point asks: the LOI mark-up's opener recommends the price language, in
+        # its words, and asks for no instructions)
+        assert carries_point(ctx.spec, body), body
+    elif ctx.asserted_labels:
         assert asked, body  # (the test reads the instruction where there is one to read)
 
 

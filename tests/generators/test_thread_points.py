@@ -178,3 +178,125 @@ def test_a_point_that_names_a_paper_goes_out_after_the_paper_does():
     points_after_papers([memo, m1, m2, cover])
     assert m1.sent_at == cover.sent_at + dt.timedelta(minutes=10) and stamp not in m1.path
     assert f"{m1.sent_at:%Y-%m-%d %H%M}" in m1.path and m2.sent_at > m1.sent_at
+
+
+def test_a_forwarded_thread_takes_one_more_point_its_forwards_note():
+    # the examples' experts wrote a forwarded thread's last point as the forward's note ("Forwarding Owners' notice: the
+    # last sentence positions Kestrel Bay for a contribution claim against us ...", "Reporting to Pennock: ... We
+    # suggest holding the price"); the engine put it on the last reply, sent across the table to the other side
+    import pytest
+
+    from worldsmith.generators.planner import plan_world
+    from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+    from worldsmith.worlds.outline import OutlineError, parse_outline
+
+    anchor = "        facts: [cap, spill_date]\n"
+    note = "Forwarding this: the cap is the point to watch, so keep it in the memo."
+    points = [TELLS, "Noted; we plead the cap as it stands.", "Then the memo says so.", note]
+    text = FIXTURE.read_text()
+
+    def outline(n: int):
+        block = "".join(f'          - "{p}"\n' for p in points[:n])
+        return parse_outline(text.replace(anchor, anchor + "        points:\n" + block), file="mini.yaml")
+
+    with pytest.raises(OutlineError, match="5 points for a thread of 4 messages with its forward"):
+        parse_outline(text.replace(anchor, anchor + "        points:\n" + "".join(
+            f'          - "{p}"\n' for p in points + [note])), file="mini.yaml")
+    made = outline(4)
+    taxonomy = load_taxonomy()
+    plan = plan_world(made, resolve_cast(made, taxonomy), 3, "w")
+    mail = sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Liability cap")),
+                  key=lambda a: a.position)
+    assert [m.mode for m in mail] == ["new", "reply", "reply", "forward"]
+    assert mail[-1].point == note and mail[-1].beat == "forward"
+    assert all(m.point != note for m in mail[:-1]) and mail[2].point == "Then the memo says so."
+
+
+def test_a_point_sent_across_the_table_asks_no_view_and_names_its_attachment_once():
+    # the tanker example with its points at seed 61: the rejection of the tender, to opposing counsel, read "Our letter
+    # attached: Ostrander has decided to reject the tender ..." then "Tell me if you read it differently." and "I attach
+    # the letter rejecting Kestrel Bay's tender of defense ..."
+    import re
+
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.generators.sides import principal
+    from worldsmith.worlds.plan import EmailSpec
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", 61)
+    side = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    across = attached = 0
+    for a in plan.artifacts:
+        if not isinstance(a, EmailSpec) or not a.point or a.id not in contents:
+            continue
+        own_lines = re.split(r"\n(?:On .{5,120} wrote:\n|-{5,} Forwarded message)", contents[a.id].body)[0]
+        if a.mode == "new" and any(side[i] != side[a.author] for i in a.to):
+            across += 1
+            assert not re.search(r"(?i)read it differently|see it otherwise|your view on that", own_lines), own_lines
+        if a.attachments and re.search(r"(?i)\battached\b", a.point):
+            attached += 1
+            assert not re.search(r"(?i)\bI attach|please find attached|attached (?:is|are)\b", own_lines), own_lines
+    assert across and attached
+
+
+def _tender(seed: int):
+    from tests.generators.offline_world import ROOT, offline_world
+
+    plan, _, contents = offline_world(ROOT / "outlines/examples/tanker-spill-liability.yaml", seed)
+    return sorted((a for a in plan.artifacts if a.kind == "email" and a.title.startswith("Tender of defense: decision")),
+                  key=lambda a: a.position)
+
+
+def test_a_decision_that_asks_for_its_step_is_a_decision():
+    # the tanker's General Counsel: "Agreed: reject the tender of defense and reserve all rights under Clause 41.3.
+    # Please send the letter to Fairleigh on April 17 and copy me." was labelled a question ('please'), so the reply to
+    # it answered a question and no message of the thread took the decision
+    decision = "Agreed: reject the tender. Please send the letter to Fairleigh on April 17 and copy me."
+    assert point_beats(["inform", "decide", "noted"], ["We recommend rejection.", decision, "Will do."]) == \
+        ["inform", "decide", "noted"]
+    # (a decision that puts a question is answered as one: "We will go with the refund; ... Is it safe on that route?")
+    assert point_beats(["inform", "decide", "noted"], ["Options.", "We will go with it. Is it safe?", "Yes."]) == \
+        ["inform", "question", "answer"]
+    for seed in (0, 3):
+        opener, decides, noted = _tender(seed)
+        assert decides.beat == "decide" and noted.beat == "noted", (seed, decides.beat, noted.beat)
+
+
+def test_a_point_that_names_a_day_ahead_goes_out_by_that_day():
+    # the tanker at seed 0: the partner's "Will do: the letter goes to Fairleigh on April 17, and we will start the
+    # answer on the same lines." went out on Monday April 20
+    import datetime as dt
+
+    from worldsmith.generators.planner import _days_ahead
+
+    assert _days_ahead("Please send the letter to Fairleigh on April 17 and copy me.", 2026) == [dt.date(2026, 4, 17)]
+    assert _days_ahead("The memo by 9 March; the survey follows.", 2026) == [dt.date(2026, 3, 9)]
+    # (a day told of as past is no day ahead)
+    assert _days_ahead("Owners give notice that she lost steering on February 24, 2026 and discharged oil.", 2026) == []
+    assert _days_ahead("The overpayment was quantified on June 29, so it must be returned by August 28.", 2026) == \
+        [dt.date(2026, 8, 28)]
+    for seed in (0, 3, 61):
+        *_, noted = _tender(seed)
+        assert noted.sent_at.date() <= dt.date(2026, 4, 17), (seed, noted.sent_at)
+        assert f"{noted.sent_at:%Y-%m-%d %H%M}" in noted.path
+
+
+def test_a_point_is_sent_by_the_one_whose_turn_it_is():
+    # the buy-side example with its points: the target CFO's "Accepted for the QoE; we reserve our position on the
+    # treatment in the statutory accounts" and "Agreed on the peg; please send the specific policies schedule with the
+    # SPA draft" went out from the accountants' own partner, the purpose's decider, not from the one they were put to
+    from tests.generators.offline_world import ROOT, offline_world
+    from worldsmith.worlds.plan import EmailSpec
+
+    seen = 0
+    for seed in (0, 3):
+        plan, _, _ = offline_world(ROOT / "outlines/examples/buyside-diligence.yaml", seed)
+        specs = {a.id: a for a in plan.artifacts if isinstance(a, EmailSpec)}
+        for m in specs.values():
+            parent = specs.get(m.parent or "")
+            if m.point and m.mode == "reply" and parent is not None:
+                assert m.author in parent.to, (seed, m.id, m.point)
+                if m.point.startswith(("Accepted for the QoE", "Agreed on the peg")):
+                    seen += 1
+                    assert plan.person(m.author).organisation == plan.person(parent.to[0]).organisation != \
+                        plan.person(parent.author).organisation, (seed, m.id)
+    assert seen == 4

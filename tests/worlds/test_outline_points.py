@@ -76,8 +76,11 @@ def test_a_point_cannot_carry_news_from_after_its_item():
 
 
 def test_a_thread_takes_a_point_per_message_at_most():
-    err = error_of(with_points(THREAD, "one", "two", "three", "four"))
-    assert "4 points for a thread of 3 messages" in str(err)
+    # (mini's thread is forwarded: its forward carries a fourth point, its note)
+    err = error_of(with_points(THREAD, "one", "two", "three", "four", "five"))
+    assert "5 points for a thread of 4 messages with its forward" in str(err) and "give messages: 4 or more" in str(err)
+    unforwarded = TEXT.replace("        forward_to: [associate]\n", "", 1)
+    assert "4 points for a thread of 3 messages:" in str(error_of(with_points_in(unforwarded, THREAD, "one", "two", "three", "four")))
     outline = parse_outline(with_points(THREAD, "The cap is {cap}.", "Agreed; we plead it."), file="m.yaml")
     assert len(outline.inventory[0].items[0].points) == 2
 
@@ -93,8 +96,8 @@ def test_a_thread_made_count_times_takes_a_point_per_message_of_each_copy():
         .replace("        date: 2026-03-04\n        messages: 1\n", "        messages: 1\n", 1)
     outline = parse_outline(with_points_in(weekly, THREAD, "The cap is {cap}.", "Nothing moved this week."), file="m.yaml")
     assert len(outline.inventory[0].items[0].points) == 2
-    assert "3 points for a thread of 1 messages in each of 2 copies" in str(
-        error_of(with_points_in(weekly, THREAD, "one", "two", "three")))
+    assert "5 points for a thread of 2 messages with its forward in each of 2 copies" in str(
+        error_of(with_points_in(weekly, THREAD, "one", "two", "three", "four", "five")))
 
 
 def with_points_in(text: str, anchor: str, *points: str) -> str:

@@ -41,6 +41,12 @@ hits as (
     select x.artifact_id, x.path, x.day, x.distractor, v.fact_id, v.text, v.first_known, v.wanted
     from texts x
     join values_ v on x.day < v.first_known and mentions(x.text, v.wanted)
+    -- a text value an adviser recommends, proposes or advises in the sentence that names it is advice, not the decision
+    -- known: counsel's memo of 24 March recommends to 'serve a notice of dispute for the full underpayment', which the
+    -- client decides on 1 April (an unseen royalty-audit outline, issue 17); another mention of it still counts
+    where v.type <> 'text'
+       or mentions(regexp_replace(x.text, '(?i)\b(?:recommend|advi[sc]e|propos|suggest|urge|should|option)[^.;!?]{0,80}'
+                                          || regexp_escape(v.wanted), '', 'g'), v.wanted)
     union all
     select c.artifact_id, c.path, d.day, a.distractor, v.fact_id, v.text, v.first_known, v.wanted
     from cells c

@@ -9,7 +9,7 @@
 -- the paper's planned title (a step names "the letter rejecting Kestrel Bay's tender of defense", not
 -- its whole title), or all of a title of 20 to 40 (a shorter one is a common phrase), in any case. A
 -- distractor (a superseded draft) carries its final paper's title as its own and is no plan; an instrument
--- is no answer to an event.
+-- is no answer to an event; nor is a paper named as one that may come ('if needed, the recurso ...').
 with first_known as (
     select fact_id, min(since) as day from fact_values group by fact_id
 ),
@@ -55,3 +55,9 @@ from own o
 join artifact_text t on t.path = o.path and t.artifact_id is not distinct from o.artifact_id
 join answers p on o.day < p.event and p.id is distinct from o.artifact_id
 where contains(lower(t.text), p.title)
+  -- a paper named as what may come ('if needed, the recurso ordinário to the TIT', 'any appeal to ...') is the scope
+  -- of a mandate, not a reply planned: an engagement letter of 12 February scoped the defence and a possible appeal
+  -- that the decision of 17 June made real (an unseen tax-appeal outline, issue 17); another mention still counts
+  and contains(regexp_replace(lower(t.text), '\b(?:if (?:needed|necessary|required|any|so)|where (?:needed|necessary)'
+                                             || '|any|possible|potential|eventual|in the event of)\b[^.;:]{0,40}'
+                                             || regexp_escape(p.title), '', 'g'), p.title)

@@ -489,7 +489,7 @@ def present(ctx: ArtifactContext) -> list[PersonRef]:
 def chair(ctx: ArtifactContext) -> PersonRef:
     """Who chairs: the most senior person present (the note-taker too, when no one outranks them), a client's over an
     adviser's at a tie."""
-    from worldsmith.generators.compose.substance.sittings import council_chair, public_record, sitting
+    from worldsmith.generators.compose.substance.sittings import board_chair, council_chair, public_record, sitting
 
     if sitting(ctx.spec.title) == "council" and council_chair(ctx) is not None:
         # the employer presides a works council, never a union delegate first in the list (read 30)
@@ -497,6 +497,13 @@ def chair(ctx: ArtifactContext) -> PersonRef:
     officers = [p for p in present(ctx) if p.organisation == ctx.author.organisation]
     if public_record(ctx) and officers:
         return max(officers, key=rank)  # a public body's own meeting is held before its officer (read 30)
+    if sitting(ctx.spec.title) == "board":
+        # a company's board is chaired by its chair, never by whoever called the meeting or outranks the room: its
+        # chief executive, finance director or secretary, or counsel (blind read 33, a Danish A/S; emoney's 'Minutes
+        # of the board of Corrane Pay DAC', its CEO 'in the chair')
+        company = _board_company(ctx)
+        if company:
+            return board_chair(ctx, company)
     called = re.search(r"; (?P<who>[^;]+?) called it and took the chair$", getattr(ctx.spec, "purpose", "") or "")
     named = [p for p in present(ctx) if called and p.name == called.group("who")]
     if named:
@@ -515,6 +522,19 @@ def chair(ctx: ArtifactContext) -> PersonRef:
         # its client (read 18: 'The client chairs a joint meeting with the insurer')
         ours = [p for p in ours if p.organisation == ctx.author.organisation] or ours
     return max(ours, key=lambda p: (rank(p), p.organisation == client, p.id != ctx.author.id))
+
+
+def _board_company(ctx: ArtifactContext) -> str:
+    """The company whose board sits: the organisation the title names, else the one of those present that advises no
+    one (the author's first); '' where none."""
+    named = [o.name for o in ctx.organisations if o.name and o.name.lower() in ctx.spec.title.lower()]
+    if named:
+        return max(named, key=len)
+    for p in present(ctx):
+        o = next((o for o in ctx.organisations if o.name == p.organisation), None)
+        if o is not None and not o.acts_for:
+            return o.name
+    return ""
 
 
 _LIMB_OF = re.compile(r"^the (?:lesser|greater) of (?P<a>.+) and (?P<b>the [^,]+?)$")

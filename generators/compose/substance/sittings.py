@@ -32,6 +32,47 @@ _STAFF = re.compile(r"\b(?:d[ée]l[ée]gu[ée]e?s?\s+syndica\w*|union|trade\s+un
                     r"gewerkschaft\w*|betriebsrat\w*|syndica\w*|sindica\w*|노조|노동조합)", re.I)
 
 
+# Who may chair a company's board by title: its chair ('Chair of the Board', 'Chairman', 'bestyrelsesformand',
+# 'Vorsitzender des Aufsichtsrats', 'président du conseil', 'presidente del consejo'), or a director who does not
+# manage (a non-executive or independent director, a board member). Never its chief executive, another officer of
+# management, its secretary or an adviser (blind read 33: a Danish A/S's board chaired by its adm. direktør).
+_CHAIRS_BOARD = re.compile(r"\b(?:chair(?:man|woman|person)?|vorsitzende[rn]?)\b(?!\s+of\s+(?:the\s+)?(?:\w+\s+)?"
+                           r"committee)|\bpr[ée]sident[e]?\s+(?:du|del|des)\s+(?:conseil|consejo|consiglio)|"
+                           r"\bbestyrelsesformand|\bstyrelseordf[öo]rande|\bstyreleder|\baufsichtsratsvorsitz\w*|"
+                           r"\bvoorzitter\b", re.I)
+_SITS_ON_BOARD = re.compile(r"\bnon-?executive\b|\bindependent director\b|\bboard member\b|\bmember of the board\b|"
+                            r"\bbestyrelsesmedlem\b|\baufsichtsrat(?:smitglied)?\b|\badministrat(?:eur|or)\b", re.I)
+_MANAGES = re.compile(r"\bchief\b|\bC[EFOT]O\b|\bmanaging director\b|\bdirect(?:or|eur) g[ée]n[ée]ral|\bgeneral manager\b|"
+                      r"\bgeneral counsel\b|\bsecretary\b|\bhead of\b|\bfinance director\b|\badm(?:\.|inistrerende)\s+"
+                      r"direkt|\bgesch[äa]ftsf[üu]hr|\bvorstand|\bpresident\b|\bcommittee\b", re.I)
+
+
+def chairs_board(p: PersonRef) -> bool:
+    """Whether a person's title makes them the chair of a company's board (not of a committee, not its management)."""
+    return bool(_CHAIRS_BOARD.search(p.title)) and not _MANAGES.search(p.title)
+
+
+def may_chair_board(ctx: ArtifactContext, p: PersonRef) -> bool:
+    """Whether a person may take the chair of a company's board: its chair or a director who does not manage it,
+    never an officer of management, its secretary or an adviser."""
+    adviser = (o := org(ctx, p.organisation)) is not None and bool(o.acts_for)
+    return not adviser and (chairs_board(p) or bool(_SITS_ON_BOARD.search(p.title))) and not _MANAGES.search(p.title)
+
+
+def board_chair(ctx: ArtifactContext, company: str) -> PersonRef:
+    """Who chairs a company's board: the cast's chair of that board, present or not; else a director present who does
+    not manage it; else the board's chair as the minutes name an office the cast does not hold ('the Chair')."""
+    cast = {p.id: p for p in [*ctx.cast, *present(ctx)]}.values()
+    head = next((p for p in cast if p.organisation == company and chairs_board(p)), None)
+    if head is not None:
+        return head
+    sits = [p for p in present(ctx) if p.organisation == company and may_chair_board(ctx, p)]
+    if sits:
+        return max(sits, key=rank)
+    return PersonRef(id=f"chair_of_the_board:{company}", name="the Chair", first_name="the Chair", last_name="",
+                     title="Chair of the Board", organisation=company, email="", phone="", seniority="executive")
+
+
 def sitting(title: str) -> str:
     """'council' for a works council's meeting, 'board' for a board's, '' for any other, by the title."""
     if COUNCIL.search(title):
@@ -108,3 +149,26 @@ def record_signatures(ctx: ArtifactContext) -> str:
     others = [p.name for p in people if p.organisation != here]
     text = f"Read and signed at the close of the meeting by {join_names(officers)}"
     return text + (f", and by those who appeared: {join_names(others)}." if others else ".")
+
+
+# Where a company's board minutes are signed by every director present, not by the chair alone: the Nordic companies
+# acts (Danish selskabsloven s. 126: 'underskrives af samtlige tilstedeværende medlemmer af bestyrelsen'; Sweden's and
+# Norway's alike); elsewhere the chair signs them as a correct record.
+_SIGNED_BY_ALL = ("da", "sv", "nb", "no", "fi", "is")
+
+
+def board_signatures(ctx: ArtifactContext, directors: list[PersonRef]) -> list[str]:
+    """The close of a board's minutes, to be signed once approved: by its chair as a correct record, or by every
+    director present where the matter's law asks it (_SIGNED_BY_ALL); a chair the cast does not name signs by office."""
+    from worldsmith.generators.compose.substance.common import chair
+
+    head = chair(ctx)
+    line = "Signature: ____________________"
+    block = lambda p: [line, f"Name: {p.name}" if p.email else "Name: ____________________",  # noqa: E731
+                       f"Title: {p.title}" if p.email else "Title: Chair of the board"]
+    if ctx.locale.split("_")[0] in _SIGNED_BY_ALL:
+        out = ["Signed by the members of the board present:"]
+        for p in [head] + [p for p in directors if p.id != head.id]:
+            out += block(p)
+        return out
+    return ["Signed as a correct record, chair of the meeting:", *block(head)]

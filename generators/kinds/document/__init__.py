@@ -21,6 +21,7 @@ from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.genres import genre_of
 from worldsmith.generators.context import ArtifactContext, file_context
 from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.generators.kinds.document.points import PARAGRAPH_NUMBER
 from worldsmith.generators.kinds.document.reader import load_docx, load_md, plan_document
 from worldsmith.generators.kinds.document.render import render_docx, render_markdown
 from worldsmith.generators.kinds.prose import carries, guard, squash, usable
@@ -71,7 +72,6 @@ _FORMAL = re.compile(r"^Dear |Yours (sincerely|faithfully)|^Sincerely|WHEREFORE|
                      r"IN WITNESS WHEREOF|(?i:\bsigned by\b)|^Present:|\bPlaintiff\b|\bDefendant\b|(?i:\bcourt\b)|"
                      r"^(?i:attendees|signature)|^Agreed and accepted|^(Signed|Signature|Name|Title|Date): |^Signed for and on behalf of|"
                      r"^Certificate signed for|^Guaranty confirmed for|^Copy produced by")
-_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
 
 
 def _owned(paragraph: str, ctx) -> bool:
@@ -90,7 +90,7 @@ def _owned(paragraph: str, ctx) -> bool:
 
 def _split(paragraphs: list[str]) -> tuple[list[str], list[str]]:
     """(numbers, texts): a numbered section's paragraph numbers ('1.2', '7.') and the paragraphs without them."""
-    found = [_NUMBER.match(p) for p in paragraphs]
+    found = [PARAGRAPH_NUMBER.match(p) for p in paragraphs]
     if paragraphs and all(found):
         return [m.group(1) for m in found], [p[m.end():] for p, m in zip(paragraphs, found)]
     return [], list(paragraphs)

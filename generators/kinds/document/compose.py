@@ -42,7 +42,7 @@ from worldsmith.generators.compose.substance.authority import authority_paper, f
     legal_basis
 from worldsmith.generators.compose.substance.filing import filing_bodies, to_authority
 from worldsmith.generators.compose.substance.sittings import council_attendees, public_record, record_attendees, \
-    record_signatures, sitting
+    board_signatures, record_signatures, sitting
 from worldsmith.generators.compose.substance.policy import is_policy, policy_bodies, policy_plan
 from worldsmith.generators.compose.substance.credit import credit_bodies, is_credit_extract
 from worldsmith.generators.compose.substance.agreement import is_charter
@@ -800,7 +800,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             if not committee_members(ctx) and (re.search(r"\b(committee|board)\b", spec.title, re.I) or
                                                sitting(spec.title) == "board"):
                 members = seated(ctx)  # the chair and the owner's people sit as members; the others attend
-            listed = list({p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values())
+            # (a chair the cast does not name has no row: the paragraph names the office)
+            listed = [p for p in {p.id: p for p in [*members, ctx.author, *ctx.to, *ctx.cc]}.values() if p.email]
             table = Table(columns=["Name", "Title", "Organisation"] + (["Capacity"] if members else []),
                           rows=[[p.name, p.title, p.organisation] + ((["Member"] if p in members else ["In attendance"])
                                                                     if members else []) for p in listed])
@@ -916,6 +917,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # a public body's record (an acta, a procès-verbal) closes with the signatures of its officer and of all who
         # appeared (read 30); a common-law body's note of its meeting (an exit conference) is not signed round
         sections.append(Section(heading="Signatures", paragraphs=[record_signatures(ctx)]))
+    elif kind == "minutes" and not in_mail and sitting(spec.title) == "board" and not is_hearing(spec.title):
+        # a board's minutes are signed: by its chair as a correct record, or by every director present where the
+        # matter's law asks it (blind read 33, a Danish A/S's minutes signed by no one, its CEO in the chair)
+        here = {p.id for p in [ctx.author, *ctx.to, *ctx.cc]}
+        directors = [p for p in committee_members(ctx) if p.id in here] or seated(ctx)
+        sections.append(Section(heading="Signatures", paragraphs=board_signatures(ctx, directors)))
     if kind == "pleading" and ctx.locale == "en_US":
         sections = _one_defense_each(sections)
     if ctx.distractor_label and not in_mail:
@@ -1198,8 +1205,15 @@ def seated(ctx: ArtifactContext) -> list:
     if sitting(ctx.spec.title) != "board":
         return [head]
     owners = {o.name for o in ctx.organisations if _OWNER.search(o.role or "") and o.name != head.organisation}
+    # (and the company's chief executive, who sits on its board to answer for management: never in its chair, read 33)
     return [head] + [p for p in {q.id: q for q in [ctx.author, *ctx.to]}.values()
-                     if p.id != head.id and p.organisation in owners]
+                     if p.id != head.id and (p.organisation in owners or
+                                             (p.organisation == head.organisation and _LEADS.search(p.title)))]
+
+
+# The one who leads a company's management: its chief executive or managing director, in the languages of the lexicon
+_LEADS = re.compile(r"(?i)\bchief executive\b|\bCEO\b|\bmanaging director\b|\badm(?:\.|inistrerende) direkt|"
+                    r"\bdirect(?:or|eur) g[ée]n[ée]ral|\bgesch[äa]ftsf[üu]hrer")
 
 
 def _attendees(ctx: ArtifactContext) -> str:
@@ -1227,7 +1241,9 @@ def _attendees(ctx: ArtifactContext) -> str:
         # the directors the owner appoints sit by name (read 21: 'the CFO chairs and is the only named director ("the
         # board's other voting members"), the sponsor principal is only "in attendance"')
         named = join_names([f"{p.name} ({p.title}, {p.organisation})" for p in seats if p.id != head.id])
-        text = (f"Members of the {body} present: {head.name} ({head.title}), in the chair, and "
+        # (a chair the cast does not name is named by the office: 'the Chair of the board, in the chair')
+        held = f"{head.name} ({head.title})" if head.email else f"the Chair of the {body}"
+        text = (f"Members of the {body} present: {held}, in the chair, and "
                 + (f"{named}; a quorum was present. " if named else
                    f"the {body}'s other voting members; a quorum was present. "))
         if others:

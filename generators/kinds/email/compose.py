@@ -29,7 +29,7 @@ from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, P
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
-from worldsmith.generators.kinds.email.pointed import point_email
+from worldsmith.generators.kinds.email.pointed import point_email, says_attached
 from worldsmith.generators.questions import choice_of, title_question, turned_round, when_answer, yes_no
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec
@@ -490,7 +490,9 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
     if isinstance(spec, EmailSpec) and spec.point:
         # the outline's point is the message: none of the rewrites below runs over its author's words
         email = _greeting_by_clock(point_email(ctx), sender_clock(ctx, spec.sent_at))
-        return _with_attachment(ctx, email) if spec.attachments else email
+        # (a point that says its files are attached needs no second line for them: "Our letter attached: ..." and
+        # then "I attach the letter rejecting Kestrel Bay's tender of defense ...")
+        return _with_attachment(ctx, email) if spec.attachments and not says_attached(spec) else email
     if isinstance(spec, EmailSpec) and spec.attachments and spec.mode == "new" and not spec.purpose:
         email = _cover_note(ctx)
     else:
@@ -1760,7 +1762,10 @@ def _needs_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], su
     frames = bank("email")["ack_asks_answer"]
     ours = [f.label for f in ctx.facts if f.label and still_open(ctx, f) and f.label in ctx.own_labels
             and f.value.type in ("money", "number", "percent")]
-    outward = bool(ctx.organisations) and across(ctx)
+    # (a public body or a neutral answers, and is answered, as across the table: 'No, thank you: we are covered. More
+    # next week.' from the Central Bank's supervisor to counsel, emoney at seed 1)
+    outward = bool(ctx.organisations) and (across(ctx) or is_authority(ctx, ctx.author.organisation) or
+                                           to_authority(ctx))
     lines = [pick.fill(frames["nothing_across"], **v) if outward else
              pick.fill(frames["open"], **dict(v, label=ours[0])) if ours else pick.fill(frames["nothing"], **v)]
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
@@ -2102,8 +2107,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         # (where a reply follows, the thanks asks on instead (_asks_on), and says the day there: "I will look for your
         # response by end of day. We expect to hear from you by then." said it twice)
         coming = awaited(ctx) if ctx.next_beat in ("", "forward", "decide", "noted") else ""
-        lines = [pick.fill(email["promise_noted" if not coming else "promise_awaited"], **dict(values, awaited=coming))
-                 or "Thank you; noted."]
+        # (a public body or a neutral that says when its comments come is thanked, never held to the day: "Noted,
+        # thank you; we will expect your comments by Friday" to the Central Bank, emoney at seeds 1 and 4)
+        pool = "promise_authority" if to_authority(ctx) else "promise_noted" if not coming else "promise_awaited"
+        lines = [pick.fill(email[pool], **dict(values, awaited=coming)) or "Thank you; noted."]
         lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
         return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
     if spec.mode == "reply" and asks_plan(ctx) and spec.beat not in ("decide", "noted", "forward"):
@@ -2734,7 +2741,12 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     asked = title_ask(pick, ctx.spec.title)
     senior = _RANK.get(ctx.author.seniority, 1) >= max([_RANK.get(p.seniority, 1) for p in ctx.to] or [1])
     key = role if role != "team" else ("team_down" if senior else "team_up")
-    decides = role != "client" and _decision_wanted(ctx)
+    if to_authority(ctx):
+        # a public body or a neutral is reported to and asked nothing by a day ("What we have on the DORA
+        # classification so far, and what I want from you next. ... Let me have any comments by Friday." to the
+        # Central Bank's supervisor, as to a junior: emoney at seed 1)
+        key = "authority"
+    decides = role != "client" and key != "authority" and _decision_wanted(ctx)
     if decides:
         # a note to those who decide asks for their decision: not for their advice, nor for a check of the working
         # (read 28: the CIO asked the board chair to "advise" and whether the sum "alters your view" under "decision
@@ -2791,11 +2803,11 @@ def _advice_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     if advice:
         label = ""
     steps = _next_steps(pick, ctx) if role == "team" and task_owners(ctx) and pick.chance(0.6) else ""
-    if steps and not decides:
+    if steps and not decides and key != "authority":
         paragraphs.append(steps)
     else:
         pool = [x for x in frames["asks"][key] if label or "{label}" not in x]
-        if done and not decides:
+        if done and not decides and key != "authority":
             # a step already taken is reported, not put up for approval (blind read 29: counsel's "Recurso voluntario
             # filed" note asked "whether you are content for us to proceed on that basis", answered "please go ahead")
             pool = frames["asks"]["done"]

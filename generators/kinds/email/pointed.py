@@ -7,11 +7,12 @@ import re
 
 from worldsmith.generators.beats import point_asks
 from worldsmith.generators.compose.bank import Picker, picker_for
-from worldsmith.generators.compose.parties import home, to_authority
+from worldsmith.generators.compose.parties import across, home, to_authority
 from worldsmith.generators.compose.text import join_names, mail_day
 from worldsmith.generators.compose.week import STANDING, note_lines
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off
 from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
 from worldsmith.worlds.content import EmailContent
 
 # A point that asks, with no day of its own, gets a day to answer by; the reply to it needs none.
@@ -23,6 +24,7 @@ _VIEW_ASKED = ["Tell me if you read it differently.", "Let me know if you see it
                "Your view on that by {day}, please."]
 _THANKS = ["Thanks, {first}.", "Thank you, {first}.", "{first}, thanks."]
 _NOTED = ["Noted, {first}.", "Understood, {first}."]
+_RESERVES = re.compile(r"(?i)\breserv(?:e|es|ing)\b[^.;]*\brights\b|\brights\b[^.;]*\breserved\b")
 
 
 def _lead(pick: Picker, ctx: ArtifactContext, beat: str, hello: str) -> str:
@@ -43,12 +45,25 @@ def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
     (a point that decides says so in its author's words: "That is my decision" under counsel's rejection of the other
     side's set-off, written to the other side, was no decision of counsel's to announce)."""
     day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+    noun = served_noun(ctx) if ctx.spec.mode == "new" and ctx.week is None and not point_asks(point) else ""
+    if noun:
+        # a served paper requires or reserves, by a day (notice.notice_lines), never asks the other side's view: the
+        # contribution demand ended "Tell me if you read it differently." and the owners' casualty notice "Let me
+        # know if you see it otherwise."; rights the point already reserves are not reserved twice
+        wants = notice_lines(ctx, noun, day)[-1]
+        if _RESERVES.search(point):
+            wants = re.sub(r"(?:;|,)? (?:we reserve all our rights|our client's rights are reserved)(?: meanwhile)?"
+                           r"(?=\.$)", "", wants)
+        return wants
     if point_asks(point):
         # (a question is given a day to answer by; a request says what it wants in its own words, "please start this
         # month", and takes no "Could you let me know by Friday?" after it)
         return "" if "?" not in point or _NAMES_DAY.search(point) or not ctx.next_beat \
             else pick.one(_ANSWER_BY).format(day=day)
-    if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward":
+    if ctx.spec.mode == "new" and ctx.week is None and ctx.next_beat and ctx.next_beat != "forward" \
+            and not (ctx.organisations and across(ctx)):
+        # (only of one's own side: the rejection of the tender, sent to opposing counsel with the client's decision,
+        # closed "Tell me if you read it differently.")
         return pick.one(_VIEW_ASKED).format(day=day)
     return ""
 
@@ -84,6 +99,15 @@ def point_email(ctx: ArtifactContext) -> EmailContent:
     paragraphs.append(sign_off(pick, ctx.voice, ctx.author))
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     return EmailContent(subject=subject, body="\n\n".join(paragraphs) + "\n")
+
+
+# A point that says its own files go with it ("Our letter attached: ...", "the methodology is enclosed").
+_SAYS_ATTACHED = re.compile(r"(?i)\b(?:attach(?:ed|es|ing)?|enclos(?:ed|es|ing)|herewith)\b")
+
+
+def says_attached(spec) -> bool:
+    """Whether a message's point itself says that files go with it."""
+    return bool(_SAYS_ATTACHED.search(getattr(spec, "point", "") or ""))
 
 
 def carries_point(spec, body: str) -> bool:
