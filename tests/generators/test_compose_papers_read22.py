@@ -132,17 +132,21 @@ def test_draft_terms_for_the_other_side_to_agree_are_subject_to_contract_never_p
     assert "rivileged" not in running, running
 
 
-@pytest.mark.parametrize("name", ["hospital-revenue-audit", "tanker-spill-liability", "buyside-diligence"])
-def test_a_risks_section_states_the_papers_own_risks_never_points_at_someone_elses_note(name):
+def test_a_risks_section_states_the_papers_own_risks_never_points_at_someone_elses_note():
     # read 22: 'Risks are left to "Timothy Oconnell's note"', 'leaves risks to the client's note' (an audit plan, a
     # memo and a findings report whose risks section read 'See Amber Smith's note of July 6, 2026.')
+    # (over the three examples together: a paper with points keeps no risks section of the engine's that only says
+    # again what its points say, and every one of the tanker's papers with a risks section has points)
     from worldsmith.worlds.content import DocumentContent
     from tests.generators.test_compose_mail_replies17 import world_at
 
-    plan, contents = world_at(name, 0)
-    risks = [(s.path, x.paragraphs) for s in plan.artifacts if isinstance(c := contents.get(s.id), DocumentContent)
-             for x in c.sections if re.search(r"\brisks?\b", x.heading, re.I)]
-    assert risks
+    risks = []
+    for name in ("hospital-revenue-audit", "tanker-spill-liability", "buyside-diligence"):
+        plan, contents = world_at(name, 0)
+        risks += [(s.path, x.paragraphs) for s in plan.artifacts
+                  if isinstance(c := contents.get(s.id), DocumentContent)
+                  for x in c.sections if re.search(r"\brisks?\b", x.heading, re.I)]
+    assert len(risks) >= 2, risks
     for path, paragraphs in risks:
         assert not any(re.match(r"See .+'s note of ", p) for p in paragraphs), (path, paragraphs)
 

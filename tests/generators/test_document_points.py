@@ -265,3 +265,46 @@ def test_a_final_paper_or_one_that_acts_is_not_marked_for_discussion():
     assert any("(final)" in a.title for a in final), [a.title for a in final]
     marked = [(a.title, contents[a.id].subtitle) for a in final if "Discussion" in (contents[a.id].subtitle or "")]
     assert not marked, marked
+
+
+def test_a_memo_answers_and_recommends_from_the_point_its_expert_headed_as_its_conclusion_or_next_step():
+    # emoney seed 3: the memo on awareness answered 'Our short answer: the Article 33 notification was on 10 February
+    # 2027 ...' and recommended 'Option A' beside its expert's 'Conclusion: awareness on 8 February 2027 is the better
+    # view ...'; vat-delivery's memo 'I would work on the basis that the delivery charges collected are GBP 3,264,000'
+    # beside 'Next step: request a statutory review ...'
+    memo = _paper_sections("tests/fixtures/emoney-data-breach-dpc-inquiry.yaml", 3, "Memo re awareness under")
+    answer = next(s for s in memo if s.heading == "Short Answer")
+    rec = next(s for s in memo if s.heading == "Recommendation")
+    assert answer.paragraphs[0].startswith("Awareness on 8 February 2027 is the better view"), answer.paragraphs
+    assert rec.paragraphs == [p for p in rec.paragraphs if p.startswith("Conclusion: awareness on 8 February 2027")]
+    assert rec.paragraphs and "Option A" not in "\n".join(p for s in memo for p in s.paragraphs)
+    vat = _paper_sections("tests/fixtures/vat-delivery.yaml", 3, "Memo re the VAT assessment")
+    rec = next(s for s in vat if s.heading == "Recommendation")
+    assert rec.paragraphs[0].startswith("Next step: request a statutory review"), rec.paragraphs
+    # the engine's options stay where its recommendation weighs them ('We recommend Option B')
+    opa = _paper_sections("outlines/examples/tanker-spill-liability.yaml", 3, "Memo re OPA 90 limitation")
+    text = "\n".join(p for s in opa for p in s.paragraphs)
+    assert "Option B" not in text or any(s.heading == "Options" for s in opa), [s.heading for s in opa]
+
+
+def test_a_paper_with_points_proposes_no_protection_or_conclusion_of_its_own_in_its_analysis():
+    # buyside seed 3 (the brief's own case): the legal DD report proposed 'a condition to completion that Ashgrove
+    # Process Industries consents' beside its point 'Protection: a signed waiver as a condition to signing', and
+    # reports closed their working on 'Conclusion. Our conclusion is that ...' of a figure a point states
+    dd = _paper_sections("outlines/examples/buyside-diligence.yaml", 3, "Legal due diligence report")
+    text = "\n".join(p for s in dd for p in s.paragraphs)
+    assert "Protection: a signed waiver as a condition to signing." in text, text
+    assert "condition to completion that Ashgrove" not in text and "protection we propose" not in text, text
+    report = _paper_sections("tests/fixtures/pi-quantum.yaml", 61, "Report to insurer on quantum")
+    text = "\n".join(p for s in report for p in s.paragraphs)
+    assert "Our conclusion is that" not in text and "Build-up of the past loss of earnings." in text, text
+
+
+@pytest.mark.parametrize("seed", [3, 61])
+def test_a_notice_with_points_keeps_what_it_gives_notice_of(seed):
+    # vat-delivery at seeds 3 and 61: HMRC's notice of assessment lost 'We write to give notice of assessment ...' to
+    # its points, and genre_contract quarantined the world ('the text lacks what is noticed')
+    notice = _paper_sections("tests/fixtures/vat-delivery.yaml", seed, "Notice of assessment")
+    text = [p for s in notice for p in s.paragraphs]
+    at = next(i for i, p in enumerate(text) if p.startswith("We write to give notice of assessment"))
+    assert text[at + 1].startswith("1. Assessment: output tax of GBP 544,000"), text

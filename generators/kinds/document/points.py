@@ -65,6 +65,9 @@ _RECOMMENDS = re.compile(r"(?i)\b(recommend\w*|we advise|advise that|should|prop
                          r"empfehl\w*|recomend\w*|rekomend\w*|öner\w*)\b")
 # a body's resolution, by its title's noun in the matter's language (a board's 'karar', 'uchwała', 'delibera',
 # 'Beschluss', 'résolution', 'resolución'): its points are what it resolves, not minutes' discussion
+# a point's heading that names a paper's conclusion or the course it advises
+_CONCLUDES = re.compile(r"(?i)^(?:overall )?(?:conclusions?|next steps?|recommendations?|advice|way forward|proposal|"
+                        r"course of action|bottom line)\b")
 _RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
                          r"delibera[çc]\w*)\b")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
@@ -127,6 +130,10 @@ def section_kind(heading: str) -> str | None:
 # pleading or offer they were)
 _LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporates? by reference\b|"
                    r"^We write on behalf of\b|^Pursuant to Rule 68\b|"
+                   # (and what a notice gives notice of: vat-delivery's HMRC assessment lost 'We write to give notice
+                   # of assessment ...' to its points, and genre_contract quarantined the world at seeds 3 and 61)
+                   r"^We write to give (?:you )?(?:formal )?notice\b|^(?:We|[A-Z][\w&.' -]+) hereby gives? notice\b|"
+                   r"^This notice\b|^Notice is (?:hereby )?given\b|"
                    r"^(?:The )?(?:Defendants?|Respondents?) (?:denies|deny) (?:that|each|any|all|the allegations)\b")
 _TAIL = re.compile(r"WHEREFORE|Respectfully submitted|Yours (sincerely|faithfully)|^Sincerely|IN WITNESS WHEREOF|"
                    r"^Signed\b|^Signature|^(Name|Title|Date): |^/s/|^Agreed and accepted|^Certificate signed for|"
@@ -264,7 +271,12 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
                 replace=_bare(sections[at].heading) == _bare(p.heading)
                 and section_kind(sections[at].heading) not in _ENGINE_LAID)
     if family.name == "memo":
-        advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None)
+        # the point that recommends, else the one its expert headed as the memo's conclusion or next step (emoney's
+        # 'Conclusion: awareness on 8 February 2027 is the better view ...', vat-delivery's 'Next step: request a
+        # statutory review ...', where the engine's own 'We recommend Option A' and 'I would work on the basis that
+        # the delivery charges collected are GBP 3,264,000' stood)
+        advice = next((p for p in points if _RECOMMENDS.search(point_paragraph(p))), None) or \
+            next((p for p in reversed(points) if p.heading and _CONCLUDES.match(p.heading)), None)
         rec = _kind_index(sections, "recommendation")
         if advice is not None and rec is not None:
             if advice in body:
@@ -337,7 +349,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         said = "\n".join(point_paragraph(p) for p in points)
         sections = _trimmed(sections, set(placed), ctx, spec.title, said)
     if family.name in _UNSAID:
-        sections = _unsaid(sections, placed, points, ctx, spec.title, family)
+        sections = _unsaid(sections, placed, points, ctx, spec.title, family, spec.doc_type)
         if family.name == "letter":
             sections = _running(sections)  # (what the points said again went: the numbers run on without a gap)
     return doc.model_copy(update={"sections": sections})
@@ -354,16 +366,25 @@ _VERDICT = {"summary", "recommendation", "answer", "options", "next_steps", "ris
 # a letter's sections that recite the matter (its background, the findings a notice recites): what the points state
 # again there goes; its formal parts (what it requires, the day it issues, the rights of reply) are the form's
 _RECITED = {"background", "letter_background", "findings", "analysis"}
-_NEEDED = re.compile(r"(?i)summary|short answer|recommendation|question|purpose|thesis|valuation|risk|attendees|"
-                     r"present|decisions|actions|findings|analysis|working|appendix")
+_NEEDED = {"memo": re.compile(r"(?i)question presented|purpose|short answer|summary|analysis|working|recommendation"),
+           "ic_memo": re.compile(r"(?i)recommendation|thesis|valuation|risk"),
+           "report": re.compile(r"(?i)summary|findings|appendix"),
+           "minutes": re.compile(r"(?i)attendees|present|decisions|actions")}
+_NEEDED_ANY = re.compile(r"(?i)summary|short answer|recommendation|question|purpose|thesis|valuation|risk|attendees|"
+                         r"present|decisions|actions|findings|analysis|working|appendix")
+# a sentence of the engine's own verdict ('Conclusion. We recommend that Pennock Row make Ashgrove's written consent a
+# condition to completion', 'On the red flag, the protection we propose is ...' beside the legal DD report's point 'a
+# signed waiver as a condition to signing', buyside seed 3)
+_OWN_VERDICT = re.compile(r"(?i)^(?:conclusion\.$|our conclusion is\b|(?:on balance, |having weighed the findings, )?"
+                          r"we recommend\b|our recommendation is\b|on the red flag, the protection we propose\b)")
 
 
 def _sentences(text: str) -> list[str]:
     return [t for t in _SENTENCE_END.split(text) if t.strip()]
 
 
-def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[PlannedPoint], ctx: ArtifactContext, title: str,
-            family: Family) -> list[Section]:
+def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[PlannedPoint], ctx: ArtifactContext,
+            title: str, family: Family, spec_type: str = "") -> list[Section]:
     """The paper with the composer's paragraphs that only say again what its points say taken out: a summary, a
     conclusion, an option or a next step whose every figure a point states, and, in a section of verdict, one that
     states none (a stock task, a recommendation of the engine's own); what opens such a paragraph before its first
@@ -375,9 +396,20 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
 
     said = "\n".join(point_paragraph(p) for p in points)
     before = set(missing_parts(title, _text_of(sections)))
+    needed = _NEEDED.get(genre_of(spec_type, title), _NEEDED_ANY)
+    # the engine's options stay where a paragraph it keeps weighs them ('We recommend Option A')
+    weighed = re.search(r"\bOption [A-D]\b", _text_of([x for x in sections if section_kind(x.heading) != "options"]))
 
     def facts_of(text: str) -> list:
         return [f for f in [*ctx.facts, *ctx.cited_figures] if carries(text, f)]
+
+    def unjudged(paragraph: str) -> str:
+        """The paragraph without the engine's own verdicts that state no figure the points do not."""
+        if _NUMBERED.match(paragraph):
+            return paragraph
+        parts = _sentences(paragraph)
+        kept = [t for t in parts if not (_OWN_VERDICT.search(t) and all(carries(said, f) for f in facts_of(t)))]
+        return paragraph if len(kept) == len(parts) else " ".join(kept)
 
     out: list[Section] = []
     for i, s in enumerate(sections):
@@ -388,13 +420,15 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
             out.append(s.model_copy(update={"table": None, "paragraphs": [
                 p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else s)
             continue
-        if kind in _FORMAL_KINDS or kind in _UNNAMED:
+        if kind in _FORMAL_KINDS or kind in _UNNAMED or kind == "options" and weighed:
             out.append(s)
             continue
         verdict = kind in _VERDICT and not (family.name == "letter" and kind == "next_steps")
         if not verdict and not (family.name == "letter" and kind in _RECITED):
-            # (an analysis's working, a background's record: what the points do not say, how a figure is worked)
-            out.append(s)
+            # (an analysis's working, a background's record: what the points do not say, how a figure is worked; but
+            # no verdict of the engine's own there either)
+            out.append(s.model_copy(update={"paragraphs": [q for q in (
+                p if _formal(p) else unjudged(p) for p in s.paragraphs) if q]}))
             continue
         keep: list[str] = []
         for para in s.paragraphs:
@@ -421,8 +455,8 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
                                                                                for f in ctx.facts):
             # a summary of the points' own heads, in their order: never the engine's restatement of their figures
             keep.append(f"Set out below, in turn: {'; '.join(heads)}.")
-        if not keep and (s.table is None or _NEEDED.search(s.heading)):
-            if _NEEDED.search(s.heading):
+        if not keep and (s.table is None or needed.search(s.heading)):
+            if needed.search(s.heading):
                 out.append(s)
             continue
         out.append(s.model_copy(update={"paragraphs": keep}))
