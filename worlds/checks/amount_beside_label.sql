@@ -46,7 +46,7 @@ said as (
                '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+'
                || '|(?:one-|one |a )?(?:half|third|quarter|fifth|tenth)s? (?:of )?(?:the )?'
                || '|(?:twice|double|treble|triple) (?:the )?|[0-9][0-9.]* ?(?:%|per ?cent) of (?:the )?'
-               || '|\b(?:plus|less|minus|times|and|of|over|applied to|divided by|multiplied by) (?:the )?)?'
+               || '|\b(?:plus|less|minus|times|of|over|applied to|divided by|multiplied by) (?:the )?)?'
                || l.pattern
                || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
     from texts x
@@ -65,7 +65,7 @@ said_amounts as (
            -- instance: BRL 6,949,807.42') is followed by the working's result after a colon, not by its own amount (the
            -- engine's working of a decision, an unseen tax-appeal outline, issue 17); an operand given its own amount
            -- ('plus the principal of BRL 3,038,300') is still read
-           or (regexp_matches(phrase, '^(?:plus|less|minus|times|and|of|over|applied to|divided by|multiplied by) ')
+           or (regexp_matches(phrase, '^(?:plus|less|minus|times|of|over|applied to|divided by|multiplied by) ')
                and not regexp_matches(substr(phrase, strpos(phrase, label) + length(label)), '^[^0-9]*[:=]')))
       -- 'Permitted deductions: of CAD 24,960,000 claimed, CAD 6,420,000 are permitted' gives the part of a whole
       -- after the label's colon (an expert's point in an unseen royalty-audit outline, issue 17)
