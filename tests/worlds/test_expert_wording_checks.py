@@ -96,9 +96,10 @@ def test_an_amount_is_read_as_the_labels_only_where_it_is_said_of_it():
                            "at BRL 6,949,807.42."),
              ("sheet_note", day, "Permitted deductions\nOf CAD 24,960,000 claimed are permitted", "spreadsheet"),
              ("wrong", day, "Permitted deductions: CAD 24,960,000."),
+             ("listed", day, "Gross proceeds and permitted deductions: CAD 24,960,000."),
              ("sheet_cell", day, "Note\nPermitted deductions: CAD 24,960,000", "spreadsheet"),
              ("wrong_principal", day, "The principal upheld at first instance is BRL 6,949,807.42."),
              ("wrong_operand", day, "The total is BRL 9,000,000 plus the principal upheld at first instance of BRL "
                                     "6,949,807.42.")]
     assert _found(_store(facts, texts), "amount_beside_label") == {"wrong", "wrong_principal", "wrong_operand",
-                                                                 "sheet_cell"}
+                                                                 "sheet_cell", "listed"}
