@@ -239,6 +239,8 @@ class ArtifactContext(kinds.KindBound):
     sent_links: list[str] = Field(default_factory=list, description="for a day of chat: those of its links whose "
                                   "paper went to the other side (served or sent): put up as it went out, never for "
                                   "comments")
+    told_later: list[str] = Field(default_factory=list, exclude=True, description="for a document: the clauses of the "
+                                  "world summary that only what is dated after it tells")
     made_papers: list[PaperDue] = Field(default_factory=list, description="for a day of chat: room_papers with who "
                                                                           "made each (its maker is asked whether it "
                                                                           "is final, another whether they have read it)")
@@ -2166,6 +2168,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
     if spec.kind == "document" and "own_labels" not in extra:
         extra["own_labels"] = side_labels(plan, list(spec.facts), spec.author)
     if spec.kind == "document":
+        from worldsmith.generators.compose.substance.story import told_later
+
+        extra["told_later"] = told_later(plan, day)
         extra["records_from"] = records_from(plan, list(spec.facts), spec.author)
         extra["their_facts"] = made_across(plan, list(spec.facts), spec.author)
     to_ids: list[str] = extra.pop("to", [])

@@ -144,7 +144,10 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
                             note=_rest(point.text, None, value_of) if heading else "")
             by_point.add(row)
             continue
-        fid = numeric[0]
+        # the fact the heading names, else the first figure ('Permitted deductions: of {claimed} claimed,
+        # {permitted} are permitted' is the permitted deductions' row, not the claimed amount's: issue 17)
+        named = [f for f in numeric if heading and label[f].strip().lower() == heading.strip().lower()]
+        fid = (named or numeric)[0]
         text = heading or cap_first(label[fid])
         if bare_total:
             text = cap_first(label[fid]) if re.search(r"\btotal", label[fid], re.I) else f"{heading} {label[fid]}"

@@ -378,7 +378,7 @@ def check_references(outline: Outline) -> None:
         if not w.start <= day <= w.end:
             raise outline.error(loc, f"date {day} lies outside the window {w.start} to {w.end}")
 
-    def check_item(item: Any, loc: Loc, exempt: str | None = None) -> None:
+    def check_item(item: Any, loc: Loc, exempt: str | None = None, wrong: Any = None) -> None:
         known(item.author, roles, loc + ("author",), "cast role")
         for j, role in enumerate(item.participants):
             known(role, roles, loc + ("participants", j), "cast role")
@@ -387,7 +387,7 @@ def check_references(outline: Outline) -> None:
                 known(role, roles, loc + (attr, j), "cast role")
         for j, fact in enumerate(item.facts):
             known(fact, facts, loc + ("facts", j), "fact id")
-        _check_points(item, loc)
+        _check_points(item, loc, wrong)
         # An item that carries a fact before anyone knows it is news from the future.
         day, where = (item.date, "date") if item.date is not None else \
             (item.dates.start, "dates.start") if item.dates is not None else (None, "")
@@ -415,11 +415,11 @@ def check_references(outline: Outline) -> None:
             if item.dates.end < item.dates.start:
                 raise outline.error(loc + ("dates", "end"), "the range ends before it starts")
 
-    def _check_points(item: Any, loc: Loc) -> None:
+    def _check_points(item: Any, loc: Loc, wrong: Any = None) -> None:
         points = getattr(item, "points", None) or []
         day = item.date if item.date is not None else item.dates.start if item.dates is not None else None
         for k, raw in enumerate(points):
-            problem = point_problem(raw, fact_by_id, day, outline.locale or "en_US")
+            problem = point_problem(raw, fact_by_id, day, outline.locale or "en_US", wrong)
             if problem is not None:
                 raise outline.error(loc + ("points", k), problem)
         # (a thread made `count` times deals its points out one copy after another: each copy's messages carry theirs)
@@ -469,7 +469,7 @@ def check_references(outline: Outline) -> None:
         bad = check_folder_path(d.folder)
         if bad:
             raise outline.error(("distractors", i, "folder"), bad)
-        check_item(d.item, ("distractors", i, "item"), exempt=d.fact)
+        check_item(d.item, ("distractors", i, "item"), exempt=d.fact, wrong=d)
         fact = next(f for f in outline.facts if f.id == d.fact)
         if fact.value.type != d.value.type:
             raise outline.error(("distractors", i, "value", "type"),

@@ -84,8 +84,12 @@ def render_point(point: Point, value_of: Mapping[str, str] | Callable[[str], str
     return heading, render_text(point.text, value_of)
 
 
-def point_problem(raw: str, facts: Mapping[str, Any], day: dt.date | None, locale: str) -> str | None:
-    """Why an outline cannot take this point (an unknown fact, news from the future, a figure no fact holds), or None."""
+def point_problem(raw: str, facts: Mapping[str, Any], day: dt.date | None, locale: str, wrong: Any = None
+                  ) -> str | None:
+    """Why an outline cannot take this point (an unknown fact, news from the future, a figure no fact holds), or None.
+    `wrong` is the distractor a superseded paper carries: its point names the fact it gets wrong, before the matter
+    knows the fact, and writes its own wrong figure, as a real draft does (issue 17: a preliminary draft could not say
+    the underpayment it got wrong)."""
     from worldsmith.worlds.values import figures
 
     for fid in dict.fromkeys(PLACEHOLDER.findall(raw)):
@@ -97,7 +101,7 @@ def point_problem(raw: str, facts: Mapping[str, Any], day: dt.date | None, local
             hint = f"; did you mean {{{close[0]}}}?" if close else "; write a fact's id in braces, e.g. {" + \
                 (sorted(facts)[0] if facts else "fact_id") + "}"
             return f"{{{fid}}} names no fact{hint}"
-        if day is not None and day < fact.first_known():
+        if day is not None and day < fact.first_known() and not (wrong is not None and wrong.fact == fid):
             return (f"{{{fid}}} is known from {fact.first_known()}, but this item is dated {day}: date the item on or "
                     f"after {fact.first_known()}, or leave the fact out of the point")
     bare = PLACEHOLDER.sub(" ", raw)
@@ -108,6 +112,11 @@ def point_problem(raw: str, facts: Mapping[str, Any], day: dt.date | None, local
                 held.append(("money", Decimal(str(value.amount)), value.currency))
             elif value.type == "percent":
                 held.append(("percent", Decimal(str(value.value)), None))
+    wrong_value = getattr(wrong, "value", None)
+    if wrong_value is not None and wrong_value.type == "money":
+        held.append(("money", Decimal(str(wrong_value.amount)), wrong_value.currency))
+    elif wrong_value is not None and wrong_value.type == "percent":
+        held.append(("percent", Decimal(str(wrong_value.value)), None))
     for fig in figures(bare):
         if fig.kind not in ("money", "percent"):
             continue

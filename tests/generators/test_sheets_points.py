@@ -103,3 +103,13 @@ def test_a_pointed_sheet_says_its_inputs_cite_papers_only_where_they_name_one():
                      date=dt.date(2026, 6, 9), facts=["secured"], points=["Secured creditors: the lending bank, {secured}"])
     spec.skeleton = build_skeleton(spec, FACTS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
     assert not _inputs_cite_papers(spec)
+
+
+def test_a_row_headed_by_a_facts_label_holds_that_fact_whatever_figure_the_point_gives_first():
+    """Issue 17 (an unseen royalty audit): 'Permitted deductions: of {deductions_claimed} claimed,
+    {permitted_deductions} are permitted' made a row 'Permitted deductions' holding the deductions claimed
+    (amount_beside_label quarantined the world): the row that its heading names holds the named fact."""
+    sk = _skeleton(["Secured claims: of {unsecured} claimed, {secured} are secured"], ["unsecured", "secured"])
+    line = _by_label(sk)["Secured claims"]
+    assert line.fact == "secured" and line.cells[sk.amount] == 8000000
+    assert line.cells[-1].startswith("Of EUR 31,200,000 claimed")

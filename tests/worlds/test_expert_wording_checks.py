@@ -25,10 +25,11 @@ def _store(facts, texts, papers=()):
                     "values (?, 'x', ?, ?, ?, ?, ?, ?, ?)", [fid, kind, text, value, currency, label, since, formula])
         con.execute("insert into fact_values values (?, ?, null, ?, ?, null)", [fid, since, text, value])
     con.execute("create table artifact_text (artifact_id varchar, path varchar, kind varchar, text varchar)")
-    for aid, day, text in texts:
+    for aid, day, text, *kind in texts:
+        kind = kind[0] if kind else "document"
         con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\") values (?, "
-                    "'document', 'i', ?, ?, 'p', 'o', ?)", [aid, f"{aid}.docx", aid, dt.datetime.combine(day, dt.time(9))])
-        con.execute("insert into artifact_text values (?, ?, 'document', ?)", [aid, f"{aid}.docx", text])
+                    "?, 'i', ?, ?, 'p', 'o', ?)", [aid, kind, f"{aid}.docx", aid, dt.datetime.combine(day, dt.time(9))])
+        con.execute("insert into artifact_text values (?, ?, ?, ?)", [aid, f"{aid}.docx", kind, text])
     for aid, title, day, carried in papers:
         con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\") values (?, "
                     "'document', 'i', ?, ?, 'p', 'o', ?)", [aid, f"{aid}.docx", title, dt.datetime.combine(day, dt.time(9))])
@@ -93,8 +94,12 @@ def test_an_amount_is_read_as_the_labels_only_where_it_is_said_of_it():
                               "punitive fine rate applied to the principal upheld at first instance: BRL 6,949,807.42."),
              ("held", day, "Held: principal upheld at first instance at BRL 3,038,300; total upheld at first instance "
                            "at BRL 6,949,807.42."),
+             ("sheet_note", day, "Permitted deductions\nOf CAD 24,960,000 claimed are permitted", "spreadsheet"),
              ("wrong", day, "Permitted deductions: CAD 24,960,000."),
+             ("listed", day, "Gross proceeds and permitted deductions: CAD 24,960,000."),
+             ("sheet_cell", day, "Note\nPermitted deductions: CAD 24,960,000", "spreadsheet"),
              ("wrong_principal", day, "The principal upheld at first instance is BRL 6,949,807.42."),
              ("wrong_operand", day, "The total is BRL 9,000,000 plus the principal upheld at first instance of BRL "
                                     "6,949,807.42.")]
-    assert _found(_store(facts, texts), "amount_beside_label") == {"wrong", "wrong_principal", "wrong_operand"}
+    assert _found(_store(facts, texts), "amount_beside_label") == {"wrong", "wrong_principal", "wrong_operand",
+                                                                 "sheet_cell", "listed"}

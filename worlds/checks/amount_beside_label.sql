@@ -25,12 +25,17 @@ with labels as (
     where f.type = 'money' and f.label is not null and length(f.label) >= 4
 ),
 texts as (
-    select t.artifact_id, t.path, lower(squash(t.text)) as text, d.day, a.distractor
+    -- a sheet's cells are its lines: a label cell is not 'beside' an amount in the next cell (its row's amount is the
+    -- row's, read below), so a row 'Permitted deductions | 6,420,000 | Of CAD 24,960,000 claimed' says nothing of
+    -- the label's amount in its note (an expert's point on an unseen royalty audit's sheet, issue 17)
+    select t.artifact_id, t.path,
+           lower(squash(case when t.kind = 'spreadsheet' then replace(t.text, chr(10), ' | ') else t.text end)) as text,
+           d.day, a.distractor
     -- only a text holding some label's first word as written (squashing joins nothing within a word): squashing
     -- every text of a million messages is most of the cost, and most name no label. The words are one pattern of
     -- literals ($first_words, derived from facts as labels is, compiled once), tested before the joins: an exists
     -- over labels was a join and a grouping of every text, two thirds of this check at 1,000,000 emails
-    from (select artifact_id, path, text from artifact_text where regexp_matches(lower(text), $first_words)) t
+    from (select artifact_id, path, kind, text from artifact_text where regexp_matches(lower(text), $first_words)) t
     join artifact_days d on d.artifact_id = t.artifact_id
     join artifacts a on a.id = t.artifact_id
 ),
@@ -41,7 +46,7 @@ said as (
                '(?:(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?\s+'
                || '|(?:one-|one |a )?(?:half|third|quarter|fifth|tenth)s? (?:of )?(?:the )?'
                || '|(?:twice|double|treble|triple) (?:the )?|[0-9][0-9.]* ?(?:%|per ?cent) of (?:the )?'
-               || '|\b(?:plus|less|minus|times|and|of|over|applied to|divided by|multiplied by) (?:the )?)?'
+               || '|\b(?:plus|less|minus|times|of|over|applied to|divided by|multiplied by) (?:the )?)?'
                || l.pattern
                || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
     from texts x
@@ -60,7 +65,7 @@ said_amounts as (
            -- instance: BRL 6,949,807.42') is followed by the working's result after a colon, not by its own amount (the
            -- engine's working of a decision, an unseen tax-appeal outline, issue 17); an operand given its own amount
            -- ('plus the principal of BRL 3,038,300') is still read
-           or (regexp_matches(phrase, '^(?:plus|less|minus|times|and|of|over|applied to|divided by|multiplied by) ')
+           or (regexp_matches(phrase, '^(?:plus|less|minus|times|of|over|applied to|divided by|multiplied by) ')
                and not regexp_matches(substr(phrase, strpos(phrase, label) + length(label)), '^[^0-9]*[:=]')))
       -- 'Permitted deductions: of CAD 24,960,000 claimed, CAD 6,420,000 are permitted' gives the part of a whole
       -- after the label's colon (an expert's point in an unseen royalty-audit outline, issue 17)
