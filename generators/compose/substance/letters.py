@@ -241,9 +241,10 @@ def _acts(title: str, whose: str = "our") -> str:
             if m:
                 x = (m.groupdict().get("x") or "").strip()
                 head, colon, subject = x.partition(":")
-                if colon and subject.strip() and len(head.split()) == 1:
+                if colon and subject.strip() and len(head.split()) <= 6:
                     # what follows the colon is what the act is about (seed 83, service-charge: 'to give notice of
-                    # dispute: 2025 service charge')
+                    # dispute: 2025 service charge'; blind read 34, 'We write to give notice of audit under section
+                    # 7.2: 2025 royalty')
                     subject = subject.strip()
                     subject = subject if re.match(r"(?:the|a|an|our|your|its)\b|[A-Z]", subject) else f"the {subject}"
                     x = f"{head} in respect of {subject}"
