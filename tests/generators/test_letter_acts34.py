@@ -18,3 +18,35 @@ from worldsmith.generators.compose.substance.letters import _acts
 def test_what_follows_a_colon_is_what_the_act_is_about(title, acts):
     assert _acts(title, "our") == acts
     assert ":" not in _acts(title, "our")
+
+
+@pytest.mark.parametrize("locale,said,never", [
+    ("pt_BR", "Brazilian Bar Association (OAB)", "Solicitors Regulation Authority"),
+    ("en_GB", "Solicitors Regulation Authority", "OAB"),
+    ("en_CA", "law society", "Solicitors Regulation Authority"),
+])
+def test_an_engagement_letter_cites_its_own_countrys_rules(locale, said, never):
+    # blind read 34: a São Paulo firm 'regulated by the Solicitors Regulation Authority', a Toronto advisory firm working
+    # 'in line with the ICAEW Code of Ethics'
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.substance.letters import engagement_terms
+
+    legal = SimpleNamespace(locale=locale, voice=SimpleNamespace(family="legal"))
+    text = engagement_terms(legal, "Serra Azul")
+    assert said in text and never not in text
+    advisory = SimpleNamespace(locale=locale, voice=SimpleNamespace(family="advisory"))
+    assert ("ICAEW" in engagement_terms(advisory, "Norbury")) == (locale == "en_GB")
+
+
+@pytest.mark.parametrize("title,route", [
+    ("DTJ decision on the defesa - AIIM no. 4.187.332-5 (ICMS)", "Tribunal de Impostos e Taxas"),
+    ("Acórdão DRJ: IRPJ assessment", "CARF"),
+])
+def test_a_brazilian_tax_decision_is_appealed_where_its_tax_is_heard(title, route):
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.substance.decision import _appeal_route
+
+    ctx = SimpleNamespace(spec=SimpleNamespace(title=title), facts=[], organisations=[])
+    assert route in _appeal_route(ctx, "the taxpayer", "the panel")

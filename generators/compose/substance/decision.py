@@ -118,6 +118,21 @@ def _orders(ctx: ArtifactContext) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(noted)), list(dict.fromkeys(ordered))
 
 
+# A state tax's first-instance decision (ICMS: São Paulo's DTJ) goes on appeal to the state's own tax court, never to
+# the federal CARF (blind read 34: a DTJ decision on an ICMS assessment sent the appeal to CARF under Decree 70,235)
+_STATE_TAX = re.compile(r"\b(?:ICMS|IPVA|ITCMD|DTJ|SEFAZ|Tribunal de Impostos e Taxas|TIT|Secretaria da Fazenda)\b")
+
+
+def _appeal_route(ctx: ArtifactContext, party: str, body: str) -> str:
+    """Where and under what rule a Brazilian tax decision is appealed: the state's tax court for a state tax, else CARF."""
+    said = " ".join([ctx.spec.title, body, *(f.statement for f in ctx.facts), *(o.name for o in ctx.organisations)])
+    if _STATE_TAX.search(said):
+        return (f"{party} may file an ordinary appeal (recurso ordinário) to the Tribunal de Impostos e Taxas (TIT) "
+                f"within 30 days of notification of this decision, under article 44 of Law No. 13,457 of 2009.")
+    return (f"{party} may file a voluntary appeal (recurso voluntário) to the Administrative Council of Tax Appeals "
+            f"(CARF) within 30 days of notification of this decision, under article 33 of Decree No. 70,235 of 1972.")
+
+
 def decision_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
     """The plan and paragraphs of a tribunal's decision in its country's form."""
     body, day = tribunal(ctx), long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
@@ -143,9 +158,7 @@ def decision_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[i
             3: [f"In view of the above, the members of {body} decided, unanimously, in the terms of the Reporting "
                 f"Member's vote: " + "; ".join(f"{re.sub(r'^the ', '', label(f))} at {f.text}" for f in worked or
                                                 inputs) + "."]
-               + ([f"{party} may file a voluntary appeal (recurso voluntário) to the Administrative Council of Tax "
-                   f"Appeals (CARF) within 30 days of notification of this decision, under article 33 of Decree "
-                   f"No. 70,235 of 1972."] if appeal else []),
+               + ([_appeal_route(ctx, party, body)] if appeal else []),
             4: [f"Decided on {day} by {body}.", f"{ctx.author.name}, {ctx.author.title}."]}
         return plan, {i: [p for p in ps if p] for i, ps in bodies.items()}
     a, b, ref = _caption(ctx)

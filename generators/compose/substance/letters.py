@@ -1427,22 +1427,42 @@ def engagement_scope(pick: Picker, ctx: ArtifactContext, about: str, client: str
     return rows
 
 
+# The professional rules an engagement letter cites, by the country of the matter's locale.
+_BAR_RULES = {"US": "the rules of professional conduct that bind our lawyers",
+              "GB": "the SRA Standards and Regulations, as the Solicitors Regulation Authority regulates us",
+              "IE": "the Solicitors Acts and the regulations of the Law Society of Ireland",
+              "CA": "the rules of professional conduct of the law society that licenses our lawyers",
+              "AU": "the Australian Solicitors' Conduct Rules",
+              "BR": "the Code of Ethics and Discipline of the Brazilian Bar Association (OAB)",
+              "DE": "the Federal Lawyers' Act (BRAO) and the professional rules for lawyers (BORA)",
+              "FR": "the national rules of the legal profession (RIN)",
+              "NL": "the Code of Conduct of the Netherlands Bar (Gedragsregels advocatuur)"}
+_ACCOUNTING_RULES = {
+    "US": "We will perform the work as a consulting engagement under the AICPA's Statement on Standards for Consulting "
+          "Services, and in line with the AICPA Code of Professional Conduct.",
+    "GB": "We will perform the work in line with the ICAEW Code of Ethics and our firm's own quality management "
+          "procedures.",
+    "CA": "We will perform the work in line with the CPA Code of Professional Conduct of our provincial CPA body and our "
+          "firm's own quality management procedures."}
+
+
 def engagement_terms(ctx: ArtifactContext, client: str) -> str:
     """The terms an engagement letter states in its own words, in the author's trade's form."""
     from worldsmith.generators.compose.voice import family_key
 
+    country = ctx.locale.rsplit("_", 1)[-1]
     if family_key(ctx.voice.family) == "legal":
-        rules = ("the rules of professional conduct that bind our lawyers" if ctx.locale == "en_US" else
-                 "the SRA Standards and Regulations, as the Solicitors Regulation Authority regulates us")
+        # the regulator of the firm's own country (blind read 34: a São Paulo firm 'regulated by the Solicitors
+        # Regulation Authority'); where the project knows none, the bar's rules without a name
+        rules = _BAR_RULES.get(country, "the rules of professional conduct of the bar that admits our lawyers")
         return (f"We have checked that we have no conflict in acting for {client}. We act under {rules}. Our advice is "
                 f"for {client} alone and is privileged; our standard terms of business apply, and where they differ "
                 f"from this letter, this letter prevails. {_LIMIT} Either of us may end the engagement on written "
                 f"notice; fees for work done to that date remain payable.")
-    us = ctx.locale == "en_US"
-    standards = ("We will perform the work as a consulting engagement under the AICPA's Statement on Standards for "
-                 "Consulting Services, and in line with the AICPA Code of Professional Conduct." if us else
-                 "We will perform the work in line with the ICAEW Code of Ethics and our firm's own quality "
-                 "management procedures.")
+    # (a Toronto advisory firm 'in line with the ICAEW Code of Ethics', blind read 34)
+    standards = _ACCOUNTING_RULES.get(country, "We will perform the work in line with the IESBA International Code of "
+                                               "Ethics for Professional Accountants and our firm's own quality "
+                                               "management procedures.")
     return (f"{standards} Our work is not an audit of financial statements and gives no assurance beyond what we "
             f"report. {client}'s management remains responsible for its records and for the decisions taken on our "
             f"findings. We are independent of {client} for this engagement, and our report is for {client} alone and "
