@@ -339,6 +339,15 @@ class _Org:
         self.id, self.name, self.role = id, name, role
 
 
+# A body that bargains with an employer or speaks for its staff (a works council, a union) is of the company, not its
+# adviser: 'the works council of Eemland Verpakkingen; the counterparty in the advice procedure' was read as acting
+# for the employer, and its advice went out as an engagement letter asking the director to 'sign and return' it
+# (blind read 34)
+_BARGAINS = re.compile(r"\b(?:works council|ondernemingsraad|betriebsrat|comit[ée] (?:social et )?[ée]conomique|"
+                       r"comit[ée] d'entreprise|employee representatives?|trade union|labou?r union|staff union)\b|"
+                       r"\bthe counterparty\b", re.I)
+
+
 @functools.lru_cache(maxsize=64)
 def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tuple[str | None, str | None]]:
     organisations = [_Org(*o) for o in organisations]
@@ -370,7 +379,7 @@ def _relations(organisations: tuple[tuple[str, str, str], ...]) -> dict[str, tup
             if serves and party and party.group(1).lower() in PARTY_ROLES and not _is_party(clients[0].role, party.group(1)):
                 serves = None
         if re.match(r"\s*(?:client|opposing\s+party|counterparty|(?:the\s+)?other\s+party)\b", role, re.I) or \
-                _DEAL_PRINCIPAL.match(role):
+                _DEAL_PRINCIPAL.match(role) or _BARGAINS.search(role):
             # a party acts for no one, whatever its role goes on to say of it ("opposing party; the franchisee of 14
             # Brightmoor restaurants" read as acting for Brightmoor, and a demand to its CEO asked her to confirm
             # "that your client will pay", read 21)

@@ -50,3 +50,18 @@ def test_a_brazilian_tax_decision_is_appealed_where_its_tax_is_heard(title, rout
 
     ctx = SimpleNamespace(spec=SimpleNamespace(title=title), facts=[], organisations=[])
     assert route in _appeal_route(ctx, "the taxpayer", "the panel")
+
+
+def test_a_works_council_of_the_employer_acts_for_no_one():
+    # blind read 34: 'the works council of <the employer>; the counterparty in the advice procedure' acted for the
+    # employer, so its advice was written as the employer's engagement letter ('please sign and return a copy')
+    from types import SimpleNamespace as S
+
+    from worldsmith.generators.sides import acts_for
+
+    orgs = [S(id="firm", name="Brink Advocaten", role="employment lawyers to Kolk Metaal B.V. (the employer)"),
+            S(id="kolk", name="Kolk Metaal B.V.", role="client; the employer"),
+            S(id="or", name="Ondernemingsraad Kolk Metaal", role="the works council of Kolk Metaal; the counterparty in "
+                                                                 "the advice procedure"),
+            S(id="fnv", name="FNV Metaal", role="trade union of the employees of Kolk Metaal")]
+    assert acts_for(orgs) == {"firm": "kolk"}
