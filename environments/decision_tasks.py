@@ -127,9 +127,20 @@ def _taker(graph: Graph, decision: LedgerFact, record: tuple) -> tuple[str, str]
     holders = [p for p in world.plan.people if said(p.title) and (not named or p.organisation in named)]
     if sender is not None and (sender in holders or not who):
         return "person", sender.name
-    if len(holders) == 1:
+    if len(holders) == 1 and (sender is None or holders[0].name in _text_of(graph, record[0])):
+        # (where the record is a mail from someone else that does not name the holder, the room says another took it:
+        # a São Paulo distributor's appeal was decided by its Diretor-Presidente in the ledger, but the mail of that
+        # day was its finance director's 'Decided: to file the recurso ordinário', blind red team 34: no task whose
+        # answer the room contradicts)
         return "person", holders[0].name
     return None
+
+
+def _text_of(graph: Graph, path: str) -> str:
+    """The text of the room's file at `path` ('' where the store holds none)."""
+    row = graph.world.db.execute("select t.text from artifact_text t join artifacts a on a.id = t.artifact_id "
+                                 "where a.path = ?", [path]).fetchone()
+    return row[0] if row else ""
 
 
 def _decision_task(graph: Graph, decision: LedgerFact) -> Task | None:

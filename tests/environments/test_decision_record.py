@@ -116,3 +116,27 @@ def test_a_decision_the_ledger_gives_to_a_named_person_is_theirs_not_the_mail_wr
                        people=[counsel, client]), messages=[NS(message_id="m1", sender=counsel.email)])
     decision = NS(statement="On 3 March 2027 Anna Berg decided to terminate the distribution agreement.")
     assert _taker(NS(world=world), decision, ("mail.eml", "email", None, "m1")) == ("person", "Anna Berg")
+
+
+def test_a_title_the_record_of_that_day_contradicts_is_not_asked():
+    # blind red team 34: the ledger had the distributor's Diretor-Presidente decide the appeal, but the mail of that day
+    # was its finance director's 'Decided: to file the recurso ordinário', naming no one else: the key said the
+    # Diretor-Presidente, whom the room never shows deciding. A holder the record names, or who sends it, is asked
+    import datetime as dt
+    from types import SimpleNamespace as S
+
+    from worldsmith.environments.decision_tasks import _taker
+
+    def graph(record_text: str):
+        people = [S(name="Gael Nunes", title="Diretor-Presidente", organisation="serra", email="g@serra.example"),
+                  S(name="Olivia Aparecida", title="Diretora Financeira", organisation="serra", email="o@serra.example")]
+        db = S(execute=lambda sql, args: S(fetchone=lambda: (record_text,)))
+        world = S(plan=S(people=people, organisations=[S(id="serra", name="Serra Azul Distribuidora")]),
+                  messages=[S(message_id="<m1>", sender="o@serra.example")], db=db)
+        return S(world=world)
+
+    decision = S(statement="On June 18, 2026 Serra Azul's Diretor-Presidente decided to file the recurso ordinário.")
+    record = ("Correspondence/x.eml", "email", dt.datetime(2026, 6, 18, 17, 8), "<m1>")
+    assert _taker(graph("Decided: to file the recurso ordinário."), decision, record) is None
+    assert _taker(graph("Gael Nunes has decided: we file the recurso ordinário."), decision, record) == \
+        ("person", "Gael Nunes")
