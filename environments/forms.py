@@ -772,6 +772,8 @@ def _plain_romaji(text: str) -> str:
 
 
 _LOWER = {"lower", "smaller", "less", "lesser", "below", "under"}
+_LEAST = {"lowest", "smallest", "least", "fewer", "fewest"}
+_MOST = {"highest", "largest", "greatest", "biggest", "most"}
 _HIGHER = {"higher", "larger", "greater", "bigger", "more", "above", "over", "exceeds"}
 _REASON = re.compile(r"\s*\((?P<r>(?:it\s+is\s+|it's\s+|as\s+it\s+is\s+|being\s+|which\s+is\s+)?(?:the\s+)?"
                      r"(?:lower|smaller|less|lesser|below|under|higher|larger|greater|bigger|more|above|over)\b[^()]*)\)\s*$",
@@ -869,6 +871,14 @@ def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
             value = value[:contrast.start()]
         else:
             return False  # the right option set aside, or something that is not an option
+    # the chosen option said to be the other way from what the field asks ('Larger: the interest is smaller', 'Larger:
+    # interest lower': blind red team 34, wrong forms 1.0), outside a bracketed reason (read below) and the options' own
+    # words ('the lower of the two caps')
+    asked = set(_tokens(check.a_words[0])) if check.a_words else set()
+    bare = set(_tokens(_REASON.sub(" ", value))) - {w for o in options for w in _tokens(o)}
+    for way, other in ((_LOWER, _HIGHER | _MOST), (_HIGHER, _LOWER | _LEAST)):
+        if asked & way and bare & other:
+            return False
     said_reason = _REASON_SAID.search(value)
     if said_reason:
         if not _reason_fits(said_reason.group("r"), check.values[0], world, check.a_words[0]):

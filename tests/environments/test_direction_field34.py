@@ -1,0 +1,30 @@
+"""A 'Larger:' or 'Lower:' field that names the right option but says it is the other way round fails (blind red team
+34: 'Larger: the interest is smaller', 'Larger: interest lower' scored 1.0 where the interest is the larger)."""
+
+from __future__ import annotations
+
+import pytest
+
+from worldsmith.environments.forms import _choice_ok
+from worldsmith.environments.tasks import Check
+
+
+def _check(field: str) -> Check:
+    return Check(type="answer_field", values=["the interest"], b_words=["the SELIC on the remaining principal"],
+                 a_words=[field], expect="choice")
+
+
+@pytest.mark.parametrize("value", ["the interest is smaller", "interest lower", "the interest is the smaller one",
+                                   "the interest: smaller amount", "the interest, the lowest"])
+def test_the_right_option_said_the_wrong_way_round_fails(value):
+    assert not _choice_ok(value, _check("Larger"))
+
+
+@pytest.mark.parametrize("value", ["the interest", "interest", "the interest is larger", "the interest (it is higher)"])
+def test_the_right_option_said_the_right_way_passes(value):
+    assert _choice_ok(value, _check("Larger"))
+
+
+def test_a_lower_field_reads_the_other_way():
+    assert not _choice_ok("the interest is larger", _check("Lower"))
+    assert _choice_ok("the interest, the lower", _check("Lower"))
