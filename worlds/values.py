@@ -120,9 +120,10 @@ _SIGNED = re.compile(rf"[+-]?(?:{NUMBER})")
 # One reader for every figure in free text (an agent's answer, a model's reply): read_figure turns a match of FIGURE
 # into its value, currency and precision; environments.answers reads the clauses around the figures it finds.
 
-# The codes a figure is read with: CURRENCIES and "RMB", which people write for CNY.
-READ_CODES = (*CURRENCIES, "RMB")
-CURRENCY_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
+# The codes a figure is read with: CURRENCIES, "RMB", which people write for CNY, and "CDN" for CAD (blind red team 34:
+# 'CDN 38,715', 'CDN$', 'Cdn$6.42 million', every such right answer scored < 1).
+READ_CODES = (*CURRENCIES, "RMB", "CDN")
+CURRENCY_SYMBOLS = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "CDN$": "CAD", "CAN$": "CAD", "CDN": "CAD", "A$": "AUD", "AU$": "AUD", "NZ$": "NZD",
                     "HK$": "HKD", "S$": "SGD", "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "RS.": "INR", "RS": "INR",
                     # (a Brazilian professional writes reais 'R$ 4.896.000,00': kit29a, every such right answer scored < 1)
                     "R$": "BRL", "MX$": "MXN"}
