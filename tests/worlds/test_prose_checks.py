@@ -129,8 +129,16 @@ def forward_to_someone_old(world: Path, plan: dict) -> list[str]:
     return [fwd["path"]]
 
 
+def _unpointed_decision(plan: dict) -> dict:
+    """A message that decides, in a thread the engine writes (a thread whose expert wrote its points says the decision
+    in their words, which message_carries_point checks instead)."""
+    pointed = {a.get("thread") for a in plan["artifacts"] if a.get("point")}
+    return next(a for a in plan["artifacts"] if a["kind"] == "email" and a.get("beat") == "decide"
+                and a.get("thread") not in pointed)
+
+
 def decision_never_stated(world: Path, plan: dict) -> list[str]:
-    decide = _spec(plan, kind="email", beat="decide")
+    decide = _unpointed_decision(plan)
     edited = [a["path"] for a in plan["artifacts"] if a.get("thread") == decide["thread"]]
     for path in edited:
         _edit_body(world / "room" / path, lambda b: re.sub(r"(?i)\b(decision|decided|approved)\b", "view", b))
@@ -260,7 +268,7 @@ def test_a_forward_to_someone_already_on_the_thread_is_caught(plan, seeded):
 
 
 def test_a_thread_that_never_states_its_decision_is_caught(plan, seeded):
-    decide = _spec(plan, kind="email", beat="decide")
+    decide = _unpointed_decision(plan)
     rows = seeded["decision_never_stated"]["decision_named"]
     assert any(decide["thread"] in r.detail for r in rows)
 
