@@ -207,8 +207,17 @@ def currency_of(symbol: str) -> tuple[str, bool]:
     return CURRENCY_SYMBOLS.get(symbol.upper(), CURRENCY_WORDS.get(word, symbol.upper())), True
 
 
+# The currency of a figure written with two that disagree ('CAD 427,600 USD': blind red team 34, wrong forms scored
+# 1.0 with the second code ignored): no currency any answer key has.
+MIXED = "MIXED"
+
+
 def _currency(m: re.Match) -> tuple[str | None, bool]:
     """The currency a match of FIGURE is written in, and whether exactly."""
+    if m["c1"] and m["c2"] and m["c1"] != "$":
+        first, second = currency_of(m["c1"]), currency_of(m["c2"])
+        if first[0] != second[0] and not (not second[1] and first[0] in DOLLAR_CODES):  # "C$5 dollars" is Canadian
+            return MIXED, True
     if m["c1"] and not (m["c1"] == "$" and m["c2"]):  # "$5 CAD" is Canadian
         return currency_of(m["c1"])
     if m["c2"]:

@@ -19,3 +19,17 @@ def test_cdn_is_canadian_dollars(text, value):
 
 def test_cdn_inside_a_word_is_no_currency():
     assert all(f.currency != "CAD" for f in figures("CDNA 12,000 copies"))
+
+
+@pytest.mark.parametrize("text", ["CAD 427,600 USD", "CAD 427,600 EUR", "USD 95,515 GBP"])
+def test_a_figure_written_in_two_currencies_that_disagree_is_in_neither(text):
+    # blind red team 34: 'CAD 427,600 USD' scored 1.0 where CAD 427,600 was the key (the second code was ignored)
+    [f] = figures(text)
+    assert f.currency not in ("CAD", "USD", "EUR", "GBP")
+
+
+@pytest.mark.parametrize("text,code", [("CAD 427,600 dollars", "CAD"), ("$5 CAD", "CAD"), ("C$ 5 Canadian dollars", "CAD")])
+def test_a_second_word_for_the_same_currency_is_that_currency(text, code):
+    [f] = figures(text)
+    assert f.currency == code
+
