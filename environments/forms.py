@@ -242,6 +242,10 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     if re.match(r"\s*\+", value[m.end:]) or re.search(r"\(\s*(?:[A-Z]{3}\s*|[$£€]\s*)?$", value[:m.start]) \
             or re.match(r"[A-Z]{3}\s*\(|[$£€]\s*\(", m.text):
         return False
+    # an amount given another unit or currency after it ('CAD 427,600 days', 'CAD 427,600 ¥', 'CAD 13,553,400 £':
+    # blind red team 34, wrong forms 1.0)
+    if check.expect == "amount" and m.kind == "money" and _OTHER_UNIT_AFTER.match(value[m.end:]):
+        return False
     if check.expect in ("amount", "percent", "days", "number") and not _period_fits(value, check, world):
         return False
     if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like:
@@ -771,6 +775,8 @@ def _plain_romaji(text: str) -> str:
     return re.sub(r"(?<=[a-z])(?:ou|oo|oh(?![aeiouy]))", "o", re.sub(r"(?<=[a-z])uu", "u", text))
 
 
+_OTHER_UNIT_AFTER = re.compile(r"\s*(?:(?:days?|weeks?|months?|years?|hours?|percent|per\s?cent|units?|shares?)\b|%|"
+                               r"US\$|[£€¥₹])", re.I)
 _LOWER = {"lower", "smaller", "less", "lesser", "below", "under"}
 _LEAST = {"lowest", "smallest", "least", "fewer", "fewest"}
 _MOST = {"highest", "largest", "greatest", "biggest", "most"}

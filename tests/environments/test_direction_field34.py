@@ -28,3 +28,13 @@ def test_the_right_option_said_the_right_way_passes(value):
 def test_a_lower_field_reads_the_other_way():
     assert not _choice_ok("the interest is larger", _check("Lower"))
     assert _choice_ok("the interest, the lower", _check("Lower"))
+
+
+@pytest.mark.parametrize("wrong", ["CAD 427,600 days", "CAD 427,600 day", "CAD 427,600 ¥", "CAD 427,600 £", "CAD 427,600 US$"])
+def test_an_amount_given_another_unit_after_it_fails(wrong, tmp_path):
+    # blind red team 34: each scored 1.0 where the key was CAD 427,600
+    from worldsmith.environments.forms import _figure_ok
+
+    check = Check(type="answer_field", values=["CAD 427,600"], a_words=["Answer"], expect="amount")
+    assert _figure_ok("CAD 427,600", check, None, "")
+    assert not _figure_ok(wrong, check, None, "")
