@@ -890,6 +890,16 @@ def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
         if not _reason_fits(said_reason.group("r"), check.values[0], world, check.a_words[0]):
             return False
         value = value[:said_reason.start()]
+    # the option written as its fact's whole label, a gloss in brackets and all ('Larger: the interest (SELIC)' where
+    # the option is 'the interest' and the ledger's label 'interest (SELIC)': blind red team 34, a right form 0.75)
+    gloss = re.match(r"^(?P<o>.*?\S)\s*\((?P<g>[^()]+)\)\s*$", value)
+    if gloss and world is not None and not answers.parse(gloss.group("g")).mentions:
+        from worldsmith.environments.tasks import label_of
+
+        whole = " ".join(_tokens(value))
+        if any(" ".join(_tokens(label_of(f))) in (whole, " ".join(_tokens(value))[4:] if whole.startswith("the ") else "")
+               for f in getattr(world, "facts", {}).values()):
+            value = gloss.group("o")
     # the chosen option's own figure in a bracket after it, as the form gives it on its own line or the ledger holds it
     # ('Larger: the understated sales (USD 1,150,000)': kit19, a right form 0.73); another figure there fails
     own = re.search(r"\s*\(([^()]*)\)\s*$", value)

@@ -38,3 +38,19 @@ def test_an_amount_given_another_unit_after_it_fails(wrong, tmp_path):
     check = Check(type="answer_field", values=["CAD 427,600"], a_words=["Answer"], expect="amount")
     assert _figure_ok("CAD 427,600", check, None, "")
     assert not _figure_ok(wrong, check, None, "")
+
+
+def test_an_option_written_as_its_facts_whole_label_is_that_option():
+    # blind red team 34: 'Larger: the interest (SELIC)', the option 'the interest' by the ledger's label 'interest
+    # (SELIC)', scored 0.75; a bracket that names something else still fails
+    from types import SimpleNamespace as S
+
+    world = S(facts={"interest": S(id="interest", label="interest (SELIC)", formula=None),
+                     "selic_remaining": S(id="selic_remaining", label="SELIC on the remaining principal", formula=None)},
+              plan=S(facts=[]))
+    check = Check(type="answer_field", values=["the interest"], b_words=["the SELIC on the remaining principal"],
+                  a_words=["Larger"], expect="choice")
+    assert _choice_ok("the interest (SELIC)", check, world)
+    assert _choice_ok("interest (SELIC)", check, world)
+    assert not _choice_ok("the interest (the fine)", check, world)
+    assert not _choice_ok("the SELIC on the remaining principal", check, world)
