@@ -32,6 +32,9 @@ _UNIT_WORDS = {"days", "day", "calendar", "percent", "per", "cent", "percentage"
                "x", "times"}
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
              "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "on"}
+_WEEKDAY_OF = {w: i for i, names in enumerate([("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
+                                                ("thursday", "thu", "thur", "thurs"), ("friday", "fri"),
+                                                ("saturday", "sat"), ("sunday", "sun")]) for w in names}
 _HONORIFICS = {"mr", "ms", "mrs", "miss", "mx", "dr", "prof", "sir", "dame",
                "me", "maitre", "maître", "mme", "mlle"}  # (French: Me Leduc, an avocat: kit30a, a right form 0.95)
 _PERSON_LINKS = {"of", "at", "from", "the", "for", "and"}  # 'and' only inside an organisation's name: checked there
@@ -651,6 +654,9 @@ def _date_ok(value: str, check: Check, day_first: bool | None = None, world=None
     elif m.dates != (want,):
         return False
     rest = _TIME.sub(" ", value[:m.start] + " " + value[m.end:])  # 'August 17, 2026 09:10' (kit17: 0.67)
+    # a weekday beside the date is that date's ('Monday 24 March 2026' for a Tuesday: blind red team 34, wrong forms 1.0)
+    if any(_WEEKDAY_OF.get(t, want.weekday()) != want.weekday() for t in _tokens(rest)):
+        return False
     return _residual_ok(_tokens(rest), _WEEKDAYS | _ZONES)
 
 

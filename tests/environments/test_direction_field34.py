@@ -54,3 +54,13 @@ def test_an_option_written_as_its_facts_whole_label_is_that_option():
     assert _choice_ok("interest (SELIC)", check, world)
     assert not _choice_ok("the interest (the fine)", check, world)
     assert not _choice_ok("the SELIC on the remaining principal", check, world)
+
+
+@pytest.mark.parametrize("value,ok", [("Tuesday 24 March 2026", True), ("24 March 2026", True), ("Tue, 24 Mar 2026", True),
+                                      ("Monday 24 March 2026", False), ("Thursday, March 24, 2026", False)])
+def test_a_weekday_beside_a_date_must_be_that_dates(value, ok):
+    # blind red team 34: 'Monday 24 March 2026' for a Tuesday scored 1.0
+    from worldsmith.environments.forms import _date_ok
+
+    check = Check(type="answer_field", values=["2026-03-24"], a_words=["Day received"], expect="date")
+    assert _date_ok(value, check) is ok
