@@ -59,8 +59,10 @@ def test_in_the_buyside_example_the_fund_takes_its_own_decision_and_chat_has_no_
     assert stating
     for a in stating:
         assert a["beat"] == "noted" or people[a["author"]]["organisation"] == "pennock", (a["id"], a["author"])
-    qoe = [a for a in plan["artifacts"] if a["id"].startswith("qoe_capitalised") and a.get("beat") == "decide"]
-    assert qoe and all(a["decision"] != ic["text"] for a in qoe)
+    # (the QoE thread's concession is the target CFO's answer across the table, its expert's point, not a decision of
+    # our side: none of its messages takes the committee's decision)
+    qoe = [a for a in plan["artifacts"] if a["id"].startswith("qoe_capitalised")]
+    assert qoe and all(a.get("decision") != ic["text"] for a in qoe)
     chat = " ".join(p.read_text(encoding="utf-8").lower() for p in (published_diligence / "room").rglob("*.json"))
     assert chat and not re.search(r"morning note|axe list|trade confirmation|market colour", chat)
 
