@@ -14,8 +14,9 @@ from worldsmith.worlds.outline import load_outline
 
 pytestmark = pytest.mark.usefixtures("prefect_harness")
 
-# Five occupations of the shipped taxonomy, each from another SOC major group.
-FIVE = ["13-2011", "15-1252", "17-2051", "23-1011", "41-3031"]
+# Three occupations of the shipped taxonomy, each from another SOC major group (five made two more worlds, about 10 s
+# of the suite's six minutes, and showed nothing three do not).
+THREE = ["15-1252", "23-1011", "41-3031"]
 
 
 @pytest.fixture(scope="module")
@@ -26,19 +27,19 @@ def batch(tmp_path_factory, prefect_harness):
     folder = root / "outlines"
     folder.mkdir()
     (folder / "broken.yaml").write_text("title: [not closed\n", encoding="utf-8")
-    result = generate_batch(outlines=str(folder), occupations=FIVE + ["Dragon Tamers"], out=str(root / "out"))
+    result = generate_batch(outlines=str(folder), occupations=THREE + ["Dragon Tamers"], out=str(root / "out"))
     return root, result
 
 
 def test_every_drafted_world_is_published_clean(batch):
     root, result = batch
     worlds = [i for i in result.items if i.world_id]
-    assert len(worlds) == 5 and result.published == 5
+    assert len(worlds) == 3 and result.published == 3
     assert all(i.verdict in ("pass", "warn") and not i.quarantined for i in worlds)
     rows = list_worlds(root / "out")
     assert sorted(r.world_id for r in rows) == sorted(i.world_id for i in worlds)
     assert all(r.errors == 0 for r in rows)
-    assert {c for r in rows for c in r.occupations} >= set(FIVE)
+    assert {c for r in rows for c in r.occupations} >= set(THREE)
 
 
 def test_a_draft_is_marked_and_validates_like_a_written_outline(batch):
@@ -65,7 +66,7 @@ def test_the_coverage_report_shows_groups_as_a_table_and_a_chart(batch):
     page = Path(result.coverage).read_text(encoding="utf-8")
     assert "<svg" in page and "<table>" in page
     assert "<td>23-0000</td><td>Legal Occupations</td><td>5</td><td>2</td>" in page
-    assert "Coverage of 5 published worlds" in page
+    assert "Coverage of 3 published worlds" in page
 
 
 def test_the_dask_runner_makes_byte_identical_worlds(batch, tmp_path):
