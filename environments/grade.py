@@ -1516,6 +1516,11 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None)
     '' when none is given."""
     stop = _FLAG_TAIL_END.search(tail)
     cut = tail[:stop.start()] if stop else tail
+    first = next((m for m in _parsed(cut).mentions if m.kind != "date" and not m.year_like), None)
+    if first is not None and not first.negated and answers.value_matches(first, wrong):
+        # the drafted figure given as its own correction ('Wrong: CAD 40,700 -> CAD 40,700' beside the right line:
+        # blind red team 34, three such reviews at 1.0): a correction that corrects nothing
+        return "other"
     figures = [m for m in _parsed(cut).mentions if m.kind != "date" and not m.year_like
                and not answers.value_matches(m, wrong)]
     if not figures:

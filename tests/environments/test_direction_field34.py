@@ -64,3 +64,17 @@ def test_a_weekday_beside_a_date_must_be_that_dates(value, ok):
 
     check = Check(type="answer_field", values=["2026-03-24"], a_words=["Day received"], expect="date")
     assert _date_ok(value, check) is ok
+
+
+def test_a_review_that_corrects_a_figure_to_itself_beside_the_right_correction_is_not_a_right_flag():
+    # blind red team 34: 'Wrong: CAD 40,700 -> CAD 38,715' with 'Wrong: CAD 40,700 -> CAD 40,700' beside it (either order)
+    # scored 1.0
+    from worldsmith.environments.grade import flags
+
+    check = Check(type="answer_flags", values=["CAD 40,700", "CAD 38,715"], numbers=[40700.0, 38715.0], unit="CAD")
+    right = "Wrong: CAD 40,700 -> CAD 38,715 (NSR recalculation 2025)"
+    same = "Wrong: CAD 40,700 -> CAD 40,700 (NSR recalculation 2025)"
+    assert flags(right, check)
+    assert flags(right + "\n", check) and flags("Wrong: CAD 40,700 -> CAD 38,715 (not CAD 40,700)", check)
+    assert not flags(f"{right}\n{same}", check)
+    assert not flags(f"{same}\n{right}", check)
