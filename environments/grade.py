@@ -1536,6 +1536,8 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None)
     after = tail[hit.end:].lstrip()
     rate = forms._TIME_RATE.match(after)
     expect = {"money": "amount", "percent": "percent"}.get(hit.kind, "number")
+    if hit.kind == "money" and forms._OTHER_UNIT_AFTER.match(tail[hit.end:]):
+        return "other"  # an amount corrected to 'CAD 38,715 days' (blind red team 34: a review at 1.0)
     if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
                                                                   world)):
         return "other"

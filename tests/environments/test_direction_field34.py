@@ -78,3 +78,4 @@ def test_a_review_that_corrects_a_figure_to_itself_beside_the_right_correction_i
     assert flags(right + "\n", check) and flags("Wrong: CAD 40,700 -> CAD 38,715 (not CAD 40,700)", check)
     assert not flags(f"{right}\n{same}", check)
     assert not flags(f"{same}\n{right}", check)
+    assert not flags("Wrong: CAD 40,700 -> CAD 38,715 days", check)
