@@ -79,3 +79,12 @@ def test_a_review_that_corrects_a_figure_to_itself_beside_the_right_correction_i
     assert not flags(f"{right}\n{same}", check)
     assert not flags(f"{same}\n{right}", check)
     assert not flags("Wrong: CAD 40,700 -> CAD 38,715 days", check)
+
+
+@pytest.mark.parametrize("value", ["12 de março de 2026", "12 de marzo de 2026", "12 March 2026"])
+def test_a_date_as_a_portuguese_or_spanish_reply_writes_it(value):
+    # blind red team 34: '12 de março de 2026' from a São Paulo matter's right answer scored 0.67
+    from worldsmith.environments.forms import _date_ok
+
+    assert _date_ok(value, Check(type="answer_field", values=["2026-03-12"], a_words=["Day received"], expect="date"))
+    assert not _date_ok(value, Check(type="answer_field", values=["2026-03-13"], a_words=["Day received"], expect="date"))
