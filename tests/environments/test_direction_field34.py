@@ -88,3 +88,13 @@ def test_a_date_as_a_portuguese_or_spanish_reply_writes_it(value):
 
     assert _date_ok(value, Check(type="answer_field", values=["2026-03-12"], a_words=["Day received"], expect="date"))
     assert not _date_ok(value, Check(type="answer_field", values=["2026-03-13"], a_words=["Day received"], expect="date"))
+
+
+def test_a_field_named_without_its_accents_is_that_field():
+    # blind red team 34: 'Principal extinguished by decadencia: BRL 146,300' scored 0 (the line read as a stray)
+    from worldsmith.environments.forms import name_key, read_form
+
+    assert name_key("Principal extinguished by decadência") == name_key("principal extinguished by decadencia")
+    fields, stray = read_form("Principal extinguished by decadencia: BRL 146,300", ["Principal extinguished by decadência"])
+    assert fields == {"Principal extinguished by decadência": ["BRL 146,300"]} and stray == []
+    assert name_key("Tax (ICMS)") != name_key("Tax (ISS)")
