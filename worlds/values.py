@@ -138,7 +138,11 @@ CURRENCY_WORDS = {"us dollars": "USD", "u.s. dollars": "USD", "canadian dollars"
 _ANY_DOLLAR = {"dollars", "달러", "ドル"}
 SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "mm": 6, "m": 6, "billion": 9, "bn": 9, "bln": 9,
           "b": 9, "trillion": 12, "tn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7,  # (India: 1 lakh 10^5, 1 crore 10^7)
-          "만": 4, "万": 4, "萬": 4, "억": 8, "億": 8}  # (Korea, Japan: 1 man 10^4, 1 eok 10^8)
+          "만": 4, "万": 4, "萬": 4, "억": 8, "億": 8,  # (Korea, Japan: 1 man 10^4, 1 eok 10^8)
+          # (Brazil: 'R$ 146,3 mil', 'R$ 3,0086 milhões', with a decimal comma: blind red team 34, right forms < 1)
+          "mil": 3, "milhão": 6, "milhões": 6, "milhao": 6, "milhoes": 6, "bilhão": 9, "bilhões": 9, "bilhao": 9,
+          "bilhoes": 9}
+_PT_SCALES = {"mil", "milhão", "milhões", "milhao", "milhoes", "bilhão", "bilhões", "bilhao", "bilhoes"}
 _SHORT_SCALES = {"k", "m", "mm", "b"}  # read as a scale after a space only when a currency is written
 
 # A number written with a separator (thousands or decimals), not a date's part: either side of a quotient written
@@ -158,8 +162,8 @@ FIGURE = re.compile(rf"""
     (?:(?P<c1>{_SYM_RX}|\$|(?-i:{CODE_RX})(?![A-Za-z]))\s{{0,2}})?
     (?P<s2>[-−])?
     (?P<num>\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?:,\d+)?|\d{{1,3}}(?:[\u00a0\u202f\u2009 ]\d{{3}})+(?![\d,]|\.\d)|\d{{1,3}}(?:['\u2019]\d{{3}})+(?:\.\d+)?(?![\d,']|\.\d)
-        |\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
-    (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bln|bn|tn|mm|[kmb]|[만万萬억億])(?![A-Za-z]))?
+        |\d{{1,3}},\d{{1,4}}(?=\s?(?:mil(?![a-z])|milh[õoã]|bilh[õoã]))|\d+(?:\.\d+)?)(?:(?![.,:/]?\d)|(?=/{_SEP_NUM})|(?<=[.,]\d{{3}})(?=/\d+(?![\d/.,]\d)))
+    (?:(?P<sp>[ \t\u00a0\u202f]?)(?P<scale>thousand|million|billion|trillion|crores?|lakhs?|mln|mn|bln|bn|tn|mm|milh(?:ões|oes|ão|ao)|bilh(?:ões|oes|ão|ao)|mil|[kmb]|[만万萬억億])(?![A-Za-z]))?
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b|(?:Brazilian\s)?reais\b|(?:Indian\s)?rupees\b|円
@@ -241,6 +245,8 @@ def read_figure(text: str, m: re.Match, raw: str | None = None) -> Figure | None
         return None
     cur, exact = _currency(m) if (m["c1"] or c2) else (None, True)
     power = SCALES[scale.lower()] if scale else 0
+    if scale and scale.lower() in _PT_SCALES and "," in num and "." not in num:
+        num = num.replace(",", ".")  # 'R$ 146,3 mil': the comma before a Portuguese scale is the decimal point
     if num.count(".") >= 2:  # 156.200.000,00: dots group thousands, the comma is the decimal point
         num = num.replace(".", "").replace(",", ".")
     num = re.sub(r"[\u00a0\u202f\u2009 '\u2019]", "", num)  # 156 200 000: spaces group thousands; 6'264'000 (Swiss)

@@ -33,3 +33,16 @@ def test_a_second_word_for_the_same_currency_is_that_currency(text, code):
     [f] = figures(text)
     assert f.currency == code
 
+
+
+@pytest.mark.parametrize("text,value", [("R$ 146,3 mil", "146300"), ("R$ 3,0086 milhões", "3008600"),
+                                        ("BRL 2,5 bilhões", "2500000000"), ("R$ 4.896.000,00", "4896000")])
+def test_reais_as_a_brazilian_writes_them(text, value):
+    # blind red team 34: 'R$ 146,3 mil' and 'R$ 3,0086 milhões' (right answers) scored 0.83 and 0.17
+    [f] = figures(text)
+    assert (f.value, f.currency) == (Decimal(value), "BRL")
+
+
+def test_an_english_million_keeps_its_reading():
+    assert [f.value for f in figures("USD 2,500 million")] == [Decimal("2500000000")]
+    assert figures("1,5 million") == []
