@@ -982,6 +982,15 @@ def render_points(artifacts: list[ArtifactSpec], facts: list[LedgerFact], distra
                                    text=render_text(p.text, value_of)) for p in doc.points]
 
 
+def _threads(artifacts: list[ArtifactSpec]) -> list[list[EmailSpec]]:
+    """The world's threads, each its messages in order."""
+    threads: dict[str, list[EmailSpec]] = {}
+    for a in artifacts:
+        if isinstance(a, EmailSpec):
+            threads.setdefault(a.thread, []).append(a)
+    return [sorted(messages, key=lambda m: m.position) for messages in threads.values()]
+
+
 def points_after_papers(artifacts: list[ArtifactSpec]) -> None:
     """A message whose point names a paper of the room by its title goes out after that paper first does, where both
     fall on one day, and its thread's later messages after it (the point is its expert's words: "The denials log by
@@ -993,12 +1002,7 @@ def points_after_papers(artifacts: list[ArtifactSpec]) -> None:
                 first[att.artifact] = a.sent_at
     titled = [(a.title.lower(), first[a.id]) for a in artifacts if a.kind in ("document", "spreadsheet")
               and a.id in first and len(a.title) >= 16]
-    threads: dict[str, list[EmailSpec]] = {}
-    for a in artifacts:
-        if isinstance(a, EmailSpec):
-            threads.setdefault(a.thread, []).append(a)
-    for messages in threads.values():
-        messages.sort(key=lambda m: m.position)
+    for messages in _threads(artifacts):
         for i, m in enumerate(messages):
             named = [t for title, t in titled if m.point and title in m.point.lower()
                      and t.date() == m.sent_at.date() and t >= m.sent_at]
@@ -1047,12 +1051,7 @@ def points_by_their_days(artifacts: list[ArtifactSpec]) -> None:
     letter goes to Fairleigh on April 17") goes out by that day, where the message before it allows: the tanker's
     partner answered on April 20 that the letter 'goes' on April 17. After every draw (no other message of the world
     changes): its time of day is kept, or set just after the message before it on that day."""
-    threads: dict[str, list[EmailSpec]] = {}
-    for a in artifacts:
-        if isinstance(a, EmailSpec):
-            threads.setdefault(a.thread, []).append(a)
-    for messages in threads.values():
-        messages.sort(key=lambda m: m.position)
+    for messages in _threads(artifacts):
         for i, m in enumerate(messages):
             # (on the day itself, before its afternoon: "I will put it to the full committee at its session on July 9"
             # went out at 18:14 on July 9, after the session)
