@@ -1,0 +1,80 @@
+"""The one the ledger names as deciding sends the decision (issue 17, blind red team 34): a thread of the client's CFO
+and tax manager whose purpose and ledger say the CEO decides had 'Decided: to file the recurso ordinário' from the
+CFO, while the ledger said the CEO, and the world lost its decision task."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+
+from worldsmith.generators.planner import plan_world
+from worldsmith.taxonomies.loader import load_taxonomy, resolve_cast
+from worldsmith.worlds.outline import load_outline
+
+OUTLINE = {
+    "title": "Tax appeal for tests",
+    "summary": "A client's tax assessment and the decision to appeal it.",
+    "window": {"start": "2026-03-02", "end": "2026-03-27", "timezone": "America/New_York"},
+    "organisations": [
+        {"id": "firm", "name": "Quillfeather & Danso LLP", "role": "outside counsel", "domain": "quillfeather.example"},
+        {"id": "client", "name": "Brightwater Fuels Inc.", "role": "client", "domain": "brightwater.test"},
+    ],
+    "cast": [
+        {"role": "partner", "occupation": "23-1011", "organisation": "firm", "seniority": "senior"},
+        {"role": "client_ceo", "occupation": "11-1011", "organisation": "client", "seniority": "executive",
+         "title": "Chief Executive Officer"},
+        {"role": "client_cfo", "occupation": "11-3031", "organisation": "client", "seniority": "executive",
+         "title": "Chief Financial Officer"},
+        {"role": "tax_manager", "occupation": "13-2011", "organisation": "client", "seniority": "mid",
+         "title": "Tax Manager"},
+    ],
+    "facts": [
+        {"id": "assessment", "statement": "The tax assessed is USD 1,250,000.",
+         "value": {"type": "money", "amount": 1250000, "currency": "USD"}},
+        {"id": "appeal_decision", "statement": "On March 12, 2026 Brightwater's Chief Executive Officer decided to "
+                                               "file the appeal.",
+         "label": "appeal decision", "value": {"type": "text", "value": "file the appeal"},
+         "known_from": "2026-03-12"},
+    ],
+    "inventory": [{"path": "Correspondence", "items": [{
+        "kind": "email_thread", "title": "The assessment: appeal or pay", "author": "client_cfo",
+        "participants": ["tax_manager"], "date": "2026-03-10", "messages": 3, "facts": ["assessment"],
+        "purpose": "The CFO and the tax manager weigh the appeal against the assessment, and the Chief Executive "
+                   "Officer decides to file the appeal."}]}],
+}
+
+
+def _plan(tmp_path, outline: dict):
+    path = tmp_path / "o.yaml"
+    path.write_text(yaml.safe_dump(outline, sort_keys=False, allow_unicode=True))
+    loaded = load_outline(path)
+    return plan_world(loaded, resolve_cast(loaded, load_taxonomy()), 0, "w")
+
+
+def _title(plan, person_id: str) -> str:
+    return next(p.title for p in plan.people if p.id == person_id)
+
+
+def test_the_title_the_ledger_names_joins_the_thread_and_decides(tmp_path):
+    plan = _plan(tmp_path, OUTLINE)
+    mails = sorted((a for a in plan.artifacts if getattr(a, "thread", None)), key=lambda m: m.position)
+    decides = [m for m in mails if m.beat == "decide"]
+    assert decides, [m.beat for m in mails]
+    ceo = next(p.id for p in plan.people if p.title == "Chief Executive Officer")
+    assert [_title(plan, m.author) for m in decides] == ["Chief Executive Officer"]
+    at = mails.index(decides[0])
+    # the message before went to the CEO, and each one after copies or answers them
+    assert ceo in mails[at - 1].to
+    assert all(ceo in m.to + m.cc for m in mails[at + 1:] if m.mode == "reply")
+
+
+def test_a_title_held_by_two_leaves_the_decider_to_the_thread(tmp_path):
+    outline = copy.deepcopy(OUTLINE)
+    outline["cast"][1]["count"] = 2  # two Chief Executive Officers: the ledger does not say which
+    plan = _plan(tmp_path, outline)
+    mails = [a for a in plan.artifacts if getattr(a, "thread", None)]
+    on = {"client_cfo", "tax_manager"}
+    speakers = {p.id for p in plan.people if p.role in on}
+    assert all(m.author in speakers for m in mails if m.beat == "decide")
