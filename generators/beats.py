@@ -32,6 +32,14 @@ def decision_at(purpose: str) -> int:
     return m.start() if m else len(purpose or "")
 
 
+def titled_deciders(purpose: str, people: list, statement: str = "") -> list:
+    """Those of `people` whose title the purpose's deciding clause ('... and the Diretor-Presidente decides') or the
+    ledger's statement of the decision names."""
+    low = (purpose or "").lower()
+    text = re.split(r",|;| and | until | while ", low[:decision_at(low)])[-1] + " | " + statement.lower()
+    return [p for p in people if p.title and re.search(rf"(?<![\w-]){re.escape(p.title.lower())}(?![\w-])", text)]
+
+
 # A decision verb after a modal is one to come, not one taken: 'the partner says the Wharfside House letting will decide
 # the figure' planned a decision, and the client wrote "On what we now have, the decision: the figure" (blind read 26).
 _MODAL_BEFORE = re.compile(r"\b(?:will|would|shall|may|might|could|should|must|can|cannot|to)\s+$", re.I)

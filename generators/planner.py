@@ -18,7 +18,7 @@ from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
-from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
+from worldsmith.generators.beats import (advised_act, decision_at, titled_deciders, decision_object, decision_verb, names_decision, plan_beats,
                                          point_asks, point_beats, point_moves, requested)
 from worldsmith.worlds.points import PLACEHOLDER, parse_points, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
@@ -885,20 +885,16 @@ class _Planner:
         of the deciding organisation; None where the title is held by several, by none, or by one on the thread."""
         if decider is None:
             return None
-        low = purpose.lower()
-        # the deciding clause of the purpose ('... and the Diretor-Presidente decides to file it'), and the ledger's
-        # statement of the decision ('On June 18, 2026 Serra Azul's Diretor-Presidente decided to file ...'): a blind
-        # outline's thread of the CFO and tax manager had the CFO decide what the ledger said the CEO decided
-        text = re.split(r",|;| and | until | while ", low[:decision_at(low)])[-1]
-        if decision_fact:
-            text += " | " + self.outline_fact(decision_fact).statement.lower()
-        named = lambda title: bool(title) and re.search(  # noqa: E731
-            rf"(?<![\w-]){re.escape(title.lower())}(?![\w-])", text) is not None
-        if any(named(p.title) for p in on):
+        # a blind outline's thread of the CFO and tax manager ('... and the Diretor-Presidente decides to file it',
+        # the ledger's 'Serra Azul's Diretor-Presidente decided') had the CFO decide what the ledger said the CEO did
+        statement = self.outline_fact(decision_fact).statement if decision_fact else ""
+        if titled_deciders(purpose, on, statement):
             return None
+        low = purpose.lower()
+        text = re.split(r",|;| and | until | while ", low[:decision_at(low)])[-1] + " | " + statement.lower()
         orgs = {o.id for o in self.outline.organisations if names_org(text, o)} or {decider.organisation}
-        holders = [p for p in self.people if named(p.title) and p.organisation in orgs]
-        return holders[0] if len(holders) == 1 and holders[0] not in on else None
+        holders = [p for p in titled_deciders(purpose, self.people, statement) if p.organisation in orgs]
+        return holders[0] if len(holders) == 1 else None
 
     def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""

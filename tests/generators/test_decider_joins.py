@@ -5,6 +5,7 @@ CFO, while the ledger said the CEO, and the world lost its decision task."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 import yaml
@@ -78,3 +79,25 @@ def test_a_title_held_by_two_leaves_the_decider_to_the_thread(tmp_path):
     on = {"client_cfo", "tax_manager"}
     speakers = {p.id for p in plan.people if p.role in on}
     assert all(m.author in speakers for m in mails if m.beat == "decide")
+
+
+def test_the_opener_asks_the_titled_decider_for_the_decision(tmp_path):
+    # the CFO's opener read "I will sign off the appeal decision" where the purpose and ledger said the CEO decides
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    outline = copy.deepcopy(OUTLINE)
+    outline["facts"].append({"id": "appeal_deadline", "statement": "The appeal must be filed by March 26, 2026.",
+                             "label": "appeal deadline", "value": {"type": "date", "value": "2026-03-26"}})
+    outline["inventory"][0]["items"][0]["facts"] = ["assessment", "appeal_deadline"]
+    path = tmp_path / "o.yaml"
+    path.write_text(yaml.safe_dump(outline, sort_keys=False))
+    prepared = pipeline.prepare(path, 0, OfflineBackend())
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, OfflineBackend(), concurrency=1)
+    opener = next(a for a in plan.artifacts if getattr(a, "thread", None) and a.position == 0)
+    body = contents[opener.id].body
+    ceo = next(p for p in plan.people if p.title == "Chief Executive Officer")
+    assert "appeal decision" in body, body
+    assert ceo.first_name in body and not re.search(r"\bI will sign off|\bI'll sign off|\bMy (?:decision|sign-off)\b|"
+                                                     r"\bI mean to take\b", body), body
