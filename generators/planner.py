@@ -18,8 +18,8 @@ from worldsmith.worlds.values import render_value
 
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
-from worldsmith.generators.beats import (advised_act, decision_at, titled_deciders, decision_object, decision_verb, names_decision, plan_beats,
-                                         point_asks, point_beats, point_moves, requested)
+from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
+                                         point_asks, point_beats, point_moves, requested, titled_deciders)
 from worldsmith.worlds.points import PLACEHOLDER, parse_points, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label

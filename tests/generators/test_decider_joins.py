@@ -101,3 +101,35 @@ def test_the_opener_asks_the_titled_decider_for_the_decision(tmp_path):
     assert "appeal decision" in body, body
     assert ceo.first_name in body and not re.search(r"\bI will sign off|\bI'll sign off|\bMy (?:decision|sign-off)\b|"
                                                      r"\bI mean to take\b", body), body
+
+
+def test_the_world_keeps_its_decision_task_keyed_to_the_titled_decider(tmp_path):
+    # issue 16: the CFO's 'Decided: ...' under a ledger naming the CEO left decision_tasks._taker no one to key
+    import worldsmith
+    from worldsmith.environments.decision_tasks import decision_tasks
+    from worldsmith.environments.graph_tasks import Graph
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    outline = copy.deepcopy(OUTLINE)
+    outline["facts"][1].update(statement="On March 13, 2026 Brightwater's Chief Executive Officer decided to file "
+                                         "the appeal.", known_from="2026-03-13")
+    outline["facts"].append({"id": "appeal_deadline", "statement": "The appeal must be filed by March 26, 2026.",
+                             "label": "appeal deadline", "value": {"type": "date", "value": "2026-03-26"}})
+    outline["inventory"][0]["items"][0]["facts"] = ["assessment", "appeal_deadline"]
+    outline["inventory"].append({"path": "Memos", "items": [{
+        "kind": "document", "title": "Memo on the assessment and the appeal deadline", "author": "partner",
+        "participants": ["client_cfo"], "date": "2026-03-05", "facts": ["assessment", "appeal_deadline"]}]})
+    path = tmp_path / "o.yaml"
+    path.write_text(yaml.safe_dump(outline, sort_keys=False))
+    done = CliRunner().invoke(app, ["generate", str(path), "--seed", "0", "--out", str(tmp_path / "out"), "--no-prefect"])
+    assert done.exit_code == 0, done.output
+    world = worldsmith.open(next((tmp_path / "out").iterdir()))
+    try:
+        tasks = decision_tasks(Graph.of(world))
+        ceo = next(p.name for p in world.plan.people if p.title == "Chief Executive Officer")
+        assert [t.id for t in tasks] == ["decision-appeal_decision-appeal_deadline"]
+        assert any(ceo in c.check.values for c in tasks[0].rubric.criteria if c.id == "names_maker")
+    finally:
+        world.close()
