@@ -35,9 +35,18 @@ def decision_at(purpose: str) -> int:
 def titled_deciders(purpose: str, people: list, statement: str = "") -> list:
     """Those of `people` whose title the purpose's deciding clause ('... and the Diretor-Presidente decides') or the
     ledger's statement of the decision names."""
-    low = (purpose or "").lower()
-    text = re.split(r",|;| and | until | while ", low[:decision_at(low)])[-1] + " | " + statement.lower()
-    return [p for p in people if p.title and re.search(rf"(?<![\w-]){re.escape(p.title.lower())}(?![\w-])", text)]
+    text = re.split(r",|;| and | until | while ", (purpose or "")[:decision_at((purpose or "").lower())])[-1] + \
+        " | " + statement
+
+    def named(title: str) -> bool:
+        # a one-word title is a title only as one, capitalised ('the Diretor-Presidente'); 'counsel' or 'the partner'
+        # is anyone's word
+        one = len(title.split()) == 1
+        return re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, 0 if one else re.I) is not None
+    found = [p for p in people if p.title and named(p.title)]
+    # the longest title written, not one inside it ('Associate' in 'the senior associate')
+    return [p for p in found if not any(p.title.lower() in q.title.lower() and len(q.title) > len(p.title)
+                                        for q in found)]
 
 
 # A decision verb after a modal is one to come, not one taken: 'the partner says the Wharfside House letting will decide

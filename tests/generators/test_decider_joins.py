@@ -133,3 +133,20 @@ def test_the_world_keeps_its_decision_task_keyed_to_the_titled_decider(tmp_path)
         assert any(ceo in c.check.values for c in tasks[0].rubric.criteria if c.id == "names_maker")
     finally:
         world.close()
+
+
+@pytest.mark.parametrize("purpose,titles,named", [
+    ("The CFO weighs it, and the Diretor-Presidente decides to file it.", ["Diretor-Presidente", "Diretora Financeira"],
+     ["Diretor-Presidente"]),
+    # a one-word title is anyone's word uncapitalised: 'counsel settle' names no one titled Counsel
+    ("The finance head and counsel settle the price.", ["Counsel"], []),
+    # the longest title written: 'the senior associate' is not the Associate
+    ("The partner and the senior associate settle the answer.", ["Senior Associate", "Associate"], ["Senior Associate"]),
+])
+def test_the_title_the_deciding_clause_writes(purpose, titles, named):
+    from types import SimpleNamespace
+
+    from worldsmith.generators.beats import titled_deciders
+
+    people = [SimpleNamespace(title=t) for t in titles]
+    assert [p.title for p in titled_deciders(purpose, people)] == named
