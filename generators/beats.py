@@ -32,6 +32,23 @@ def decision_at(purpose: str) -> int:
     return m.start() if m else len(purpose or "")
 
 
+def titled_deciders(purpose: str, people: list, statement: str = "") -> list:
+    """Those of `people` whose title the purpose's deciding clause ('... and the Diretor-Presidente decides') or the
+    ledger's statement of the decision names."""
+    text = re.split(r",|;| and | until | while ", (purpose or "")[:decision_at((purpose or "").lower())])[-1] + \
+        " | " + statement
+
+    def named(title: str) -> bool:
+        # a one-word title is a title only as one, capitalised ('the Diretor-Presidente'); 'counsel' or 'the partner'
+        # is anyone's word
+        one = len(title.split()) == 1
+        return re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text, 0 if one else re.I) is not None
+    found = [p for p in people if p.title and named(p.title)]
+    # the longest title written, not one inside it ('Associate' in 'the senior associate')
+    return [p for p in found if not any(p.title.lower() in q.title.lower() and len(q.title) > len(p.title)
+                                        for q in found)]
+
+
 # A decision verb after a modal is one to come, not one taken: 'the partner says the Wharfside House letting will decide
 # the figure' planned a decision, and the client wrote "On what we now have, the decision: the figure" (blind read 26).
 _MODAL_BEFORE = re.compile(r"\b(?:will|would|shall|may|might|could|should|must|can|cannot|to)\s+$", re.I)

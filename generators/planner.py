@@ -19,7 +19,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
-                                         point_asks, point_beats, point_moves, requested)
+                                         point_asks, point_beats, point_moves, requested, titled_deciders)
 from worldsmith.worlds.points import PLACEHOLDER, parse_points, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
@@ -432,6 +432,10 @@ class _Planner:
             decision_fact = next((f.id for f in self.outline.facts if f.value.type == "text" and self.first_known.get(f.id)
                                   and str(f.value.value).lower() in said), None)
         decider = self.decider(item.purpose or "", speakers)
+        # the one the purpose or the ledger names as deciding, off the thread, joins it to decide (None: no draw, so
+        # that no other message of the world changes)
+        joiner = self.joiner(item.purpose or "", decision_fact, speakers + cc, decider)
+        decider = joiner or decider
         # A title that asks a question ("60-day rule: when did the clock start?") is answered by the first reply
         # from someone else that answers or confirms, carrying the thread's fact that answers it (never a
         # labelled wrong value: a thread with a distractor answers as before).
@@ -534,6 +538,9 @@ class _Planner:
                             beat = "answer"
                     elif beat == "decide" and decider is not None and decider.id != last.id:
                         sender = decider
+                        if joiner is not None and joiner.id not in prev.to + prev.cc:
+                            # the message before went to them too, as real mail adds the CEO who is to decide
+                            prev.to.append(joiner.id)
                     elif beat == "decide" and decider is not None and sender.id != decider.id:
                         # the decider wrote last: whoever answers notes the decision, never takes it for them
                         beat = "noted"
@@ -547,6 +554,10 @@ class _Planner:
                     draw, share = self.rng.random(), self._copied_share()
                     copy = everyone if (draw < 0.1 and share < CC_SHARE + 0.03) or (draw < 0.3 and share < CC_SHARE - 0.03) \
                         else []
+                    if joiner is not None and joiner.id in reached and joiner.id not in (sender.id, last.id) \
+                            and joiner not in copy:
+                        # who joined to decide stays copied from then on
+                        copy = [*copy, joiner]
                     # A reply that moves the thread carries a fact of it (the figure answered, disputed or
                     # decided); a question or an acknowledgement usually does not.
                     if beat in ("decide", "noted"):
@@ -868,6 +879,22 @@ class _Planner:
         ours = [p for p in principals if p.organisation in self.circle] or \
             [p for p in speakers if p.organisation in self.circle]
         return max(ours or principals or speakers, key=lambda p: rank.get(p.seniority, 1))
+
+    def joiner(self, purpose: str, decision_fact: str | None, on: list[Person], decider: Person | None) -> Person | None:
+        """The one cast member off the thread whose title the purpose's deciding clause or the ledger's decision names,
+        of the deciding organisation; None where the title is held by several, by none, or by one on the thread."""
+        if decider is None:
+            return None
+        # a blind outline's thread of the CFO and tax manager ('... and the Diretor-Presidente decides to file it',
+        # the ledger's 'Serra Azul's Diretor-Presidente decided') had the CFO decide what the ledger said the CEO did
+        statement = self.outline_fact(decision_fact).statement if decision_fact else ""
+        if titled_deciders(purpose, on, statement):
+            return None
+        low = purpose.lower()
+        text = re.split(r",|;| and | until | while ", low[:decision_at(low)])[-1] + " | " + statement.lower()
+        orgs = {o.id for o in self.outline.organisations if names_org(text, o)} or {decider.organisation}
+        holders = [p for p in titled_deciders(purpose, self.people, statement) if p.organisation in orgs]
+        return holders[0] if len(holders) == 1 else None
 
     def decision_text(self, purpose: str, decision_fact: str | None, facts: list[str]) -> str:
         """What is decided, in a few words: the decision fact's value, else the purpose's verb and a fact's label."""

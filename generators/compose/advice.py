@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from worldsmith.generators.beats import names_decision, titled_deciders
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.facts import agree, fixed, is_limit, limit_words
 from worldsmith.generators.compose.parties import client_of, neutral, opponent, org, principal
@@ -360,6 +361,12 @@ def _principal_owner(ctx: ArtifactContext) -> str:
     """Who decides for the client: the most senior person of the party the writer acts for (or of the writer's own
     organisation, where it acts for itself) among the writer and the readers, by first name."""
     party = client_of(ctx) or ctx.author.organisation
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    titled = [p for p in titled_deciders(purpose, ctx.cast) if p.organisation == party] if names_decision(purpose) else []
+    if len(titled) == 1:
+        # the one the purpose names by title decides, on the note or not: the CFO's opener read "I will sign off the
+        # appeal decision" where the purpose said the CEO decides (the planner has the CEO join to decide)
+        return titled[0].first_name
     people = [p for p in [ctx.author, *ctx.to, *ctx.cc] if p.organisation == party]
     best = max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
     if best is None and client_of(ctx) and any(p.organisation == client_of(ctx) for p in ctx.cast):
