@@ -57,7 +57,10 @@ def _without(said: str, firms: set[str]) -> str:
     rest = said
     for n in names:
         rest = re.sub(rf"\b{re.escape(n)}(?:'s)?(?=\W|$)", " ", rest)
-    rest = re.sub(r"^\W*(?:(?:and|&|v\.?|vs\.?|with)\s+)+|(?:\s+(?:and|&|v\.?|vs\.?|with))+\W*$", "", rest.strip())
+    # (the joining word in the channel's own language too: 'Serra Azul fiscal e Prado Albuquerque' left 'the fiscal e',
+    # "that is the fiscal e covered for now", blind read 34)
+    rest = re.sub(r"^\W*(?:(?:and|&|e|y|et|und|en|og|och|i|v\.?|vs\.?|with)\s+)+|"
+                  r"(?:\s+(?:and|&|e|y|et|und|en|og|och|i|v\.?|vs\.?|with))+\W*$", "", rest.strip())
     rest = re.sub(r"\s+", " ", rest).strip(" -,:")
     if rest == said:
         return said
