@@ -138,8 +138,7 @@ def _taker(graph: Graph, decision: LedgerFact, record: tuple) -> tuple[str, str]
 
 def _text_of(graph: Graph, path: str) -> str:
     """The text of the room's file at `path` ('' where the store holds none)."""
-    row = graph.world.db.execute("select t.text from artifact_text t join artifacts a on a.id = t.artifact_id "
-                                 "where a.path = ?", [path]).fetchone()
+    row = graph.world.db.execute("select text from artifact_text where path = ?", [path]).fetchone()
     return row[0] if row else ""
 
 
