@@ -672,6 +672,17 @@ class _Planner:
                     # ...; Is August 28, 2026 safe on that route?" drew "Understood, Elizabeth. Yes: ...")
                     beats[pos + 1] = "answer"
                 carried = [f for f in dict.fromkeys(PLACEHOLDER.findall(point)) if f in self.first_known]
+                said_later = [self.first_known[f.id] for f in self.outline.facts
+                              if f.value.type == "text" and self.first_known.get(f.id) and
+                              self.first_known[f.id] > at.date() and
+                              len(str(f.value.value)) >= 12 and str(f.value.value).lower() in point.lower()]
+                if said_later and max(said_later) <= self.outline.window.end:
+                    # a point that states a text fact in its expert's words is not sent before the ledger knows it
+                    # (the tanker stretched x80: a second copy of the tender thread said 'reject the tender of
+                    # defense' on April 15, the decision being of April 16; fact_mentioned_before_known)
+                    # (its time of day kept, no draw: no other message of the world changes)
+                    day = max(said_later)
+                    at = max(at, at.replace(year=day.year, month=day.month, day=day.day))
                 if beat == "decide" and decision_fact and decision_fact not in carried \
                         and self.first_known.get(decision_fact) and self.first_known[decision_fact] <= at.date() \
                         and str(self.outline_fact(decision_fact).value.value).lower() in point.lower():
