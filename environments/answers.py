@@ -109,6 +109,10 @@ _NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly" + _COUNTED_IN + r"|incorrect|
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"
               r"calculation|quote|valuation|position|cap|limit|total|schedule|schedules|claim|letter|notice|report|"
               r"sheet|model|assessment|demand|statement)")
+# An old paper named by its place in the sequence: 'the first offer', 'the earlier draft' (grade reads a fact's own
+# name that holds these words as a name: 'the cost of the first offer').
+OLD_PAPER = re.compile(r"(?:earlier|previous|prior|initial|old|older|first|former|outdated|obsolete|stale)"
+                       rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b")
 # Each cue is a few flat alternations of words: Python's regex engine skips ahead fast on those, and scans
 # several times slower when an alternation opens with a group.
 _SUP_WORDS = (
@@ -119,8 +123,7 @@ _SUP_WORDS = (
                r"withdrawn|replaced|superseded)(?!\s+(?:by|to|from)\b)"),
     # ("original" is not among them: "the original audit claim" is a first claim that stands until the text says it
     # was replaced, and "revised to", "superseded by" or "draft" say so where it was; kit11)
-    re.compile(r"(?:earlier|previous|prior|initial|old|older|first|former|outdated|obsolete|stale)"
-               rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b"),
+    OLD_PAPER,
     re.compile(r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
                r"(?<!updated\sdraft)(?<!agreed\sdraft)s?\b"),
 )
