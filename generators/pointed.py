@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from worldsmith.generators.compose.text import cap_first
-from worldsmith.worlds.ledger import quantity_of
+from worldsmith.worlds.ledger import quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER, parse_point
 from worldsmith.worlds.values import render_value
 
@@ -97,6 +97,24 @@ def _written(value: str, after: str) -> str:
     return value
 
 
+def _computes(sheet: Any, ledger: Any, a: str, b: str, amount: Any) -> str | None:
+    """The fact the sheet carries that a point's row over `a` and `b` computes: one whose ledger formula reads just
+    those two and whose value on the sheet's day is the row's, not laid out yet. The row is that fact's line, so it
+    is not laid out again below (blind read 34: 'Principal upheld' and 'Principal remaining' both =B2-B3; 'the
+    first-offer cost appears twice'; 'the severance once as a formula and once hard-coded')."""
+    for fid in sheet.spec.facts:
+        fact = ledger.facts.get(fid)
+        if fact is None or not fact.formula or fid in sheet.at or set(references(fact.formula)) != {a, b}:
+            continue
+        q = quantity_of(ledger.value(fid))
+        if q is None:
+            continue
+        want = q.amount / 100 if q.kind == "percent" else q.amount
+        if abs(Decimal(str(amount)) - want) <= Decimal("0.005"):
+            return fid
+    return None
+
+
 def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str], place: Any) -> int | None:
     """Lay each point out as the row it asks for, in the order written; the bottom line (the last row with a figure,
     a computed one first), or None. `place` lays a fact's line as the skeleton does (its inputs first where it
@@ -132,8 +150,10 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
             if done is not None:
                 amount, template, fmt = done
                 named = f"{cap_first(label[a])}{_WORDS[op]}{label[b]}"
+                same = _computes(sheet, ledger, a, b, amount)
                 row = sheet.add(f"{heading}: {named}" if bare_total else heading or named, role="derived",
-                                amount=amount, fmt=fmt, formula=template, note=_rest(point.text, None, value_of))
+                                amount=amount, fmt=fmt, formula=template, note=_rest(point.text, None, value_of),
+                                fact=same)
                 by_point.add(row)
                 figures.append(row)
                 computed.append(row)
