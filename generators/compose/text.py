@@ -65,8 +65,9 @@ def first_names() -> frozenset[str]:
     return frozenset(n for provider in (US, GB) for n in provider.first_names)
 
 
-# Abbreviations after whose full stop a lower-case word goes on the same sentence ("Ltd. and", "v. Ostrander").
-_ABBREVIATIONS = {"ltd", "inc", "co", "corp", "plc", "llp", "llc", "mr", "mrs", "ms", "dr", "st", "no", "nos", "v", "vs",
+# Abbreviations after whose full stop a lower-case word goes on the same sentence ("Ltd. and", "v. Ostrander"), with
+# the company forms of other countries (blind read 34: 'Serra Azul ... Ltda. Against the assessment')
+_ABBREVIATIONS = {"ltd", "ltda", "cia", "pty", "bhd", "sarl", "spa", "inc", "co", "corp", "plc", "llp", "llc", "mr", "mrs", "ms", "dr", "st", "no", "nos", "v", "vs",
                   "e.g", "i.e", "cf", "etc", "approx", "para", "paras", "pp", "p", "s", "ss", "art", "fig", "jan", "feb",
                   "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "al"}
 

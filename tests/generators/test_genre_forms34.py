@@ -1,0 +1,69 @@
+"""Papers written in their genre's own form (blind read 34, issue 17 point 3): a first-instance decision that one judge
+gives is his decision, never a panel's acórdão, and says each thing once (one test each, composed from a context, no
+world planned)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Text
+from tests.generators.context_fixture import document_context, fact, person
+
+_DTJ = OrgRef(name="Delegacia Tributária de Julgamento de Campinas",
+              role="first-instance administrative tribunal that decides the defesa (neutral)")
+_ORGS = [_DTJ, OrgRef(name="Serra Azul Distribuidora Ltda.", role="client; the taxpayer, a distributor"),
+         OrgRef(name="Prado Albuquerque Advogados", role="tax-litigation counsel to Serra Azul Distribuidora"),
+         OrgRef(name="Secretaria da Fazenda do Estado de São Paulo", role="the state tax authority that issued the "
+                                                                          "AIIM; the counterparty")]
+
+
+def _decision(author_title: str, title: str = "DTJ decision on the defesa: AIIM no. 4.187.332-5", seed: int = 4):
+    upheld = fact("total_upheld", "The AIIM as upheld demands BRL 6,949,807.42.",
+                  Money(amount=Decimal("6949807.42"), currency="BRL")).model_copy(update={"label": "debt upheld"})
+    ruled = fact("dtj_decision", "On June 16, 2026 the Delegacia Tributária de Julgamento upheld the AIIM in part: it "
+                 "recognised decadência for January 2021 and rejected the good-faith defence.",
+                 Text(value="AIIM upheld in part")).model_copy(update={"label": "first-instance decision",
+                                                                       "establish": True})
+    judge = person("j_1", "Sabrina", "da Luz", author_title, _DTJ.name, "dtj-campinas.example", "+55")
+    ctx = document_context("decision", 5, seed=seed, facts=[ruled, upheld])
+    return compose_document(ctx.model_copy(update={
+        "organisations": _ORGS, "author": judge, "to": [], "locale": "pt_BR",
+        "world_title": "Serra Azul: defesa and recurso ordinário against ICMS AIIM no. 4.187.332-5 (SEFAZ-SP)",
+        "world_summary": "The DTJ upholds the ICMS AIIM in part and the taxpayer appeals to the TIT by recurso "
+                         "ordinário.",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 6, 16),
+                                            "purpose": "The first-instance decision on the defesa."})}))
+
+
+def _prose(doc) -> str:
+    return "\n".join(p for s in doc.sections for p in s.paragraphs)
+
+
+def test_a_decision_one_judge_gives_is_his_never_a_panels_acordao():
+    # blind read 34: 'A monocratic DTJ is described as a "panel" that decided "unanimously" in an "Acórdão"'
+    doc = _decision("Julgador Tributário")
+    heads, prose = [s.heading for s in doc.sections], _prose(doc)
+    assert not re.search(r"(?i)\bpanel\b|unanimous|Reporting Member|\bvote\b", prose), prose
+    assert not any(h.startswith(("Acórdão", "Voto")) for h in heads), heads
+    assert any(h.startswith("Fundamentação") for h in heads) and any(h.startswith("Dispositivo") for h in heads)
+    assert "Tribunal de Impostos e Taxas" in prose and "CARF" not in prose, prose
+    # a panel's decision keeps the panel's form
+    panel = _decision("Relator, 3ª Turma", title="Acórdão 03-112.908: decision on the defesa")
+    assert "unanimously" in _prose(panel) and [s.heading for s in panel.sections][-1] == "Acórdão"
+
+
+def test_a_decisions_outcome_is_in_its_operative_part_once_never_in_its_report():
+    # blind read 34: 'One paragraph of the Relatório appears twice' (the outcome narrated, then again with its value)
+    doc = _decision("Julgador Tributário")
+    paragraphs = [p for s in doc.sections for p in s.paragraphs]
+    assert len(paragraphs) == len(set(paragraphs)), paragraphs
+    report = next(s for s in doc.sections if s.heading.startswith("Relatório"))
+    operative = next(s for s in doc.sections if s.heading.startswith("Dispositivo"))
+    assert not any("recognised decadência" in p or "in part" in p for p in report.paragraphs), report.paragraphs
+    assert any("AIIM upheld in part" in p for p in operative.paragraphs), operative.paragraphs
+    # (a company form's full stop ends no sentence: 'Ltda. against', never 'Ltda. Against')
+    assert "Ltda. Against" not in _prose(doc) and "Ltda. against" in _prose(doc), _prose(doc)
