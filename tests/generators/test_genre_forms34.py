@@ -67,3 +67,49 @@ def test_a_decisions_outcome_is_in_its_operative_part_once_never_in_its_report()
     assert any("AIIM upheld in part" in p for p in operative.paragraphs), operative.paragraphs
     # (a company form's full stop ends no sentence: 'Ltda. against', never 'Ltda. Against')
     assert "Ltda. Against" not in _prose(doc) and "Ltda. against" in _prose(doc), _prose(doc)
+
+
+_COUNSEL = person("p_1", "João Felipe", "Lopes", "Sócio, Contencioso Tributário", "Prado Albuquerque Advogados",
+                  "pradoalbuquerque.example", "+55")
+_JUDGE = person("j_1", "Sabrina", "da Luz", "Julgador Tributário", _DTJ.name, "dtj-campinas.example", "+55")
+_AGENT = person("f_1", "Rui", "Campos", "Agente Fiscal de Rendas", "Secretaria da Fazenda do Estado de São Paulo",
+                "fazenda-sp.example", "+55")
+
+
+def _filing(doc_type: str, title: str, seed: int = 3):
+    upheld = fact("total_upheld", "The AIIM as upheld demands BRL 6,949,807.42.",
+                  Money(amount=Decimal("6949807.42"), currency="BRL")).model_copy(update={"label": "debt upheld"})
+    ctx = document_context(doc_type, 6, seed=seed, facts=[upheld])
+    orgs = [o.model_copy(update={"acts_for": "Serra Azul Distribuidora Ltda."})
+            if o.name == "Prado Albuquerque Advogados" else o for o in _ORGS]
+    return compose_document(ctx.model_copy(update={
+        "organisations": orgs, "author": _COUNSEL, "to": [_JUDGE, _AGENT], "locale": "pt_BR",
+        "world_title": "Serra Azul: defesa and recurso ordinário against ICMS AIIM no. 4.187.332-5 (SEFAZ-SP)",
+        "world_summary": "The DTJ upholds the ICMS AIIM in part and the taxpayer appeals to the TIT by recurso "
+                         "ordinário.",
+        "spec": ctx.spec.model_copy(update={"title": title, "date": dt.date(2026, 7, 14),
+                                            "purpose": "The appeal against the part of the AIIM upheld."})}))
+
+
+def test_an_appeal_is_filed_with_the_body_that_hears_it_in_the_partys_name_never_an_internal_note():
+    # blind read 34: the recurso ordinário 'has no addressing to the TIT and reads as an internal note (Summary, Risks,
+    # tables citing the firm's own spreadsheet)'
+    doc = _filing("appeal", "Recurso ordinário to the Tribunal de Impostos e Taxas: AIIM no. 4.187.332-5")
+    heads, prose = [s.heading for s in doc.sections], _prose(doc)
+    assert prose.startswith("BEFORE THE TRIBUNAL DE IMPOSTOS E TAXAS"), prose
+    assert re.search(r"Serra Azul Distribuidora Ltda\. \(Appellant[^)]*\) v\. Secretaria da Fazenda", prose), prose
+    assert not any(re.search(r"(?i)summary|risk|next steps|conclusion|discussion", h) for h in heads), heads
+    assert all(s.table is None for s in doc.sections) and "onfidential" not in doc.subtitle, doc.subtitle
+    assert any(h.startswith("Grounds of Appeal") for h in heads) and any(h.startswith("Request") for h in heads)
+    assert re.search(r"Signed: João Felipe Lopes.*counsel for Serra Azul Distribuidora Ltda\.", prose), prose
+
+
+def test_a_defence_names_the_taxpayer_against_the_authority_never_counsel_against_the_body_that_decides():
+    # blind read 34's defesa (typed petition): 'Prado Albuquerque Advogados (Claimant) and Delegacia Tributária de
+    # Julgamento de Campinas (Respondent)', asking the Tribunal to 'give judgment against' the DTJ
+    doc = _filing("petition", "Defesa (impugnação) against AIIM no. 4.187.332-5")
+    prose = _prose(doc)
+    assert prose.startswith("BEFORE THE DELEGACIA TRIBUTÁRIA DE JULGAMENTO DE CAMPINAS"), prose
+    assert "(Applicant, Impugnante) v. Secretaria da Fazenda" in prose, prose
+    assert not re.search(r"Advogados \((Claimant|Applicant)|Campinas \(Respondent\)|judgment against", prose), prose
+    assert "files this defesa (impugnação) against AIIM no. 4.187.332-5" in prose, prose
