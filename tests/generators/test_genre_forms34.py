@@ -112,4 +112,4 @@ def test_a_defence_names_the_taxpayer_against_the_authority_never_counsel_agains
     assert prose.startswith("BEFORE THE DELEGACIA TRIBUTÁRIA DE JULGAMENTO DE CAMPINAS"), prose
     assert "(Applicant, Impugnante) v. Secretaria da Fazenda" in prose, prose
     assert not re.search(r"Advogados \((Claimant|Applicant)|Campinas \(Respondent\)|judgment against", prose), prose
-    assert "files this defesa (impugnação) against AIIM no. 4.187.332-5" in prose, prose
+    assert "hereby challenges AIIM no. 4.187.332-5 by this defesa (impugnação)" in prose, prose

@@ -85,16 +85,22 @@ def _challenged(ctx: ArtifactContext, body: str, appeal: bool) -> str:
     """What the paper challenges: the decision of the body below (an appeal), else the act its title names."""
     title = " ".join(ctx.spec.title.split())
     m = re.search(r"\bagainst\s+(?:the\s+)?(.+?)(?:\s*[:(]|$)", title)
-    act = strip_end(m.group(1)) if m else strip_end(title.split(":", 1)[1]) if ":" in title else "the act appealed"
+    act = strip_end(m.group(1)) if m else strip_end(title.split(":", 1)[1]).strip() if ":" in title else \
+        "the act appealed"
+    act = f"the {act}" if act[:1].islower() and not re.match(r"(?:the|a|an|its|their)\s", act) else act
     if not appeal:
         return act
-    below = next((o.name for o in ctx.organisations if o.name != body and _decider(ctx, o.name)), "")
+    # (the body below, else the authority whose decision it is: an HMRC review's conclusion on a penalty)
+    below = next((o.name for o in ctx.organisations if o.name != body and _decider(ctx, o.name)), "") or \
+        _parties(ctx, body)[1]
     return f"the decision of {below} on {act}" if below else f"the decision on {act}"
 
 
 def _reference(ctx: ArtifactContext) -> str:
+    """The case's reference its title gives after a colon ('AIIM no. 4.187.332-5'); '' for a subject with no number."""
     title = " ".join(ctx.spec.title.split())
-    return strip_end(title.split(":", 1)[1]) if ":" in title else ""
+    ref = strip_end(title.split(":", 1)[1]).strip() if ":" in title else ""
+    return ref if re.search(r"\d", ref) else ""
 
 
 def appeal_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
@@ -112,8 +118,11 @@ def appeal_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int
     ref = _reference(ctx)
     caption = [f"BEFORE THE {body.upper().removeprefix('THE ')}"] + ([ref] if ref else []) + [
         f"{filer} ({side}{local}) v. {against} (Respondent)" if against else f"{filer} ({side}{local})"]
-    caption.append(f"{filer}, through its counsel {ctx.author.organisation}, respectfully files this {paper} against "
-                   f"{challenged}, for the reasons of fact and law set out below.")
+    legal = getattr(ctx.voice, "family", "") == "legal"
+    counsel = "counsel" if legal else "representatives"
+    caption.append(f"{filer}, through its {counsel} {ctx.author.organisation}, hereby "
+                   f"{'appeals against' if appeal else 'challenges'} {challenged} by this {paper}, for the reasons of "
+                   f"fact and law set out below.")
     deadlines = [f for f in ctx.facts if f.value.type == "date" and re.search(r"(?i)deadline|due|time limit|prazo",
                                                                               f"{f.label} {f.statement}")]
     timely = [f"This {paper} is filed on {day}, within the time allowed, which ends on {f.text}." for f in deadlines[:1]]
@@ -123,18 +132,19 @@ def appeal_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int
              else f"{cap_first(strip_end(' '.join(f.statement.split())))}." for f in inputs]
     facts += [f"The {re.sub(r'^the ', '', label(f))}, {f.text}, is {derivation(f, ctx.facts)}."
               for f in worked if derivation(f, ctx.facts)]
-    grounds = [f"The {re.sub(r'^the ', '', label(f))} of {f.text} is challenged in full: {challenged} rests on it, "
-               f"and it cannot stand for the reasons set out here." for f in (worked or inputs)[:1]] or \
+    grounds = [f"{cap_first(challenged)} fixes the {re.sub(r'^the ', '', label(f))} at {f.text}; the {side} disputes "
+               f"that figure and asks that it be reviewed on the evidence filed with this {paper}."
+               for f in (worked or inputs)[:1]] or \
               [f"{challenged[0].upper() + challenged[1:]} cannot stand, for the reasons set out here."]
-    asked = (f"In view of the above, the {side} requests that this {paper} be received and granted, that "
-             f"{challenged} be reversed and the assessment cancelled in full" if appeal else
+    asked = (f"In view of the above, the {side} requests that this {paper} be received and granted and that "
+             f"{challenged} be set aside" if appeal else
              f"In view of the above, the {side} requests that this {paper} be received and granted and that "
              f"{challenged} be cancelled in full")
-    requests = [asked + "; in the alternative, that the points set out above be decided in its favour; and that it "
-                "be notified of every act in the proceeding through its counsel."]
+    requests = [asked + f"; in the alternative, that the points set out above be decided in its favour; and that it "
+                f"be notified of every act in the proceeding through its {counsel}."]
     close = [f"On these terms, the {side} requests that this {paper} be granted"
              + (" (Termos em que pede deferimento)." if brazil else ".")] + [f"{day}.", f"Signed: {ctx.author.name}, {ctx.author.title}, {ctx.author.organisation}, "
-                                    f"counsel for {filer}."]
+                                    f"{'counsel' if legal else 'representatives'} for {filer}."]
     ground_head = ("Grounds of Appeal" if appeal else "Grounds of Defence") + (" (Razões)" if brazil else "")
     plan = [("Caption", "caption"), ("Timeliness and Admissibility" + (" (Tempestividade)" if brazil else ""), "background"),
             ("The Facts" + (" (Dos fatos)" if brazil else ""), "background"), (ground_head, "allegations"),
