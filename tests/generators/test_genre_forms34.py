@@ -113,3 +113,37 @@ def test_a_defence_names_the_taxpayer_against_the_authority_never_counsel_agains
     assert "(Applicant, Impugnante) v. Secretaria da Fazenda" in prose, prose
     assert not re.search(r"Advogados \((Claimant|Applicant)|Campinas \(Respondent\)|judgment against", prose), prose
     assert "hereby challenges AIIM no. 4.187.332-5 by this defesa (impugnação)" in prose, prose
+
+
+def test_a_social_plan_is_between_the_employer_and_every_union_for_the_employees_it_covers():
+    # blind read 34: the social plan 'names only one union as party, yet both unions signed it. It calls Eemland "the
+    # Client", uses commercial-contract headings ("Consideration and Payment") and has a confidentiality clause'
+    orgs = [OrgRef(name="Van Houten Brink Advocaten N.V.", role="employment lawyers to Eemland Verpakkingen B.V. (the "
+                                                                 "employer)", acts_for="Eemland Verpakkingen B.V."),
+            OrgRef(name="Eemland Verpakkingen B.V.", role="client; the employer, a maker of packaging"),
+            OrgRef(name="Ondernemingsraad Eemland", role="the works council of Eemland; the counterparty in the advice "
+                                                         "procedure"),
+            OrgRef(name="Bond Industrie & Techniek", role="trade union with members at the plant; party to the plan"),
+            OrgRef(name="CVN Industrie", role="second trade union with members at the plant; party to the plan")]
+    lawyer = person("p_1", "Rafael", "van Este", "Partner, Arbeidsrecht", orgs[0].name, "vhb.example", "+31")
+    hr = person("h_1", "Hugo", "Gerrits", "Directeur HR", orgs[1].name, "eemland.example", "+31")
+    bit = person("b_1", "Roos", "van Arnsberg", "Bestuurder", orgs[3].name, "bit.example", "+31")
+    cvn = person("c_1", "Tijn", "Eijssel", "Bestuurder Industrie", orgs[4].name, "cvn.example", "+31")
+    factor = fact("factor", "The social plan pays 150% of the statutory transition payment.",
+                  Text(value="150%")).model_copy(update={"label": "social plan factor"})
+    ctx = document_context("agreement", 7, seed=2, facts=[factor])
+    doc = compose_document(ctx.model_copy(update={
+        "organisations": orgs, "author": lawyer, "to": [bit, cvn, hr], "locale": "nl_NL",
+        "world_summary": "Eemland closes its flexo hall; the social plan is agreed with both unions.",
+        "spec": ctx.spec.model_copy(update={"title": "Sociaal plan Eemland Verpakkingen 2026 (social plan)",
+                                            "date": dt.date(2026, 4, 14),
+                                            "purpose": "The social plan signed by Eemland and both unions."})}))
+    heads, prose = [s.heading for s in doc.sections], _prose(doc)
+    parties = next(s for s in doc.sections if s.heading == "Parties").paragraphs[0]
+    assert "Bond Industrie & Techniek" in parties and "CVN Industrie" in parties and "the Employer" in parties, parties
+    assert "Client" not in prose and "Ondernemingsraad" not in parties, prose
+    assert not any(re.search(r"(?i)consideration|confidential|payment", h) for h in heads), heads
+    assert "onfidential" not in doc.subtitle and "Subject to contract" not in doc.subtitle, doc.subtitle
+    signed = [p for p in prose.splitlines() if p.startswith("Signed for and on behalf of")]
+    assert len(signed) == 3 and any("CVN Industrie" in p for p in signed), signed
+    assert any(re.search(r"(?i)hardship", h) for h in heads), heads
