@@ -101,7 +101,10 @@ def noun_phrase(text: str) -> str:
     text = lower_first(strip_end(text))
     if not text:
         return text
-    return text if text.split()[0].lower() in _DETERMINERS else "the " + text
+    # (a name's possessive is its own determiner: "Ostrander's maximum exposure", never "the Ostrander's ...")
+    if text.split()[0].lower() in _DETERMINERS or re.match(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['\u2019]s\s", text):
+        return text
+    return "the " + text
 
 
 def cap_first(text: str) -> str:

@@ -147,3 +147,30 @@ def test_a_social_plan_is_between_the_employer_and_every_union_for_the_employees
     signed = [p for p in prose.splitlines() if p.startswith("Signed for and on behalf of")]
     assert len(signed) == 3 and any("CVN Industrie" in p for p in signed), signed
     assert any(re.search(r"(?i)hardship", h) for h in heads), heads
+
+
+def test_a_written_resolution_records_what_the_board_resolves_never_a_report():
+    # session 31: 'a written board resolution has no genre of its own and comes out as a report'
+    gc = person("g_1", "Jacqueline", "Horton", "General Counsel", "Ostrander Energy Corporation", "ostrander.example",
+                "+1")
+    ceo = person("c_1", "Roger", "Long", "Chief Executive Officer", "Ostrander Energy Corporation", "ostrander.example",
+                 "+1")
+    ruled = fact("tender_decision", "On April 16, 2026 Ostrander decided to reject the tender of defense.",
+                 Text(value="reject the tender of defense")).model_copy(update={"label": "tender decision"})
+    exposure = fact("energy_exposure", "Ostrander's maximum exposure is USD 20,000,000.",
+                    Money(amount=Decimal(20_000_000), currency="USD")).model_copy(
+        update={"label": "Ostrander's maximum exposure"})
+    ctx = document_context("resolution", 4, seed=1, facts=[ruled, exposure])
+    doc = compose_document(ctx.model_copy(update={
+        "organisations": [OrgRef(name="Ostrander Energy Corporation", role="client; voyage charterer"),
+                          OrgRef(name="Kestrel Bay Tankers Ltd.", role="owner of the vessel; opposing party")],
+        "author": gc, "to": [ceo], "cast": [gc, ceo], "locale": "en_US",
+        "spec": ctx.spec.model_copy(update={"title": "Written resolution of the board of Ostrander Energy Corporation: "
+                                                     "tender of defense", "date": dt.date(2026, 4, 20),
+                                            "purpose": "The board's resolution on the tender of defense."})}))
+    heads, prose = [s.heading for s in doc.sections], _prose(doc)
+    assert not any(re.search(r"(?i)summary|risk|next steps|background", h) for h in heads), heads
+    assert "RESOLVED, that the Company reject the tender of defense;" in prose, prose
+    assert "WHEREAS Ostrander's maximum exposure is USD 20,000,000;" in prose, prose
+    assert "Name: Roger Long, Chief Executive Officer" in prose and "Certified a true copy: Jacqueline Horton" in prose
+    assert all(s.table is None for s in doc.sections) and "Work Product" not in doc.subtitle, doc.subtitle

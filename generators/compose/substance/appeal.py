@@ -16,7 +16,7 @@ import unicodedata
 from worldsmith.generators.compose.genres import head_noun
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.substance.common import derivation, label
-from worldsmith.generators.compose.text import cap_first, long_date, strip_end
+from worldsmith.generators.compose.text import cap_first, noun_phrase, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
 
 # what a paper's doc_type or title head calls an appeal (to a higher body against a decision) or a defence (to the
@@ -128,11 +128,11 @@ def appeal_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int
     timely = [f"This {paper} is filed on {day}, within the time allowed, which ends on {f.text}." for f in deadlines[:1]]
     inputs = [f for f in ctx.facts if f not in deadlines and not f.reason]
     worked = [f for f in ctx.facts if f not in deadlines and f.reason]
-    facts = [f"The {re.sub(r'^the ', '', label(f))} is {f.text}." if f.value.type != "text"
+    facts = [f"{cap_first(noun_phrase(label(f)))} is {f.text}." if f.value.type != "text"
              else f"{cap_first(strip_end(' '.join(f.statement.split())))}." for f in inputs]
-    facts += [f"The {re.sub(r'^the ', '', label(f))}, {f.text}, is {derivation(f, ctx.facts)}."
+    facts += [f"{cap_first(noun_phrase(label(f)))}, {f.text}, is {derivation(f, ctx.facts)}."
               for f in worked if derivation(f, ctx.facts)]
-    grounds = [f"{cap_first(challenged)} fixes the {re.sub(r'^the ', '', label(f))} at {f.text}; the {side} disputes "
+    grounds = [f"{cap_first(challenged)} fixes {noun_phrase(label(f))} at {f.text}; the {side} disputes "
                f"that figure and asks that it be reviewed on the evidence filed with this {paper}."
                for f in (worked or inputs)[:1]] or \
               [f"{challenged[0].upper() + challenged[1:]} cannot stand, for the reasons set out here."]

@@ -15,7 +15,7 @@ import re
 from worldsmith.generators.compose.law import governing_law
 from worldsmith.generators.compose.parties import client_of, principal
 from worldsmith.generators.compose.substance.common import derivation, label
-from worldsmith.generators.compose.text import cap_first, long_date, strip_end
+from worldsmith.generators.compose.text import cap_first, noun_phrase, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
 
 # a collective agreement by its doc_type or title, in English or the matter's language
@@ -70,7 +70,7 @@ def collective_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict
                 f"(B) The Parties agree these measures to soften the consequences for those employees; the agreement "
                 f"applies to each of them directly and is made known to every employee it covers."]
     inputs = [f for f in ctx.facts if not f.reason]
-    terms = [f"2.{n} The {re.sub(r'^the ', '', label(f))} is {f.text}." for n, f in enumerate(inputs, 1)] or \
+    terms = [f"2.{n} {cap_first(noun_phrase(label(f)))} is {f.text}." for n, f in enumerate(inputs, 1)] or \
         [f"2.1 The benefits of this agreement are those set out in Schedule 1."]
     law, _courts = governing_law(ctx.locale)
     final = [f"4.1 The Employer gives a copy of this agreement to every employee it covers and makes it available at "

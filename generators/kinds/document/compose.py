@@ -39,6 +39,7 @@ from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, cou
 from worldsmith.generators.compose.substance.letters import letter_due, reservation_lines
 from worldsmith.generators.compose.substance.appeal import appeal_bodies, is_appeal
 from worldsmith.generators.compose.substance.collective import collective_bodies, is_collective
+from worldsmith.generators.compose.substance.resolution import is_written_resolution, resolution_bodies
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
 from worldsmith.generators.compose.substance.authority import authority_paper, file_number, is_authority_paper, \
     legal_basis
@@ -230,6 +231,9 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
         issued = "Copy produced by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_written_resolution(ctx) and \
+            not is_tribunal_decision(ctx) and not is_appeal(ctx):
+        return sep.join([f"Circulated by {by}", when])  # the company's own record: no firm's letterhead nor marking
     elif kind == "default" and not spec.path.endswith(".eml") and is_collective(ctx):
         # made to be given to the employees it covers: no marking of anyone's circle, nor 'subject to contract' once
         # signed
@@ -490,6 +494,13 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     if collective:
         kind = "default"
         plan = collective_bodies(ctx)[0]
+    # a written resolution records what a company's body resolves, and who passed it (session 31: it came out as a
+    # report with a summary, risks and next steps)
+    resolution = kind in ("default", "report") and not spec.path.endswith(".eml") and not (
+        decision or appeal or proc_order) and is_written_resolution(ctx)
+    if resolution:
+        kind = "default"
+        plan = resolution_bodies(ctx)[0]
     # an interview memorandum records who was interviewed, when, by whom and what they said (blind read 27: 'an
     # interview memorandum with no interview or interviewee')
     interview = not spec.path.endswith(".eml") and not proc_order and not staff_notice and is_interview_record(ctx)
@@ -764,6 +775,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan, bodies = appeal_bodies(ctx)
     if collective:
         plan, bodies = collective_bodies(ctx)
+    if resolution:
+        plan, bodies = resolution_bodies(ctx)
     authority = kind == "letter" and not in_mail and is_authority_paper(ctx) and not (
         is_letter_before_claim(ctx) or offer_regime(ctx))
     if authority:
@@ -914,7 +927,7 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor a party's appeal or defence, filed with the body that decides it: blind read 34, a recurso with tables
         # citing the firm's own spreadsheet)
         issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate or decision or appeal
-                                          or collective)
+                                          or collective or resolution)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:
