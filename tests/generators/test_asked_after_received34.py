@@ -78,3 +78,31 @@ def test_the_check_flags_a_figure_asked_for_after_it_came_in_mail(tmp_path):
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
     assert flagged == ["logan_after"]
+
+
+# An answer given: the side accepts, rejects, agrees or pays; a promise of one to come ("We will respond on the on-site
+# processing deducted as refining by end of Tuesday").
+_GAVE = re.compile(r"\b(?:accepts?|rejects?|(?:do|does) not accept|agrees?|will pay|our (?:client's )?position is)\b",
+                   re.I)
+_WILL_ANSWER = re.compile(r"\b(?:will|shall) (?:respond|reply|revert|come back to you|write again)\b", re.I)
+
+
+def test_a_side_that_gave_its_answer_in_the_thread_never_promises_one():
+    """Blind read 34 (royalty audit): the miner's CFO, who had rejected the refining finding on 24 April, wrote on the
+    27th "We will respond on the on-site processing deducted as refining by end of Tuesday"; the licensee's counsel
+    of patent-royalty-audit at seed 0, who had set out its position on the underpayment, "will respond once we have
+    been through it"."""
+    plan, _, contents = offline_world(ROOT / "tests/fixtures/patent-royalty-audit.yaml", 0)
+    people = {p.id: p for p in plan.people}
+    mails = sorted((a for a in plan.artifacts if a.kind == "email" and a.id in contents), key=lambda a: a.sent_at)
+    answered: set[tuple[str, str]] = set()
+    promised = []
+    for m in mails:
+        org = people[m.author].organisation
+        own = contents[m.id].body
+        across = any(people[r].organisation != org for r in m.to)
+        if across and (m.thread, org) in answered and m.parent is not None and _WILL_ANSWER.search(own):
+            promised.append((m.id, own))
+        if _GAVE.search(own) and not _WILL_ANSWER.search(own):
+            answered.add((m.thread, org))
+    assert not promised

@@ -3567,6 +3567,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # who has already said by when they will come back does not put it off again to another day ("will reply
             # by Monday", then "will take instructions ... and come back to you by the end of the week", mail10)
             frames = move["across_noted"]
+        elif beat != "object" and (said := _answered_before(ctx)) is not None:
+            # who gave its answer earlier in the thread stands on it (blind read 34: the miner's CFO, who had rejected
+            # the refining finding on 24 April, wrote on the 27th "We will respond on ... refining by end of Tuesday")
+            frames, v = move[key.replace("confirm", "stands")], dict(v, said=_day_of(said, ctx))
         elif beat != "object" and _DATED.search(v["label"]):
             # a date is no position to reserve on ("We note what you say on the response deadline; our client's
             # position is reserved.", mail10's read at seed 31; "rights expressly reserved", read 18's formula)
@@ -3777,6 +3781,23 @@ def put_in_doubt(ctx: ArtifactContext, label: str) -> bool:
     said = [s for s in re.split(r"(?<=[.?!])\s+|\n+", text) if label.lower() in s.lower()]
     # (the point's own words are no doubt: "the Engine 2 EPR reserve balance" is not a reservation)
     return any(_DOUBTS.search(re.sub(re.escape(label), " ", s, flags=re.I)) for s in said)
+
+
+# A message that gives its side's answer on a point: it accepts, rejects, agrees or pays ("Wabigoon accepts the transport
+# finding and will pay CAD 83,600 with interest. It rejects the refining finding").
+_GAVE_ANSWER = re.compile(r"\b(?:accepts?|rejects?|(?:do|does) not accept|agrees?|(?:do|does) not agree|disputes?|"
+                          r"will pay|maintains?|our (?:client's )?position is)\b", re.I)
+
+
+def _answered_before(ctx: ArtifactContext) -> dt.date | None:
+    """The day the author's own organisation gave its answer in an earlier message of the thread (not the one replied
+    to), or None: who has answered stands on it, and never promises an answer by a day."""
+    orgs = {p.name: p.organisation for p in [*ctx.cast, ctx.author]}
+    for m in ctx.thread:
+        if orgs.get(m.sender) == ctx.author.organisation and _GAVE_ANSWER.search(own_text(m.body)) \
+                and not _PROMISED.search(own_text(m.body)):
+            return dt.date.fromisoformat(m.sent[:10])
+    return None
 
 
 def _parent_own(ctx: ArtifactContext) -> str:
