@@ -1886,7 +1886,8 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     for label in ctx.thread_labels:
         news = re.sub(re.escape(label.removeprefix("the ")), "", news, flags=re.I)
     if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
-            or acknowledges(ctx.parent.body) or not re.search(r"\d", news) or _QUIET_NOTE.search(news):
+            or acknowledges(ctx.parent.body) or not re.search(r"\d", news) or _QUIET_NOTE.search(news) \
+            or _QUIET_STEP.search(news):
         return body
     if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
         return body  # what happens next is already said: the reply by the day the writer gave (mail10)
@@ -2159,6 +2160,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
                 and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
+                and not _QUIET_STEP.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
             # an acknowledgement of news says what happens next
             line += " " + (pick.fill(ack_next(ctx), **values) or "")
@@ -2366,6 +2368,9 @@ _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you wil
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
 _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
                "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
+# A reader's answer to a quiet week's note, in any of the wordings above: its day is the next note's, no news ("I'll
+# raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
+_QUIET_STEP = re.compile(r"(?i)\bthe next note\b|'s note\b|\byour [\w ]{0,20}note\b|\bnext note\b")
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
@@ -2388,7 +2393,12 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
                                        ago=ago, Ago=cap_first(ago))
     else:
         # what the reader does if the point the note stands on moves, before the next note or (the series' last) at all
-        point = next((e.label for e in ctx.quiet_week if e.label), "") or next(iter(ctx.thread_labels), "")
+        # (never a deadline gone by: on 30 April the client offered to pass on anything 'on the deadline for the
+        # defesa', filed on 11 March and due on the 12th, blind read 34; of a lapsed one, what the ledger has had since)
+        point = next((e.point if e.what == "lapsed" else e.label for e in ctx.quiet_week
+                      if (e.point if e.what == "lapsed" else e.label)
+                      and not (e.what != "lapsed" and e.type == "date" and e.day < sent)), "") \
+            or next(iter(ctx.thread_labels), "")
         if day:
             step = pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
         elif ctx.parent_sent is not None:
@@ -3474,7 +3484,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
-                and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
+                and not (ctx.parent is not None and (_QUIET_NOTE.search(own_text(ctx.parent.body))
+                                                     or _QUIET_STEP.search(own_text(ctx.parent.body)))):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
             lines.append(pick.fill(ack_next(ctx), **v) or "")
     elif beat == "take_in" and reply_to_question:
