@@ -147,6 +147,10 @@ def test_the_checks_fail_a_message_written_from_the_wrong_side():
         "m_news": ("bob", "cat", "Further, the royalties paid are USD 1,588,510."),
         "m_put": ("bob", "cat", "We have the royalties paid from your side as USD 1,588,510; please confirm."),
         "m_own_news": ("cat", "bob", "The royalties paid are USD 1,588,510."),
+        # a third party asking how the owner's figure came about tells it nothing (an unseen outline's W&I underwriter;
+        # the split on '[.!?]\s+' took the question mark off a question with a sentence after it)
+        "m_asks": ("bob", "cat", "Is USD 1,588,510 the figure after the credits? We need it for the policy."),
+        "m_asks_how": ("bob", "cat", "Please walk us through how the USD 1,588,510 was priced. The policy turns on it."),
         "m_neutral_one": ("dan", "cat", "Directions attached."),
         "m_neutral_both": ("dan", "cat", "Directions attached."),
     }
