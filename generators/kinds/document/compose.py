@@ -529,9 +529,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     if aup:
         kind = "default"
         plan = aup_plan(max(1, spec.sections))
-    if kind == "letter" and not outward and client_of(ctx) and \
-            any(p.organisation == client_of(ctx) for p in ctx.to):
-        # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
+    if kind == "letter" and not outward and client_of(ctx) and ctx.to and ctx.to[0].organisation == client_of(ctx):
+        # to the author's own client: an engagement letter or a letter of advice, not a letter of demand (addressed to
+        # the client, not copied to it: counsel's letter to the client's auditors, the client's CFO a reader, came out
+        # as an engagement letter, "Scope of Our Work" and "sign and return", blind read 34)
         kind = "client_letter"
         plan = headings(pick, kind, max(1, spec.sections))
         if "engagement" in spec.title.lower():
@@ -937,6 +938,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # 20, an overview whose appendix promised 'the table that follows' and was empty)
         if i == table_at and (len(ctx.facts) >= 2 or k == "appendix" and ctx.facts) and table is None and tabled:
             table = key_figures(ctx, kind)
+        if k == "appendix" and not in_mail and table is not None:
+            # a table of figures is its own heading's content: no line before it saying what it holds ("As matters
+            # stand, the figures used here for the largest customer are set out below" over a one-row table, "So far,
+            # the figures drawn on for the escrow percentage are set out below" over seven: blind read 34)
+            caption = "Table 1: Key figures" + (", with where each is read" if "Source" in table.columns else "")
+            paragraphs = [" ".join(facts)] if facts else [caption]
         if kind in ("letter", "client_letter") and i == 0:
             paragraphs = [salutation_line(ctx, kind)] + paragraphs
         if kind in ("letter", "client_letter") and i == len(plan) - 1:

@@ -461,9 +461,10 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
             if len(" ".join(lead).split()) >= 6 and (kind == "summary" or family.name == "letter" and not verdict):
                 keep.append(" ".join(lead))
         heads = [p.heading for p in points if p.heading]
-        if kind == "summary" and len(heads) > 1 and not any(carries(k, f) for k in keep
-                                                                               for f in ctx.facts):
-            # a summary of the points' own heads, in their order: never the engine's restatement of their figures
+        if kind == "summary" and not keep and len(heads) > 1:
+            # a summary of the points' own heads, in their order: never the engine's restatement of their figures; and
+            # only where the summary would say nothing else (blind read 34 read "Set out below, in turn: Platform;
+            # Dedicated instance; ..." after the paper's own opening as a placeholder)
             keep.append(f"Set out below, in turn: {'; '.join(heads)}.")
         if not keep and (s.table is None or needed.search(s.heading)):
             if needed.search(s.heading):
