@@ -46,7 +46,9 @@ def test_a_person_field_wants_the_full_name(said, right):
 
 @pytest.mark.parametrize("said,right", [
     ("2026-03-24", True), ("24 March 2026", True), ("March 24, 2026", True), ("24 Mar 2026", True),
-    ("Tuesday 24 March 2026", True), ("24/03/2026", True),
+    ("Tuesday 24 March 2026", True), ("24/03/2026", True), ("20260324", True), ("24 Mar 26", True), ("24-Mar-26", True),
+    ("24 March 2026, 15:41 (BRT)", True), ("24 March 2026 09:10 JST", True),
+    ("20260325", False), ("24 Mar 25", False),
     ("24 March", False), ("March 24", False), ("Tuesday 24 March", False), ("25 March 2026", False),
 ])
 def test_a_date_field_wants_its_year(said, right):
@@ -85,3 +87,17 @@ def test_the_form_tells_each_field_what_it_needs(published_legal):
         assert lines, kind
         assert all(hint in line for line in lines), (kind, [line for line in lines if hint not in line][:3])
     assert "a date with its year" in text and "first name and surname, not an email address" in text
+
+
+def test_a_full_name_with_its_accents_carries_its_own_title_and_firm_beside_it():
+    # 'João Felipe Lopes (Sócio, Prado Albuquerque Advogados)': 0.83, the accented title read as 's cio'
+    lopes = _person("c", "João Felipe", "Lopes")
+    lopes.title, lopes.organisation = "Sócio, Contencioso Tributário", "prado"
+    world = NS(plan=NS(people=[lopes, _person("d", "Gael", "Nunes")],
+                       organisations=[NS(id="prado", name="Prado Albuquerque Advogados")]))
+    check = Check(type="answer_field", a_words=["Sender"], values=["João Felipe Lopes"], expect="person")
+    for said, right in (("João Felipe Lopes (Sócio, Prado Albuquerque Advogados)", True),
+                        ("Joao Felipe Lopes (Socio)", True), ("João Felipe Lopes, Sócio", True),
+                        ("João Felipe Lopes (Diretor)", False), ("João Felipe Lopes (Gael Nunes)", False),
+                        ("Lopes", False), ("Sr. Lopes", False)):
+        assert forms.field_holds(f"Sender: {said}", check, world) is right, said
