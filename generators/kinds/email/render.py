@@ -19,6 +19,14 @@ from worldsmith.worlds.plan import EmailSpec, Person, WorldPlan
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _FORWARD_RULE = "---------- Forwarded message ---------"
+# A reply carries the message it answers as Outlook does in plain text, the corporate client of the firms, banks and
+# hospitals a data room's mail comes from: a rule, the parent's From/Sent/To/Cc/Subject, then its text unprefixed.
+# (Replies under Gmail's one attribution line quoted a message's sender and day only; a real sample's history carries
+# the header of each message it holds, issue 17 point 6.)
+REPLY_RULE = "-----Original Message-----"
+_FULL_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_FULL_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
 
 # RFC 5322 forbids lines over 998 octets (and only advises 78). A model writes each paragraph as
 # one line; sending those 8bit keeps the file readable and greppable (quoted-printable would split
@@ -87,6 +95,13 @@ def mail_date(moment: dt.datetime) -> str:
             f" at {moment:%H:%M}")
 
 
+def sent_line(moment: dt.datetime) -> str:
+    """A moment as Outlook writes it in a quoted header's Sent line: `Monday, March 3, 2025 9:14 AM`."""
+    hour = moment.hour % 12 or 12
+    return (f"{_FULL_WEEKDAYS[moment.weekday()]}, {_FULL_MONTHS[moment.month - 1]} {moment.day}, {moment.year}"
+            f" {hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}")
+
+
 def ancestors(spec: EmailSpec, history: list[Message]) -> list[Message]:
     """The chain from the thread root to this message's parent, found by following `parent`."""
     by_id = {s.id: (s, c) for s, c in history}
@@ -108,13 +123,8 @@ def _clean(body: str) -> str:
     return body.replace("\r\n", "\n").replace("\r", "\n").rstrip()
 
 
-def _quote(text: str) -> str:
-    """Each line prefixed `> `, as mail clients quote (an empty line becomes a bare `>`)."""
-    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
-
-
-def _names(plan: WorldPlan, ids: list[str]) -> str:
-    return ", ".join(str(address_of(plan.person(p))) for p in ids)
+def _names(plan: WorldPlan, ids: list[str], sep: str = ", ") -> str:
+    return sep.join(str(address_of(plan.person(p))) for p in ids)
 
 
 def _attached_lines(body: str, spec: EmailSpec) -> str:
@@ -138,7 +148,12 @@ def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, histor
     parent_text = message_text(plan, parent_spec, parent_content, chain[:-1])
     sender = plan.person(parent_spec.author)
     if spec.mode == "reply":
-        return f"{body}\n\nOn {mail_date(parent_spec.sent_at)}, {address_of(sender)} wrote:\n{_quote(parent_text)}"
+        lines = [REPLY_RULE, f"From: {address_of(sender)}", f"Sent: {sent_line(parent_spec.sent_at)}",
+                 f"To: {_names(plan, parent_spec.to, '; ')}"]
+        if parent_spec.cc:
+            lines.append(f"Cc: {_names(plan, parent_spec.cc, '; ')}")
+        lines.append(f"Subject: {parent_content.subject}")
+        return f"{body}\n\n" + "\n".join(lines) + f"\n\n{parent_text}"
     lines = [_FORWARD_RULE, f"From: {address_of(sender)}", f"Date: {mail_date(parent_spec.sent_at)}",
              f"Subject: {parent_content.subject}", f"To: {_names(plan, parent_spec.to)}"]
     if parent_spec.cc:
