@@ -71,3 +71,32 @@ def test_a_title_that_drops_its_by_clause_drops_its_comma():
     assert retitle("Evidence matrix: purchases from the three suppliers, by invoice", [principal]) == \
         "Evidence matrix: purchases from the three suppliers"
     assert retitle("Effort reconstruction by researcher", [principal]) == "Effort reconstruction"
+
+
+
+def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
+    """Before: the request list was an Item/Amount/Basis table (blind read 34: 'no requested, received or status
+    columns'); now each point is a numbered request with the day asked, its state from the point's words, its detail
+    without the state again, and who of the side asked answers it (the engine's columns, then 'Requested from')."""
+    from tests.generators.context_fixture import person
+    from worldsmith.generators.skeleton import impose
+
+    ctx = _ctx("Information request list: 2025 audit", "Every request with its owner, date asked and status.",
+               ["Deductions in the statement: {principal}, ledger detail by cost centre requested",
+                "Refining agreement with the refiner, with amendments: requested, subject to the refiner's consent",
+                "Board minutes for 2025: received in part, March and June missing",
+                "Mill cost centre reports, monthly: received"], ["principal"], 3)
+    asked = person("c1", "Nora", "Quist", "Mine Controller", "Harrow Vane LLP", "harrowvane.example", "+1 202 555 0151")
+    ctx = ctx.model_copy(update={"to": [asked], "cast": [ctx.author, asked]})
+    sheet = impose(ctx.spec.skeleton, compose_sheet(ctx))
+    names = [c.name for c in sheet.columns]
+    assert names == ["No.", "Request", "Date requested", "Status", "Figure (BRL)", "Detail", "Requested from"]
+    rows = {r[1]: r for r in sheet.rows}
+    assert [r[0] for r in sheet.rows] == [1, 2, 3, 4]
+    assert {r[2] for r in sheet.rows} == {"2026-02-12"}
+    refining = rows["Refining agreement with the refiner, with amendments"]
+    assert refining[3] == "Requested" and refining[5] == "Subject to the refiner's consent"
+    assert rows["Board minutes for 2025"][3] == "Partially received"
+    assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
+    assert rows["Deductions in the statement"][4] == 3184600
+    assert {r[6] for r in sheet.rows} == {"Nora Quist"}

@@ -634,6 +634,23 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             row[status] = pick.one(fresh)  # nothing is overdue within a fortnight of the ask
 
 
+def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list], lines: list) -> list[str | None]:
+    """Who each request of a working list is asked of, by row: the people of the side asked among its readers and the
+    cast, the request's words matched to their titles where they can be (owner_for), the work spread over them; []
+    where no reader is of another side."""
+    label = roles.index("label")
+    mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
+    outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
+        or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
+    if not outside:
+        return []
+    pool = _answering(ctx, outside)
+    titles = {p.name: p.title for p in [*ctx.cast, *ctx.to]}
+    order = pick.shuffled(pool)
+    return [owner_for(row[label], pool, titles, order[i % len(order)]) if ln.role != "heading" else None
+            for i, (row, ln) in enumerate(zip(rows, lines))]
+
+
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     """A sheet whose numbers the engine laid out: the skeleton's lines as they stand, with notes around them."""
     spec = ctx.spec
@@ -648,6 +665,14 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
         extra.append(f"The total for the {period} {long_date(spec.date, ctx.locale)}, carries into the running "
                      f"total of the {what} claimed.")
     columns, rows = [c.model_copy() for c in sk.columns], [list(ln.cells) for ln in sk.lines]
+    from worldsmith.generators.pointed import working_list
+
+    listed = working_list(spec.title) if spec.points else None
+    if listed is not None and listed.get("asked_of") and len(listed["columns"]) == len(columns):
+        asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
+        if asked:
+            columns.append(SheetColumn(name=listed["asked_of"], type="text"))
+            rows = [row + [who] for row, who in zip(rows, asked)]
     from worldsmith.generators.kinds.spreadsheet.issues import is_issues_list, issue_columns
 
     if is_issues_list(spec.title):
