@@ -341,14 +341,10 @@ def _papers_of(ctx: ArtifactContext) -> str:
     if not seen:
         return ""
     named = []
-    for title, day in list(seen.items())[:3]:
+    for title, day in seen.items():
         title = lower_first(title) if re.match(r"(The|A|An)\b", title) else title
         named.append(title + (f", dated {long_date(day, ctx.locale)}" if day else ""))
-    if len(seen) > 3:
-        # (not 'the other papers cited': a sheet whose rows cite none would point at nothing)
-        rest = len(seen) - 3
-        return "; ".join(named) + f"; and {rest} other paper{'s' if rest > 1 else ''} of the matter"
-    return named[0] if len(named) == 1 else "; ".join(named[:-1]) + f"; and {named[-1]}"
+    return _named(named)
 
 
 def cited_papers(spec) -> list[str]:
@@ -372,6 +368,7 @@ def cited_papers(spec) -> list[str]:
 def _named(papers: list[str]) -> str:
     """Papers in a sentence: 'A; and B', at most three by name."""
     if len(papers) > 3:
+        # (not 'the other papers cited': a sheet whose rows cite none would point at nothing)
         rest = len(papers) - 3
         return "; ".join(papers[:3]) + f"; and {rest} other paper{'s' if rest > 1 else ''} of the matter"
     return papers[0] if len(papers) == 1 else "; ".join(papers[:-1]) + f"; and {papers[-1]}"
