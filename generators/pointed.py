@@ -12,6 +12,8 @@ import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
+from worldsmith.generators.compose.bank import bank
+from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.compose.text import cap_first
 from worldsmith.worlds.ledger import quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER, parse_point
@@ -194,3 +196,43 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
     if computed:
         return computed[-1]
     return figures[-1] if figures else None
+
+
+def working_list(title: str) -> dict | None:
+    """The working list a sheet's title names (a request list), from bank sheets.working_lists; None for any other."""
+    name = sheet_words(title).lower()
+    for data in bank("sheets")["working_lists"].values():
+        if any(re.search(rf"\b{re.escape(w)}\b", name) for w in data["match"]):
+            return data
+    return None
+
+
+def list_cells(sheet: Any, listed: dict) -> None:
+    """A working list's own cells beside each point's row: its number, the day it is asked (the list's), its state
+    from the point's words ('requested, subject to the refiner's consent' is Requested, and its detail 'Subject to the
+    refiner's consent'). A point too long for a heading gives its item before its first colon."""
+    roles = sheet.roles
+    at = {r: i for i, r in enumerate(roles)}
+    states = [(re.compile(rf"\b(?:{words})\b", re.I), state) for words, state in listed.get("statuses") or []]
+    n = 0
+    for ln in sheet.lines:
+        if ln.role == "heading":
+            continue
+        n += 1
+        label, note = ln.cells[sheet.label] or "", ln.cells[sheet.note] or ""
+        if not note and ": " in label:
+            label, note = label.split(": ", 1)
+            ln.cells[sheet.label], ln.cells[sheet.note] = label.strip(), cap_first(note.strip())
+        said = f"{label} {ln.cells[sheet.note] or ''}"
+        state = next((st for pattern, st in states if pattern.search(said)), listed.get("open"))
+        first = states[[st for _, st in states].index(state)][0] if state in [st for _, st in states] else None
+        if first is not None and isinstance(ln.cells[sheet.note], str):
+            # the state has its column: the detail does not open on it again
+            rest = re.sub(rf"^{first.pattern}[,;:]?\s*", "", ln.cells[sheet.note], flags=re.I)
+            ln.cells[sheet.note] = cap_first(rest) if rest else None
+        if "seq" in at:
+            ln.cells[at["seq"]] = n
+        if "asked" in at:
+            ln.cells[at["asked"]] = sheet.spec.date.isoformat()
+        if "status" in at:
+            ln.cells[at["status"]] = state

@@ -124,11 +124,17 @@ class _Sheet:
     """A skeleton being built: columns by layout, lines appended, fact ids mapped to their line."""
 
     def __init__(self, spec: SheetSpec, layout: str, currency: str, rng: random.Random, locale: str,
-                 work: bool = True):
+                 work: bool = True, listed: dict | None = None):
         self.spec, self.layout, self.currency, self.rng = spec, layout, currency, rng
         self.locale, self.work = locale, work
         money = f"Amount ({currency})"
-        if layout == "log" and not work:
+        self.roles: list[str] = []
+        if listed is not None:
+            # a working list in its genre's columns (bank sheets.working_lists; generators.pointed.list_cells)
+            cols = [(c[0], c[1]) for c in listed["columns"]]
+            self.roles = [c[2] for c in listed["columns"]]
+            self.label, self.amount, self.note = (self.roles.index(r) for r in ("label", "amount", "note"))
+        elif layout == "log" and not work:
             # a log of entries that add up to a sum no work cost: each entry under its reference (cost_of_work)
             cols = [("Date", "date"), ("Reference", "text"), ("Entry", "text"), (money, "money"), ("Notes", "text")]
             self.label, self.amount, self.note = 1, 3, 4
@@ -180,6 +186,13 @@ class _Sheet:
 
     def skeleton(self, bottom: int | None) -> SheetSkeleton:
         formats = {ln.format for ln in self.lines if ln.format}
+        if self.roles:
+            # a list's figure column says its currency where its figures are money, else it is a plain figure
+            name = self.columns[self.amount].name
+            self.columns[self.amount] = SheetColumn(name=f"{name} ({self.currency})", type="money") \
+                if formats == {"money"} else SheetColumn(name=name, type="number")
+            return SheetSkeleton(layout="tracker", columns=self.columns, label=self.label, amount=self.amount,
+                                 lines=self.lines, bottom=bottom, currency=self.currency)
         if self.layout == "schedule" and all(ln.cells[1] in (None, "") for ln in self.lines):
             # no breakdown by category here: a computation has no Category column
             del self.columns[1]
@@ -711,7 +724,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     label = {fid: line_label(f) for fid, f in ledger.facts.items()}
     for fid in ledger.solved:
         label[fid] += " (this draft)"
-    sheet = _Sheet(spec, "schedule", currency, rng, locale)
+    from worldsmith.generators.pointed import list_cells, working_list
+
+    listed = working_list(spec.title)
+    sheet = _Sheet(spec, "schedule", currency, rng, locale, listed=listed)
     bottom = point_lines(sheet, ledger, spec.points, label, _place)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
@@ -725,6 +741,8 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
     if not sheet.lines:
         return None
+    if listed is not None:
+        list_cells(sheet, listed)
     return sheet.skeleton(bottom)
 
 

@@ -341,14 +341,46 @@ def _papers_of(ctx: ArtifactContext) -> str:
     if not seen:
         return ""
     named = []
-    for title, day in list(seen.items())[:3]:
+    for title, day in seen.items():
         title = lower_first(title) if re.match(r"(The|A|An)\b", title) else title
         named.append(title + (f", dated {long_date(day, ctx.locale)}" if day else ""))
-    if len(seen) > 3:
+    return _named(named)
+
+
+def cited_papers(spec) -> list[str]:
+    """The papers a sheet's engine-laid lines cite, as they cite them ('Annual royalty statement 2025, dated 30 January
+    2026'), in the order of the lines, each once (skeleton._as_at writes a cited input's basis as 'Title, dated Day',
+    after the expert's own words and before a clause, each part after '; ')."""
+    sk = getattr(spec, "skeleton", None)
+    if sk is None:
+        return []
+    out: list[str] = []
+    for ln in sk.lines:
+        for i, cell in enumerate(ln.cells):
+            if i == sk.label or not isinstance(cell, str) or ", dated " not in cell:
+                continue
+            for part in re.split(r";\s+", cell):
+                if ", dated " in part and part.strip() not in out:
+                    out.append(part.strip())
+    return out
+
+
+def _named(papers: list[str]) -> str:
+    """Papers in a sentence: 'A; and B', at most three by name."""
+    if len(papers) > 3:
         # (not 'the other papers cited': a sheet whose rows cite none would point at nothing)
-        rest = len(seen) - 3
-        return "; ".join(named) + f"; and {rest} other paper{'s' if rest > 1 else ''} of the matter"
-    return named[0] if len(named) == 1 else "; ".join(named[:-1]) + f"; and {named[-1]}"
+        rest = len(papers) - 3
+        return "; ".join(papers[:3]) + f"; and {rest} other paper{'s' if rest > 1 else ''} of the matter"
+    return papers[0] if len(papers) == 1 else "; ".join(papers[:-1]) + f"; and {papers[-1]}"
+
+
+def _figures(ctx: ArtifactContext) -> int:
+    """How many figures a sheet holds: its skeleton's amounts, else the facts with a number."""
+    sk = ctx.spec.skeleton
+    if sk is not None:
+        return sum(1 for ln in sk.lines if sk.amount < len(ln.cells) and isinstance(ln.cells[sk.amount], (int, float))
+                   and not isinstance(ln.cells[sk.amount], bool))
+    return sum(1 for f in ctx.facts if numeric_value(f.value) is not None)
 
 
 def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) -> list[str]:
@@ -361,7 +393,14 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
               "date": long_date(spec.date, ctx.locale), "source": source_of(ctx, own)}
     papers = _papers_of(ctx)
     stock = {*bank("sheets")["sources"], *bank("sheets")["client_sources"]}
-    if _inputs_cite_papers(spec):
+    cited = cited_papers(spec)
+    if cited:
+        # the source is the papers the lines cite, as they cite them: not a stock system of the author's trade, nor
+        # another paper or another date for one of them (blind read 34: 'the inputs are the AIIM's own figures, yet
+        # the source line is "the management accounts and the lenders' loan statements"'; 'the notice of audit is
+        # given as the source'; 'one agreement ... is given two dates')
+        values["source"] = _named(cited)
+    elif _inputs_cite_papers(spec):
         # each input names the paper it is read from: the note says so, not a stock 'the data room' (blind read 23:
         # 'The source is given as "the data room" for a valuation output')
         values["source"] = "the papers cited against each input"
@@ -375,11 +414,16 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
         # names no stock system the matter does not have (blind read 26: measured surveys 'compiled ... from client
         # records' and prepared 'from the finance system's reports')
         values["source"] = ""
-    said = re.sub(r"\.\.(?=\s|$)", ".", pick.fill(bank("sheets")["notes" if values["source"] else "notes_unsourced"],
-                                                 **values) or "")  # 'Ltd.' then '.'
+    frames = bank("sheets")["notes" if values["source"] else "notes_unsourced"]
+    if _figures(ctx) < 2:
+        # a list of words with one figure or none gives no 'figures as at' (blind read 34: a request list 'says
+        # "Figures as at 10 February 2026" but holds one figure')
+        frames = [f for f in frames if not f.startswith("Figures")] or frames
+    said = pick.fill(frames, **values) or ""
     if said.count(values["date"]) > 1:
         # (a source that names the day already: "from the contractors' daily cost reports for March 10, 2026")
         said = said.replace(f", as at {values['date']}", "")
+    said = re.sub(r"\.\.(?=\s|$)", ".", said)  # 'Ltd.' then '.'
     notes = [said or f"Prepared by {ctx.author.name}, as at {values['date']}."]
     if ctx.distractor_label:
         notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
@@ -388,7 +432,11 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
         # a sheet of no money names no currency (blind read 26, my seed-61 read: a measured survey of square feet in
         # a sterling matter noted 'Currency: USD.')
         money = any(isinstance(f.value, Money) for f in ctx.facts)
-        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited." if money else "Subject to review.",
+        # an audit's own working paper is no unaudited draft (blind read 34: 'an audit workpaper says "Amounts
+        # unaudited"'); same draw, so nothing else moves
+        unaudited = money and not _AUDIT.search(f"{spec.title} {spec.purpose} {ctx.world_title}") \
+            and not spec.occupation.startswith("13-2011")
+        notes.append(pick.one(["Draft for discussion.", "Amounts unaudited." if unaudited else "Subject to review.",
                                "Subject to review.", f"Currency: {currency}." if money else "Draft for discussion.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
                                                                     "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
@@ -398,6 +446,9 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
             # nothing else moves
             notes[-1] = "Computed lines are live formulas." if spec.skeleton is not None else "Totals are formulas."
     return notes
+
+
+_AUDIT = re.compile(r"\b(?:audit\w*|workpapers?|working papers?)\b", re.I)
 
 
 # A sheet its title or purpose says is settled: a final run, one approved or released for payment, one as signed.
@@ -580,6 +631,23 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             row[status] = pick.one(fresh)  # nothing is overdue within a fortnight of the ask
 
 
+def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list], lines: list) -> list[str | None]:
+    """Who each request of a working list is asked of, by row: the people of the side asked among its readers and the
+    cast, the request's words matched to their titles where they can be (owner_for), the work spread over them; []
+    where no reader is of another side."""
+    label = roles.index("label")
+    mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
+    outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
+        or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
+    if not outside:
+        return []
+    pool = _answering(ctx, outside)
+    titles = {p.name: p.title for p in [*ctx.cast, *ctx.to]}
+    order = pick.shuffled(pool)
+    return [owner_for(row[label], pool, titles, order[i % len(order)]) if ln.role != "heading" else None
+            for i, (row, ln) in enumerate(zip(rows, lines))]
+
+
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     """A sheet whose numbers the engine laid out: the skeleton's lines as they stand, with notes around them."""
     spec = ctx.spec
@@ -594,6 +662,14 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
         extra.append(f"The total for the {period} {long_date(spec.date, ctx.locale)}, carries into the running "
                      f"total of the {what} claimed.")
     columns, rows = [c.model_copy() for c in sk.columns], [list(ln.cells) for ln in sk.lines]
+    from worldsmith.generators.pointed import working_list
+
+    listed = working_list(spec.title) if spec.points else None
+    if listed is not None and listed.get("asked_of") and len(listed["columns"]) == len(columns):
+        asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
+        if asked:
+            columns.append(SheetColumn(name=listed["asked_of"], type="text"))
+            rows = [row + [who] for row, who in zip(rows, asked)]
     from worldsmith.generators.kinds.spreadsheet.issues import is_issues_list, issue_columns
 
     if is_issues_list(spec.title):

@@ -113,7 +113,9 @@ def retitle(title: str, facts: list[Any]) -> str:
             named = label if re.match(r"[A-Z][\w-]*\s+[A-Z]", label) else lower_first(label)
             title = f"{kind} of {named}{tail}"
             title = cap_first(title)
-    by = re.search(r"\s+by\s+(?P<by>[a-z]+)\b(?=\s*(?:[,:(]|$))", title)
+    # (with the comma before it: 'purchases from the three suppliers, by invoice' is not left on 'suppliers,', blind
+    # read 34)
+    by = re.search(r",?\s+by\s+(?P<by>[a-z]+)\b(?=\s*(?:[,:(]|$))", title)
     if by is not None and not any(getattr(f, "items", None) for f in facts) and by.group("by") not in _GROUPED:
         # 'Effort reconstruction by researcher' where the ledger names no researcher: the rows are its totals
         title = title[:by.start()] + title[by.end():]

@@ -1,0 +1,102 @@
+"""A sheet's note names the papers its lines cite, as they cite them, and says nothing its sheet belies (blind read
+34: "the inputs are the AIIM's own figures, yet the source line is 'the management accounts and the lenders' loan
+statements'"; "the notice of audit is given as the source"; "one agreement ... is given two dates"; "an audit
+workpaper says 'Amounts unaudited'"; a request list "says 'Figures as at 10 February 2026' but holds one figure")."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from faker import Faker
+
+from tests.generators.test_compose_sheet import _org_ctx
+from worldsmith.generators.context import FactRef
+from worldsmith.generators.kinds.spreadsheet.compose import cited_papers, compose_sheet
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.plan import LedgerFact
+from worldsmith.worlds.values import Money, Percent
+
+AIIM = "Auto de Infração no. 4.187.332-5"
+LEDGER = [
+    LedgerFact(id="principal", statement="The principal is BRL 3,184,600.00.", label="principal",
+               text="BRL 3,184,600.00", value=Money(amount=Decimal(3184600), currency="BRL")),
+    LedgerFact(id="rate", statement="The SELIC is 28.74%.", label="accumulated SELIC", text="28.74%",
+               value=Percent(value=Decimal("28.74"))),
+    LedgerFact(id="interest", statement="Interest is BRL 915,254.04.", label="interest", text="BRL 915,254.04",
+               value=Money(amount=Decimal("915254.04"), currency="BRL"), formula="percent_of(rate, principal)"),
+]
+
+
+def _ctx(title: str, purpose: str, points: list[str], facts: list[str], seed: int, role: str = "client"):
+    ctx = _org_ctx(title, role, rows=8, purpose=purpose, facts=facts, points=points, date=dt.date(2026, 2, 12))
+    spec = ctx.spec
+    spec.skeleton = build_skeleton(spec, LEDGER, None, "en_GB", Faker(), dt.date(2026, 1, 1),
+                                   sources={"principal": (AIIM, dt.date(2026, 2, 10)),
+                                            "rate": (AIIM, dt.date(2026, 2, 10))})
+    refs = [FactRef(id=f.id, label=f.label, statement=f.statement, text=f.text, value=f.value)
+            for f in LEDGER if f.id in facts]
+    return ctx.model_copy(update={"seed": seed, "facts": refs, "world_title": "Serra Azul: defence against an AIIM"})
+
+
+def test_the_note_names_the_papers_the_lines_cite_not_a_stock_system():
+    """Before: a client's 'first estimate of the debt' was sourced to 'the lenders' loan statements' (its title's
+    'debt' chose a borrower's books) though each of its inputs cites the AIIM."""
+    for seed in range(8):
+        ctx = _ctx("AIIM: first estimate of the debt", "The tax manager's first estimate for the CFO.",
+                   ["Principal: {principal}", "SELIC: {rate}", "Interest: {rate} of {principal}"],
+                   ["principal", "rate", "interest"], seed)
+        assert cited_papers(ctx.spec) == [f"{AIIM}, dated 10 February 2026"]
+        said = " ".join(compose_sheet(ctx).notes)
+        assert f"{AIIM}, dated 10 February 2026" in said and "loan" not in said and "management" not in said
+
+
+def test_an_audit_working_paper_is_not_unaudited_and_a_list_of_one_figure_gives_no_figures_as_at():
+    seen = set()
+    for seed in range(40):
+        ctx = _ctx("Deductions analysis: 2025 lines", "The deduction lines traced to invoices, for the audit.",
+                   ["Principal: {principal}, per the statement"], ["principal"], seed, role="auditor")
+        notes = compose_sheet(ctx).notes
+        seen.update(notes)
+        assert "Amounts unaudited." not in notes and not any(n.startswith("Figures as at") for n in notes)
+    assert any(n.startswith(("Source:", "Compiled", "Prepared")) for n in seen)
+
+
+def test_a_title_that_drops_its_by_clause_drops_its_comma():
+    """Before: 'Evidence matrix: purchases from the three suppliers, by invoice' with no invoices in the ledger became
+    the file 'Evidence matrix - purchases from the three suppliers,.xlsx'."""
+    from worldsmith.generators.kinds.spreadsheet.promise import retitle
+
+    principal = LEDGER[0]
+    assert retitle("Evidence matrix: purchases from the three suppliers, by invoice", [principal]) == \
+        "Evidence matrix: purchases from the three suppliers"
+    assert retitle("Effort reconstruction by researcher", [principal]) == "Effort reconstruction"
+
+
+
+def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
+    """Before: the request list was an Item/Amount/Basis table (blind read 34: 'no requested, received or status
+    columns'); now each point is a numbered request with the day asked, its state from the point's words, its detail
+    without the state again, and who of the side asked answers it (the engine's columns, then 'Requested from')."""
+    from tests.generators.context_fixture import person
+    from worldsmith.generators.skeleton import impose
+
+    ctx = _ctx("Information request list: 2025 audit", "Every request with its owner, date asked and status.",
+               ["Deductions in the statement: {principal}, ledger detail by cost centre requested",
+                "Refining agreement with the refiner, with amendments: requested, subject to the refiner's consent",
+                "Board minutes for 2025: received in part, March and June missing",
+                "Mill cost centre reports, monthly: received"], ["principal"], 3)
+    asked = person("c1", "Nora", "Quist", "Mine Controller", "Harrow Vane LLP", "harrowvane.example", "+1 202 555 0151")
+    ctx = ctx.model_copy(update={"to": [asked], "cast": [ctx.author, asked]})
+    sheet = impose(ctx.spec.skeleton, compose_sheet(ctx))
+    names = [c.name for c in sheet.columns]
+    assert names == ["No.", "Request", "Date requested", "Status", "Figure (BRL)", "Detail", "Requested from"]
+    rows = {r[1]: r for r in sheet.rows}
+    assert [r[0] for r in sheet.rows] == [1, 2, 3, 4]
+    assert {r[2] for r in sheet.rows} == {"2026-02-12"}
+    refining = rows["Refining agreement with the refiner, with amendments"]
+    assert refining[3] == "Requested" and refining[5] == "Subject to the refiner's consent"
+    assert rows["Board minutes for 2025"][3] == "Partially received"
+    assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
+    assert rows["Deductions in the statement"][4] == 3184600
+    assert {r[6] for r in sheet.rows} == {"Nora Quist"}
