@@ -1694,6 +1694,9 @@ def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task
                        ("flag_lower_spaced", f"\nwrong:   {wrong} -> {right} {source}\n"),
                        ("flag_formats", reformat(text, 1))):
         out.append((name, True, _with_text(task, line), None))
+    if _MONEY.match(right):  # the correction without the currency the prompt asks (blind red team 34: 1.0)
+        bare = _MONEY.sub(lambda m: m.group(2), right, count=1)
+        out.append(("flag_bare_correction", False, _with_text(task, f"Wrong: {wrong} -> {bare} {source}"), None))
     said = next((m.group(1).rstrip(".") for m in re.finditer(r"(?m)^\s*\d{1,2}[.)]\s+(.+?)\s*$", task.instruction or "")
                  if wrong in m.group(1)), None)
     if said:  # the correction in the drafted line's own words, its figure put right (kit30a: a right review 0)

@@ -93,14 +93,13 @@ _TAKER = re.compile(r"^(?P<who>\S.*?)\s+(?:has\s+|had\s+)?(?:decided|decides|app
 _BODY = re.compile(r"\b(?:board|committee|meeting|shareholders|members|council|trustees|directors|assembly|panel)\b", re.I)
 
 
-def _record(graph: Graph, decision: LedgerFact) -> tuple[str, str, dt.datetime, str | None] | None:
-    """The paper that records the decision on the day the ledger dates it: the minutes, resolution or written decision
-    of that day, else the mail that gives it that day; None where the room records it on no file of that day (a mail
+def _records(graph: Graph, decision: LedgerFact) -> list[tuple[str, str, dt.datetime, str | None]]:
+    """The papers that record the decision on the day the ledger dates it: the minutes, resolution or written decision
+    of that day, then the mail that gives it that day; none where the room records it on no file of that day (a mail
     that reports it later dates the report, not the decision)."""
     tz = zoneinfo.ZoneInfo(graph.world.plan.timezone)
     that_day = [r for r in _carried(graph, decision.id) if r[2].astimezone(tz).date() == decision.known_from]
-    papers = [r for r in that_day if r[1] == "document"] + [r for r in that_day if r[1] == "email" and r[3]]
-    return papers[0] if papers else None
+    return [r for r in that_day if r[1] == "document"] + [r for r in that_day if r[1] == "email" and r[3]]
 
 
 def _taker(graph: Graph, decision: LedgerFact, record: tuple) -> tuple[str, str] | None:
@@ -143,10 +142,11 @@ def _text_of(graph: Graph, path: str) -> str:
 
 
 def _decision_task(graph: Graph, decision: LedgerFact) -> Task | None:
-    record = _record(graph, decision)
-    if record is None:
-        return None
-    taker = _taker(graph, decision, record)
+    # the first of that day's papers that says who took it: counsel's 'Decision: we file the recurso ordinário' that
+    # morning names no taker, the Diretor-Presidente's own mail that afternoon does (br-icms at seed 34, blind red
+    # team 34: the world made no decision task once the decision's point went out on its day)
+    record, taker = next(((r, t) for r in _records(graph, decision) if (t := _taker(graph, decision, r)) is not None),
+                         (None, None))
     if taker is None:
         return None
     for deadline in _ahead(graph, decision.known_from, decision):

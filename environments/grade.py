@@ -1559,6 +1559,10 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None)
     expect = {"money": "amount", "percent": "percent"}.get(hit.kind, "number")
     if hit.kind == "money" and forms._OTHER_UNIT_AFTER.match(tail[hit.end:]):
         return "other"  # an amount corrected to 'CAD 38,715 days' (blind red team 34: a review at 1.0)
+    if right.kind == "money" and hit.kind == "number" and hit.unit is None and hit.value:
+        # an amount corrected to a bare figure: the prompt asks it with its currency ('Wrong: 2,270,000 ->
+        # 2,165,092.58', blind red team 34: 1.0, called wrong)
+        return "other"
     if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
                                                                   world)):
         return "other"

@@ -225,9 +225,10 @@ def _review(graph: Graph, pairs: list) -> list[Task]:
         tags=["judgement", "multi_hop", "error_finding"],
         instruction=(f"In the data room of {world.plan.title}, {author} has drafted the figures below for a note to "
                      f"{client}. Check every line against the data room as it now stands. For each figure that is "
-                     f"wrong, write one line 'Wrong: <the figure as drafted> -> <the correct figure> (<the file or "
-                     f"files it follows from>)'; write no such line for a figure that is right. Give your review with "
-                     f"the submit_answer tool (or write it to answer.txt in your working folder).\n\n{draft}"),
+                     f"wrong, write one line 'Wrong: <the figure as drafted> -> <the correct figure, with its currency "
+                     f"or unit> (<the file or files it follows from>)'; write no such line for a figure that is right. "
+                     f"Give your review with the submit_answer tool (or write it to answer.txt in your working folder)."
+                     f"\n\n{draft}"),
         needs=Needs(files=files, facts=[f.id for f in stated], apps=apps),
         reference=_inputs_reference(answer + f"\n(The draft's error: {how}.)", [f.id for f in stated]),
         rubric=Rubric(criteria=criteria, negative_criteria=negatives, universal_penalties=universal(graph)),

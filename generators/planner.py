@@ -683,6 +683,15 @@ class _Planner:
                     # (its time of day kept, no draw: no other message of the world changes)
                     day = max(said_later)
                     at = max(at, at.replace(year=day.year, month=day.month, day=day.day))
+                taken = [self.first_known[f] for f in carried if self.first_known.get(f)
+                         and self.outline_fact(f).value.type == "text" and names_decision(self.outline_fact(f).statement)]
+                if taken and prev is not None and prev.sent_at.date() <= max(taken) < at.date():
+                    # nor after it: a point that gives the ledger's decision is written the day it is taken (br-icms's
+                    # 'Decision: we file the recurso ordinário to the TIT' went out on June 20, two days after the
+                    # decision of June 18 its task keys: blind red team 34); its time of day kept, no draw
+                    day = max(taken)
+                    day = max(at.replace(year=day.year, month=day.month, day=day.day), prev.sent_at + dt.timedelta(minutes=20))
+                    at = day if day.date() == max(taken) else at
                 if beat == "decide" and decision_fact and decision_fact not in carried \
                         and self.first_known.get(decision_fact) and self.first_known[decision_fact] <= at.date() \
                         and str(self.outline_fact(decision_fact).value.value).lower() in point.lower():

@@ -101,3 +101,18 @@ def test_a_full_name_with_its_accents_carries_its_own_title_and_firm_beside_it()
                         ("João Felipe Lopes (Diretor)", False), ("João Felipe Lopes (Gael Nunes)", False),
                         ("Lopes", False), ("Sr. Lopes", False)):
         assert forms.field_holds(f"Sender: {said}", check, world) is right, said
+
+
+def test_a_review_corrects_an_amount_with_its_currency():
+    # 'Wrong: 2,270,000 -> 2,165,092.58 (...)' scored 1.0 where the attackers called it wrong; the prompt now asks the
+    # correct figure with its currency or unit
+    from worldsmith.environments.grade import flags
+
+    check = Check(type="answer_flags", values=["BRL 2,270,000", "BRL 2,165,092.58"], numbers=[2270000.0, 2165092.58],
+                  unit="BRL")
+    for said, right in (("Wrong: BRL 2,270,000 -> BRL 2,165,092.58 (AIIM recomputation)", True),
+                        ("Wrong: 2,270,000 -> R$ 2.165.092,58 (AIIM recomputation)", True),
+                        ("Wrong: BRL 2,270,000 -> 2,165,092.58 reais (AIIM recomputation)", True),
+                        ("Wrong: 2,270,000 -> 2,165,092.58 (AIIM recomputation)", False),
+                        ("Wrong: BRL 2,270,000 -> 2,165,092.58 (AIIM recomputation)", False)):
+        assert flags(said, check) is right, said
