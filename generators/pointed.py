@@ -236,3 +236,48 @@ def list_cells(sheet: Any, listed: dict) -> None:
             ln.cells[at["asked"]] = sheet.spec.date.isoformat()
         if "status" in at:
             ln.cells[at["status"]] = state
+
+
+_BAND = re.compile(r"\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})\b|\b(\d{1,2})\s+and\s+(?:over|older|above)\b", re.I)
+_NONE = re.compile(r"^\s*(?:none|no|nil|not applicable)\b", re.I)
+
+
+def population_lines(sheet: Any, ledger: Any, listed: dict) -> int | None:
+    """A selection or population list: each category a point names (a line of words), by the age groups its point
+    gives, holding its share of the ledger's count, whole; the count's own line their live SUM beneath them (role
+    total). Lines whose words say there are none ('Exemptions: none claimed') follow as words. The total's line, or
+    None where the sheet carries no count or names no category (then nothing changes)."""
+    from decimal import Decimal as D
+
+    from worldsmith.generators.skeleton import split_cents
+    from worldsmith.worlds.values import Number
+
+    counts = [ln for ln in sheet.lines if ln.fact and isinstance(ledger.value(ln.fact), Number)]
+    groups = [ln for ln in sheet.lines if ln.role == "key" and ln.fact is None and not _NONE.match(ln.cells[sheet.note] or "")]
+    value = ledger.value(counts[0].fact) if counts else None
+    if value is None or len(groups) < 2 or value.value != value.value.to_integral_value() or value.value < len(groups):
+        return None
+    band = sheet.roles.index("band")
+    total, rng = D(value.value), sheet.rng
+    bands = {id(g): [" ".join(m[0].split()) for m in _BAND.finditer(g.cells[sheet.note] or "")] for g in groups}
+    # (near even: a category of one and another of forty read as a draw, not a workforce)
+    shares = split_cents(total, len(groups), rng, sigma=0.3, unit=D(1))
+    count = counts[0]
+    rest = [ln for ln in sheet.lines if ln is not count and ln not in groups]
+    sheet.lines, sheet.at = [], {}
+    for g, share in zip(groups, shares):
+        ages = bands[id(g)] if len(bands[id(g)]) > 1 and share >= len(bands[id(g)]) else [None]
+        parts = split_cents(share, len(ages), rng, sigma=0.3, unit=D(1)) if len(ages) > 1 else [share]
+        for k, (age, part) in enumerate(zip(ages, parts)):
+            sheet.add(g.cells[sheet.label], role="item", amount=int(part), fmt="number",
+                      note=g.cells[sheet.note] if k == 0 else "", extra={band: age} if age else None)
+    items = len(sheet.lines)
+    sheet.columns[sheet.amount] = sheet.columns[sheet.amount].model_copy(update={"name": cap_first(count.cells[sheet.label])})
+    at = sheet.add(f"Total: {count.cells[sheet.label][:1].lower()}{count.cells[sheet.label][1:]}", role="total",
+                   amount=int(total), fmt="number", fact=count.fact, formula="SUM({0}:{%d})" % (items - 1),
+                   note=count.cells[sheet.note] or "")
+    for ln in rest:
+        sheet.lines.append(ln)
+        if ln.fact and ln.role in ("input", "derived", "subtotal", "total"):
+            sheet.at[ln.fact] = len(sheet.lines) - 1
+    return at

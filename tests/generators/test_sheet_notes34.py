@@ -100,3 +100,34 @@ def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
     assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
     assert rows["Deductions in the statement"][4] == 3184600
     assert {r[6] for r in sheet.rows} == {"Nora Quist"}
+
+
+def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():
+    """Before: 'A "selection list" with no employees, no age groups filled in and no counts' (blind read 34, nl 21):
+    the categories its points name, the first by the age groups its point gives, each with a whole count, and the
+    ledger's count their live SUM; a point that says there are none stays words."""
+    from worldsmith.generators.skeleton import build_skeleton as build
+    from worldsmith.worlds.plan import SheetSpec
+    from worldsmith.worlds.values import Number
+
+    positions = LedgerFact(id="positions", statement="64 positions end.", label="number of positions affected",
+                           text="64 positions", value=Number(value=Decimal(64), unit="positions"))
+    points = ["Positions ending: {positions}, operators, assistants and maintenance",
+              "Flexo press operator: interchangeable across shifts; selection per age group 15-25, 25-35, 35-45, "
+              "45-55, 55 and over",
+              "Press assistant: interchangeable with the line assistant",
+              "Shift maintenance technician: separate category, all positions end",
+              "Exemptions: none claimed"]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Selection lists: reflection principle by age group",
+                     author="a", occupation="23-1011", rows=40, date=dt.date(2026, 3, 26), facts=["positions"],
+                     points=points)
+    sk = build(spec, [positions], None, "en_GB", Faker(), dt.date(2026, 1, 1))
+    assert [c.name for c in sk.columns] == ["Category", "Age group", "Positions ending", "Basis"]
+    items = [ln for ln in sk.lines if ln.role == "item"]
+    assert sum(ln.cells[2] for ln in items) == 64 and all(isinstance(ln.cells[2], int) and ln.cells[2] > 0 for ln in items)
+    flexo = [ln.cells[1] for ln in items if ln.cells[0] == "Flexo press operator"]
+    assert flexo == ["15-25", "25-35", "35-45", "45-55", "55 and over"]
+    assert {ln.cells[0] for ln in items} == {"Flexo press operator", "Press assistant", "Shift maintenance technician"}
+    total = sk.lines[sk.bottom]
+    assert total.role == "total" and total.fact == "positions" and total.formula == "SUM({0}:{%d})" % (len(items) - 1)
+    assert sk.lines[-1].cells[0] == "Exemptions" and sk.lines[-1].role == "key"
