@@ -746,6 +746,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
 
         total = population_lines(sheet, ledger, listed)
         bottom = total if total is not None else bottom
+    elif listed is not None and listed.get("coverage"):
+        from worldsmith.generators.pointed import coverage_lines
+
+        coverage_lines(sheet, ledger, listed)
     elif listed is not None:
         list_cells(sheet, listed)
     return sheet.skeleton(bottom)

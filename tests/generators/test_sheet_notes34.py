@@ -131,3 +131,30 @@ def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum
     total = sk.lines[sk.bottom]
     assert total.role == "total" and total.fact == "positions" and total.formula == "SUM({0}:{%d})" % (len(items) - 1)
     assert sk.lines[-1].cells[0] == "Exemptions" and sk.lines[-1].role == "key"
+
+
+def test_an_evidence_matrix_counts_what_each_kind_of_evidence_covers_of_the_population():
+    """Before: 'An "evidence matrix" for 412 invoices has five narrative rows and no invoice-by-invoice coverage'
+    (blind read 34, br 24): the population its points count, each kind of evidence with how many it covers (every
+    one, or the count written), a test's groups summed by a live formula; evidence not counted stays words; the
+    ledger's figure stays in the sheet."""
+    from worldsmith.worlds.plan import SheetSpec
+
+    points = ["Credits disallowed: {principal}, 412 invoices of the three suppliers",
+              "Payment: bank transfer to the supplier's own account for every invoice; statements attached",
+              "Transport: CT-e for 375 invoices; gate logs and delivery sheets for the 37 collected by our own trucks",
+              "Resale: outgoing invoices tracing the lots to customers"]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Evidence matrix: purchases from the three suppliers",
+                     author="a", occupation="23-1011", rows=60, date=dt.date(2026, 3, 6), facts=["principal"],
+                     points=points)
+    sk = build_skeleton(spec, LEDGER, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+    assert [c.name for c in sk.columns] == ["Test", "Evidence", "Covered", "Basis"]
+    rows = [(ln.cells[0], ln.cells[1], ln.cells[2]) for ln in sk.lines]
+    assert rows[0] == ("Credits disallowed", "412 invoices of the three suppliers", 412)
+    assert "BRL 3,184,600" in sk.lines[0].cells[3]
+    assert ("Payment", "Bank transfer to the supplier's own account", 412) in rows
+    assert ("Transport", "CT-e", 375) in rows and ("Transport", "Gate logs and delivery sheets", 37) in rows
+    both = next(ln for ln in sk.lines if ln.cells[0] == "Transport, in all")
+    assert both.role == "derived" and both.formula.startswith("SUM(") and both.cells[2] == 412
+    resale = next(ln for ln in sk.lines if ln.cells[0] == "Resale")
+    assert resale.cells[2] is None and resale.cells[1] == "Outgoing invoices tracing the lots to customers"
