@@ -39,6 +39,15 @@ def _ctx(title: str, purpose: str, points: list[str], facts: list[str], seed: in
     return ctx.model_copy(update={"seed": seed, "facts": refs, "world_title": "Serra Azul: defence against an AIIM"})
 
 
+def _pointed(title: str, points: list[str], facts: list[LedgerFact]):
+    """The skeleton of a lawyer's pointed sheet of `facts`."""
+    from worldsmith.worlds.plan import SheetSpec
+
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="23-1011", rows=40,
+                     date=dt.date(2026, 3, 26), facts=[f.id for f in facts], points=points)
+    return build_skeleton(spec, facts, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+
+
 def test_the_note_names_the_papers_the_lines_cite_not_a_stock_system():
     """Before: a client's 'first estimate of the debt' was sourced to 'the lenders' loan statements' (its title's
     'debt' chose a borrower's books) though each of its inputs cites the AIIM."""
@@ -106,8 +115,6 @@ def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum
     """Before: 'A "selection list" with no employees, no age groups filled in and no counts' (blind read 34, nl 21):
     the categories its points name, the first by the age groups its point gives, each with a whole count, and the
     ledger's count their live SUM; a point that says there are none stays words."""
-    from worldsmith.generators.skeleton import build_skeleton as build
-    from worldsmith.worlds.plan import SheetSpec
     from worldsmith.worlds.values import Number
 
     positions = LedgerFact(id="positions", statement="64 positions end.", label="number of positions affected",
@@ -118,10 +125,7 @@ def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum
               "Press assistant: interchangeable with the line assistant",
               "Shift maintenance technician: separate category, all positions end",
               "Exemptions: none claimed"]
-    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Selection lists: reflection principle by age group",
-                     author="a", occupation="23-1011", rows=40, date=dt.date(2026, 3, 26), facts=["positions"],
-                     points=points)
-    sk = build(spec, [positions], None, "en_GB", Faker(), dt.date(2026, 1, 1))
+    sk = _pointed("Selection lists: reflection principle by age group", points, [positions])
     assert [c.name for c in sk.columns] == ["Category", "Age group", "Positions ending", "Basis"]
     items = [ln for ln in sk.lines if ln.role == "item"]
     assert sum(ln.cells[2] for ln in items) == 64 and all(isinstance(ln.cells[2], int) and ln.cells[2] > 0 for ln in items)
@@ -138,16 +142,11 @@ def test_an_evidence_matrix_counts_what_each_kind_of_evidence_covers_of_the_popu
     (blind read 34, br 24): the population its points count, each kind of evidence with how many it covers (every
     one, or the count written), a test's groups summed by a live formula; evidence not counted stays words; the
     ledger's figure stays in the sheet."""
-    from worldsmith.worlds.plan import SheetSpec
-
     points = ["Credits disallowed: {principal}, 412 invoices of the three suppliers",
               "Payment: bank transfer to the supplier's own account for every invoice; statements attached",
               "Transport: CT-e for 375 invoices; gate logs and delivery sheets for the 37 collected by our own trucks",
               "Resale: outgoing invoices tracing the lots to customers"]
-    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Evidence matrix: purchases from the three suppliers",
-                     author="a", occupation="23-1011", rows=60, date=dt.date(2026, 3, 6), facts=["principal"],
-                     points=points)
-    sk = build_skeleton(spec, LEDGER, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+    sk = _pointed("Evidence matrix: purchases from the three suppliers", points, LEDGER[:1])
     assert [c.name for c in sk.columns] == ["Test", "Evidence", "Covered", "Basis"]
     rows = [(ln.cells[0], ln.cells[1], ln.cells[2]) for ln in sk.lines]
     assert rows[0] == ("Credits disallowed", "412 invoices of the three suppliers", 412)
