@@ -109,6 +109,10 @@ _NEG_WORDS = re.compile(r"(?:untrue|wrong|wrongly" + _COUNTED_IN + r"|incorrect|
 _OLD_NOUNS = (r"(?:draft|drafts|figure|figures|amount|amounts|value|estimate|version|number|proposal|offer|"
               r"calculation|quote|valuation|position|cap|limit|total|schedule|schedules|claim|letter|notice|report|"
               r"sheet|model|assessment|demand|statement)")
+# An old paper named by its place in the sequence: 'the first offer', 'the earlier draft' (grade reads a fact's own
+# name that holds these words as a name: 'the cost of the first offer').
+OLD_PAPER = re.compile(r"(?:earlier|previous|prior|initial|old|older|first|former|outdated|obsolete|stale)"
+                       rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b")
 # Each cue is a few flat alternations of words: Python's regex engine skips ahead fast on those, and scans
 # several times slower when an alternation opens with a group.
 _SUP_WORDS = (
@@ -119,8 +123,7 @@ _SUP_WORDS = (
                r"withdrawn|replaced|superseded)(?!\s+(?:by|to|from)\b)"),
     # ("original" is not among them: "the original audit claim" is a first claim that stands until the text says it
     # was replaced, and "revised to", "superseded by" or "draft" say so where it was; kit11)
-    re.compile(r"(?:earlier|previous|prior|initial|old|older|first|former|outdated|obsolete|stale)"
-               rf"\s+(?:\w+\s+)?{_OLD_NOUNS}\b"),
+    OLD_PAPER,
     re.compile(r"draft(?<!final\sdraft)(?<!latest\sdraft)(?<!current\sdraft)(?<!revised\sdraft)(?<!new\sdraft)"
                r"(?<!updated\sdraft)(?<!agreed\sdraft)s?\b"),
 )
@@ -604,10 +607,13 @@ _PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD
 # or two dot groups; then, in a text that writes so, one dot group ('USD 140.000') and a comma decimal ('3,75%') too.
 # (the French way too, spaces grouping thousands before a comma decimal, '52 995 813,70 USD', and a comma decimal
 # before a percent sign, '61,3 %', which no English figure writes: blind red team kit30a/b, right answers at 0)
-_EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)"
+# (not a number of a record or a file: 'AIIM no. 4.187.332-5', its check digit after a hyphen, or a file name's
+# '... 4.187.332-5.docx': blind read 34, a right review naming its source file lost it, 0.86)
+_NOT_AN_ID = r"(?!-\d\b(?![.,]\d))(?![\w-]*\.(?:docx|xlsx|eml|pdf|md|ics|csv|txt|mbox)\b)"
+_EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)" + _NOT_AN_ID +
                         r"|(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+,\d{1,2}(?![\d.,]*\d)"
                         r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)")
-_EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
+_EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)" + _NOT_AN_ID + r"|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
                          r"(?:(?<=[A-Z]{3} )|(?<=[$\u00a3\u20ac]))\d{1,3},\d{2}(?![\d.,]*\d)")
 
 

@@ -409,9 +409,15 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
         if check is None:
             continue
         if check.expect == "person" and v in people:
-            add(f"person_email:{n}", True, _form_text([(k, people[v].email if k == n else x) for k, x in fields]))
-            add(f"person_title:{n}", True, _form_text([(k, f"Mr {people[v].last_name}" if k == n else x)
-                                                      for k, x in fields]))
+            # the form asks the full name: the address, the surname after a title or alone, or after an initial, must
+            # fail (blind red team 34 called each wrong); the full name with its title or address beside it must pass
+            me = people[v]
+            for name, ok, said in (("person_email", False, me.email), ("person_title", False, f"Mr {me.last_name}"),
+                                   ("person_surname", False, me.last_name),
+                                   ("person_initial", False, f"{me.first_name[:1]}. {me.last_name}"),
+                                   ("person_titled_full", True, f"Ms {v}"),
+                                   ("person_with_email", True, f"{v} <{me.email}>")):
+                add(f"{name}:{n}", ok, _form_text([(k, said if k == n else x) for k, x in fields]))
             if translit.written_in(v):  # a Greek or Cyrillic name in Latin letters (s30's blind red teams)
                 add(f"person_latin:{n}", True, _form_text([(k, translit.latin(v) if k == n else x) for k, x in fields]))
             other = next((p.name for p in world.plan.people if p.name != v), None)
@@ -426,12 +432,20 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             for name, ok, said in _choice_namings(v, check.b_words, world):
                 add(f"{name}:{n}", ok, _form_text([(k, said if k == n else x) for k, x in fields]))
         if check.expect == "date":
+            # the day and month without the year the form asks (blind red team 34: '24 March' 1.0, called wrong)
+            yearless = _LONG_DATE.sub(lambda m: f"{m.group(2)} {m.group(1)}", v)
+            if yearless != v:
+                add(f"date_no_year:{n}", False, _form_text([(k, yearless if k == n else x) for k, x in fields]))
             shifted = _redate(v, "iso")
             try:
                 day = dt.date.fromisoformat(shifted) + dt.timedelta(days=1)
                 add(f"date_off:{n}", False, _form_text([(k, day.isoformat() if k == n else x) for k, x in fields]))
             except ValueError:
                 pass
+        if check.expect == "amount" and _MONEY.match(v):
+            # the amount without the currency the form asks (blind red team 34: 'Figure: 14,360,000' 1.0, called wrong)
+            add(f"amount_no_currency:{n}", False, _form_text([(k, _MONEY.sub(lambda m: m.group(2), v, count=1) if k == n
+                                                               else x) for k, x in fields]))
         if check.expect in ("amount", "percent", "number", "days"):
             add(f"negated:{n}", False, _form_text([(k, f"not {v}" if k == n else x) for k, x in fields]))
             add(f"approximate:{n}", False, _form_text([(k, f"approximately {v}" if k == n else x) for k, x in fields]))

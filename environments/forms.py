@@ -28,6 +28,7 @@ from worldsmith.environments.tasks import Check, Criterion, Rubric, Task
 # what a field's value may carry beside the thing itself: the currency's words, a count's unit
 _CURRENCY_WORDS = {"usd", "gbp", "eur", "us", "dollars", "dollar", "pounds", "pound", "sterling", "euros", "euro",
                    "cad", "aud", "chf", "jpy", "sgd", "hkd", "nok", "sek", "dkk", "nzd"}
+_DOLLAR_OF = {"us": "USD", "american": "USD", "canadian": "CAD", "cdn": "CAD", "australian": "AUD"}
 _UNIT_WORDS = {"days", "day", "calendar", "percent", "per", "cent", "percentage", "points", "point", "pts", "pp",
                "x", "times"}
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
@@ -45,13 +46,18 @@ _RULE_LINE = re.compile(r"^[\s\-=*_#|`~]*$")
 # a line of the form: an optional bullet or number, the field's name (bold or not), a colon, the value
 _LINE = re.compile(r"^\s*(?:[-*\u2022]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?(?P<name>[^:\n]{1,160}?)(?:\*\*|__)?\s*:\s*"
                    r"(?:\*\*|__)?(?P<value>.*?)(?:\*\*|__)?\s*$")
+# (the form says what each value needs, and the grader refuses what it rules out: a sender as 'Goodman', 'Ms Goodman'
+# or an email address, a day with no year, an amount with no currency each scored 1.0 where blind red team 34 called
+# them wrong, the prompt having asked a full name)
 FORM_NOTE = ("Give your final answer with the submit_answer tool (or write it to answer.txt in your working folder) "
-             "as exactly these lines, one field a line, each value alone with no working or comment (a figure with its "
-             "currency or unit, a date, a person's full name, or one of the options given; figures and dates in any "
-             "usual form), and nothing else: the grader reads only these fields, and an answer with any other line "
-             "scores 0.")
-_HINT = {"amounts": "<every such amount, separated by semicolons>", "amount": "<amount>", "percent": "<percent>", "number": "<number>", "days": "<number of days>",
-         "date": "<date>", "person": "<full name>", "yesno": "<yes or no>", "file": "<the file's path or title>"}
+             "as exactly these lines, one field a line, each value alone with no working or comment (an amount with its "
+             "currency, another figure with its unit, a date with its year, a person's full name (first name and "
+             "surname, not an email address), or one of the options given; figures and dates in any usual form), and "
+             "nothing else: the grader reads only these fields, and an answer with any other line scores 0.")
+_HINT = {"amounts": "<every such amount with its currency, separated by semicolons>",
+         "amount": "<amount with its currency>", "percent": "<percent>", "number": "<number>",
+         "days": "<number of days>", "date": "<date with its year>", "person": "<full name>", "yesno": "<yes or no>",
+         "file": "<the file's path or title>"}
 
 
 def _tokens(text: str) -> list[str]:
@@ -253,8 +259,12 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         return False
     if check.expect in ("amount", "percent", "days", "number") and not _period_fits(value, check, world):
         return False
-    if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like:
-        # an amount written bare in a matter of its currency ('Answer: 1,750,000', kit18: right forms 0.0-0.29)
+    if check.expect == "amount" and m.kind == "number" and m.unit is None and not m.year_like and m.value != 0:
+        # an amount written bare: the form asks it with its currency ('Figure: 14,360,000' scored 1.0 where blind red
+        # team 34 called it wrong; kit18, before the prompt said so, had called 'Answer: 1,750,000' right). Nothing
+        # is nothing in any currency ('Answer: nil', kit20).
+        return False
+    if check.expect == "amount" and m.kind == "number" and m.value == 0:
         m = replace(m, kind="money", currency=None, currency_exact=False)
     if check.expect == "percent" and m.kind == "number" and m.unit is None and m.value is not None and m.value >= 1 \
             and re.search(r"\bpercent(?:age)?\b", check.a_words[0] if check.a_words else "", re.I):
@@ -290,8 +300,11 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     # (and months in years: '1 year' for a leave of 12 months, kit30a: right forms 0.875)
     durations = bool(e.unit and m.unit and len(m.unit.split()) == 1 and any(
         per(e.unit) and per(m.unit) and per(e.unit) != per(m.unit) for per in (answers.hours_per, answers.months_per)))
-    if durations and re.search(rf"\bin\s+{re.escape(e.unit.rstrip('s'))}s\b", instruction, re.I):
-        return False  # '2 weeks' where the task asks its figure 'in days' (kit27a: 1.0; a professional counts days)
+    if durations and re.search(rf"\bin\s+{re.escape(e.unit.rstrip('s'))}s\b", instruction, re.I) \
+            and not (answers.hours_per(m.unit) or 0) > (answers.hours_per(e.unit) or 0) >= 24:
+        # '504 hours' where the task asks its figure 'in days'; whole weeks that are exactly the days asked pass ('3
+        # weeks', 'three weeks' for 21 days: blind red team 34, right forms 0.67), as value_matches converts exactly
+        return False
     want = answers.Want(e.kind, number=e.value, currency=e.currency if e.currency_exact else None,
                         unit=e.unit if durations else None)
     if m.kind == "money" and e.currency and m.currency and m.currency_exact and m.currency != e.currency:
@@ -327,10 +340,17 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
         # (kit31a: wrong forms 1.0)
         return False
     rest = value[:m.start] + " " + value[m.end:]
+    # a dollar's country in words beside it ('Canadian $13,553,400', '$13,553,400 (Canadian)': blind red team 34, right
+    # forms 0.62) names its currency, which must be the figure's ('$13,553,400 (US)' for a Canadian sum passed)
+    nations = {_DOLLAR_OF[t] for t in _tokens(rest) if t in _DOLLAR_OF}
+    if m.kind == "money" and nations and (len(nations) > 1 or (m.currency_exact and {m.currency} != nations)
+                                          or (e.currency and {e.currency} != nations)):
+        return False
     # the field's own words and a yearly figure's period ('Market rate per sq ft: USD 62 per sq ft', 'USD 288,000 a
     # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
-        {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set())
+        {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set()) | \
+        ({t for t in _DOLLAR_OF if m.kind == "money" and _DOLLAR_OF[t] == m.currency} if m.currency_exact else set(_DOLLAR_OF))
     said = _TIME_RATE.search(value)
     if said is not None and not _rate_period(said.group(), check):
         said = None  # a period the field is no rate of: 'EUR 2,311,920 per month' for a year's cost (kit30a: 1.0)
@@ -606,39 +626,19 @@ def _said_plainly(value: str, kind: str) -> str:
     return value
 
 
-_MON_NAMES = "|".join(sorted(answers._MONTHS, key=len, reverse=True))
-# a day and its month with no year: '15 September', 'September 7th', '15 septembre', '9월 15일', '9月15日'
-_YEARLESS = (re.compile(rf"(?<![\d/.-])(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<mon>{_MON_NAMES})\b\.?"
-                        r"(?!\s*,?\s*\d)", re.I),
-             re.compile(rf"\b(?P<mon>{_MON_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d)", re.I),
-             re.compile(r"(?<!\d)(?P<m>\d{1,2})\s?[월月]\s?(?P<d>\d{1,2})\s?[일日]"))
-
-
-def _with_year(value: str, world) -> str:
-    """A date written without its year, with the one year the matter's window gives it ('15 September' in a matter of
-    August to December 2026 is 15 September 2026: blind red team kit30b, right forms 0.67-0.8); a day and month the
-    window holds in two years, or in none, stays as written (and fails)."""
-    plan = getattr(world, "plan", None)
-    if plan is None:
-        return value
-    for rx in _YEARLESS:
-        m = rx.search(value)
-        if m is None:
-            continue
-        month = answers._MONTHS[m["mon"].lower()] if "mon" in rx.groupindex else int(m["m"])
-        days = {answers._date(y, month, int(m["d"])) for y in range(plan.window_start.year, plan.window_end.year + 1)}
-        days = [d for d in days if d is not None and plan.window_start <= d <= plan.window_end]
-        if len(days) == 1:
-            return f"{value[:m.start()]}{days[0].isoformat()}{value[m.end():]}"
-        return value
-    return value
+_COMPACT_ISO = re.compile(r"^\s*((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s*$")
+_SHORT_YEAR = re.compile(r"^\s*(?P<d>\d{1,2})[\s-]+(?P<mon>%s)\.?[\s-]+(?P<y>\d{2})\s*$"
+                         % "|".join(sorted(answers._MONTHS, key=len, reverse=True)), re.I)
 
 
 def _date_ok(value: str, check: Check, day_first: bool | None = None, world=None) -> bool:
+    # (a day and month with no year is no date: the form asks the year, and '24 March' scored 1.0 where blind red team
+    # 34 called it wrong; session 30 had read it with the year the matter's window gives)
+    # (the compact ISO date and a month's name with a two-digit year, as '24/03/26' is read: '20260324', '27 Mar 26',
+    # blind red team 34, right forms 0.67)
+    value = _COMPACT_ISO.sub(r"\1-\2-\3", value)
+    value = _SHORT_YEAR.sub(lambda m: f"{m['d']} {m['mon']} 20{m['y']}", value)
     found = [m for m in answers.parse(value).mentions if m.kind == "date"]
-    if not found and world is not None:
-        value = _with_year(value, world)
-        found = [m for m in answers.parse(value).mentions if m.kind == "date"]
     others = [m for m in answers.parse(value).mentions if m.kind != "date" and not m.year_like]
     if len(found) != 1 or others:
         return False
@@ -664,7 +664,11 @@ def _date_ok(value: str, check: Check, day_first: bool | None = None, world=None
 
 # ('2026-03-11T13:57' is an ISO date with its time: kit19, a right form 0.63)
 _TIME = re.compile(r"(?:\b(?:at\s+|T)?|(?<=\d)T)\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?|Z)?\b", re.I)
-_ZONES = {"et", "est", "edt", "ct", "cst", "cdt", "pt", "pst", "pdt", "utc", "gmt", "bst", "cet", "cest", "am", "pm"}
+_ZONES = {"et", "est", "edt", "ct", "cst", "cdt", "pt", "pst", "pdt", "utc", "gmt", "bst", "cet", "cest", "am", "pm",
+          # (and the zones of the other locales: '18 June 2026, 15:41 (BRT)', blind red team 34, a right form 0.67)
+          "brt", "brst", "art", "clt", "cot", "pet", "mst", "mdt", "ast", "adt", "nst", "akst", "hst", "wet", "west",
+          "eet", "eest", "msk", "sast", "cat", "eat", "wat", "ist", "pkt", "sgt", "hkt", "jst", "kst", "awst", "acst",
+          "aest", "aedt", "nzst", "nzdt"}
 
 
 def _person_ok(value: str, check: Check, world) -> bool:
@@ -673,16 +677,12 @@ def _person_ok(value: str, check: Check, world) -> bool:
     me = next((p for p in people if p.name == check.values[0]), None)
     if me is None:
         return name_key(value) == name_key(check.values[0])
-    # the surname alone or after an initial, where no one else of the matter has it ('da Costa', 'J. da Costa' for
-    # Joana da Costa: blind red team kit29a, five right forms at 0.8)
-    short = {me.last_name.lower(), f"{me.first_name[:1]}. {me.last_name}".lower(), f"{me.first_name[:1]} {me.last_name}".lower()}
-    alone = not any(p.id != me.id and p.last_name.lower() == me.last_name.lower() for p in people)
-    if " ".join(value.strip(" .,;:").lower().split()) in short and alone:
-        return True
+    # The form asks the full name: the surname alone, after an initial or a title ('Goodman', 'J. da Costa', 'Ms
+    # Goodman') or the email address names no one by it (blind red team 34: each 1.0 where the attackers called it
+    # wrong, against the prompt's words; kit29a had called 'da Costa' right before the prompt said so). The email may
+    # stand beside the name.
     # (surname first as a directory lists it, 'Becker, Kathryn': kit19, a right form 0.8)
-    spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), me.email.lower(),
-             f"{me.last_name}, {me.first_name}".lower()]
-    spans += [f"{h} {me.last_name}".lower() for h in _HONORIFICS] + [f"{h}. {me.last_name}".lower() for h in _HONORIFICS]
+    spans = [me.name.lower(), f"{me.first_name} {me.last_name}".lower(), f"{me.last_name}, {me.first_name}".lower()]
     if _unaccented(me.last_name).upper() in _unaccented(value) and me.last_name.upper() != me.last_name:
         # the surname in capitals first, as a French register writes it ('WAGNER Alex': blind red team kit30a, a right
         # form 0.93); a surname in capitals names whose surname it is, either way round
@@ -702,8 +702,7 @@ def _person_ok(value: str, check: Check, world) -> bool:
         # a Greek or Cyrillic name in Latin letters, by the standard tables and the usual choices they leave
         # ('Ioannis Papadopoulos' for Ιωάννης Παπαδόπουλος, 'Dmitriy Sokolov' for Дмитрий Соколов: s30's blind red
         # teams); read after the accents are folded, which a Greek name always has and which found nothing here
-        found = translit.find(value, me.first_name, me.last_name) or (
-            translit.find(value, me.first_name, me.last_name, surname_alone=True) if alone else None)
+        found = translit.find(value, me.first_name, me.last_name)
         if found is not None:
             low, a, b = found
             hit, folded = low[a:b], True
@@ -719,7 +718,6 @@ def _person_ok(value: str, check: Check, world) -> bool:
         low = _plain_romaji(low)
         spans = [f"{a} {b}" for first in _readings(me.first_name) for last in _readings(me.last_name)
                  for a, b in ((first, last), (last, first))]
-        spans += [f"{h} {last}" for h in _HONORIFICS for last in _readings(me.last_name)]
         hit = next((s for s in sorted(spans, key=len, reverse=True) if re.search(rf"\b{re.escape(s)}\b", low)), None)
     if hit is None:
         return False
@@ -744,13 +742,16 @@ def _person_ok(value: str, check: Check, world) -> bool:
             rest = rest.replace(_unaccented(own.lower()), " ") if own else rest
         if translit.written_in(rest):
             return False  # other words in Greek or Cyrillic letters ('Ioannis Papadopoulos ή Χρήστος ...'): unread
-    elif not me.name.isascii():
+    elif not _unaccented(me.name).isascii():
         # the name again in Latin letters beside it ('Chiyo Suzuki (千代 鈴木)': blind red team kit29b, a right form 0.8)
         allowed |= _readings(me.first_name) | _readings(me.last_name)
         rest = _plain_romaji(rest)
-    if folded:
-        allowed |= {_unaccented(word) for word in allowed}
-    return _residual_ok(_tokens(rest), allowed)
+    # words read without their accents, which the tokens would split ('João Felipe Lopes (Sócio, Prado Albuquerque
+    # Advogados)' read 'sócio' as 's cio' beside a title read the same way only while the name had no accent: blind red
+    # team 34, a right form 0.83)
+    allowed |= {t for own in (me.title, firm, me.organisation) for t in _tokens(_unaccented(own or ""))}
+    allowed |= {_unaccented(word) for word in allowed}
+    return _residual_ok(_tokens(_unaccented(rest)), allowed)
 
 
 def _unaccented(text: str) -> str:
@@ -1178,7 +1179,7 @@ class _Spec:
 
     def hint(self) -> str:
         if self.name == "Who took the decision":  # the same hint for a person and a body: it tells neither
-            return "<the person, or the board, committee or meeting, that took it>"
+            return "<the person (full name), or the board, committee or meeting, that took it>"
         if self.kind == "number" and re.search(r"[A-Za-z]", self.value) and not re.fullmatch(r"[\d.,]+x", self.value):
             return "<number and its unit>"
         if self.kind == "choice":

@@ -90,15 +90,13 @@ def latin(name: str) -> str:
     return re.sub(r"[^\s\-]+", lambda w: _latin(w.group(), table, pairs).capitalize(), name)
 
 
-def find(text: str, first: str, last: str, surname_alone: bool = False) -> tuple[str, int, int] | None:
+def find(text: str, first: str, last: str) -> tuple[str, int, int] | None:
     """The text in lower case without accents, and the span of it that spells the person in Latin letters, given name
-    or surname first (or the surname alone, after an initial or not, where surname_alone); None where no span does."""
+    or surname first; None where no span does."""
     plain = _plain(text)
     words = list(_WORD.finditer(plain))
     given, family = readings(first), readings(last)
     orders = [given + family, family + given]
-    if surname_alone:
-        orders = [family, (frozenset(w[:1] for w in given[0]),) + family] if given else [family]
     skel = [skeleton(w.group()) for w in words]
     for order in sorted(orders, key=len, reverse=True):
         n = len(order)

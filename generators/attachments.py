@@ -227,6 +227,13 @@ def _brings(planner: Any, file: Any, fact_id: str, first: dict[str, dt.date]) ->
     return any(since < day <= file.date for day, _ in planner.outline_fact(fact_id).history())
 
 
+def _needed(fact: Any) -> bool:
+    """Whether a figure is one a cover note may give its reader: an amount or a rate, or a figure worked out from
+    others; a plain count (the positions affected, the claims in a period) is the matter's background, and said beside
+    a file it reads as a stray line (blind read 34: "64 positions were affected." under an engagement letter)."""
+    return fact.value.type in ("money", "percent") or fact.value.type == "number" and bool(fact.formula)
+
+
 def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None,
                 ends: dict[str, dt.datetime] | None = None) -> EmailSpec | None:
     """A one-message thread from a file's author to its readers, sent on its day, attaching it (`first`: the day
@@ -286,9 +293,11 @@ def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None
     # Some name the file's figures by label and value (a file's facts are known on its day), never a draft's; most
     # are a line and a name, the file speaking for itself (real mail: most messages add under 25 words).
     # Its figures, not the matter's background (the vessel's name, the casualty's date on every daily log).
-    figures = [f for f in file.facts if planner.outline_fact(f).value.type in ("money", "percent", "number")
-               and _brings(planner, file, f, first or {})]
-    facts = [] if file.distractor or planner.rng.random() < TERSE_SHARE else figures[:2]
+    figures = [f for f in file.facts if _needed(planner.outline_fact(f)) and _brings(planner, file, f, first or {})]
+    # one figure at most, the one the file works out before one it merely states (blind read 34: a cover note that
+    # listed its file's figures one by one closed the engagement letter with a bare "64 positions were affected.")
+    figures.sort(key=lambda f: not planner.outline_fact(f).formula)
+    facts = [] if file.distractor or planner.rng.random() < TERSE_SHARE else figures[:1]
     return EmailSpec(
         id=aid, item=tid, thread=tid, position=0, mode="new", parent=None,
         path=f"{folder}/01 {at:%Y-%m-%d %H%M} {author.last_name}.eml",

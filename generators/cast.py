@@ -200,7 +200,9 @@ def make_cast(outline: Outline, occupations: dict[str, Occupation], rng: random.
                 # A name in Latin letters is preferred (it gives a mailbox its local part); where the locale's names
                 # have none (Japanese, Chinese), any name will do after 25 draws, but never one already taken (blind
                 # read 29: the insured's QA manager and the broker's account executive were both 'あすか 鈴木').
-                if f"{first} {last}" not in used_names and (attempt >= 25 or ascii_local_part(first)
+                # (nor an abbreviated given name, Faker de_DE's 'Hans-H.' or 'Klaus-D.': "Noted, Hans-H.." opened a
+                # reply of an unseen de_DE outline, and nobody signs or is greeted by an initial)
+                if f"{first} {last}" not in used_names and "." not in first and (attempt >= 25 or ascii_local_part(first)
                                                             and ascii_local_part(last)) \
                         and first.casefold() != last.casefold() and f"{first} {last}" not in _real_names():
                     break

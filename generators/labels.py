@@ -390,9 +390,10 @@ def counted(label: str, text: str) -> str:
     return ""
 
 
-def count_clause(label: str, text: str) -> str:
+def count_clause(label: str, text: str, statement: str | None = None) -> str:
     """A count said as a clause, with its verb ("18,400 barrels were discharged", "there are 10,560 claims in the
-    review period"); '' where the label names no things counted (counted)."""
+    review period"); '' where the label names no things counted (counted). With the fact's `statement`, the verb is in
+    its tense: "64 positions are affected" where the statement says the closure "ends 64 positions"."""
     phrase = counted(label, text)
     if not phrase:
         return ""
@@ -400,18 +401,28 @@ def count_clause(label: str, text: str) -> str:
         return f"there are {phrase}"  # the unit closes it ("there are 41 open severity-1 defects")
     n, unit, *rest = phrase.split()
     if rest and _PARTICIPLE.fullmatch(rest[0]):
-        return f"{n} {unit} were {' '.join(rest)}"
+        return f"{n} {unit} {'were' if told_past(statement, rest[0]) else 'are'} {' '.join(rest)}"
     return f"there are {phrase}"
 
 
-def count_said(name: str, text: str) -> str:
+def told_past(statement: str | None, participle: str) -> bool:
+    """Whether a fact's statement tells of a thing done (its participle as its verb, or a past auxiliary): a count of
+    things it did is said in the past ("18,400 barrels were discharged"), one of a state in the present (blind read 34:
+    "64 positions were affected." of a closure the statement says "ends 64 positions", read as gone by). With no
+    statement, the past, as before."""
+    if statement is None:
+        return True
+    return bool(re.search(rf"(?i)\b(?:{re.escape(participle)}|was|were|had|did)\b", statement))
+
+
+def count_said(name: str, text: str, statement: str | None = None) -> str:
     """A count as a clause that says its noun once and carries its value word for word ("the number of customers
     affected", "412,600 customers" -> "412,600 customers were affected"; "the disputed invoices", "12 invoices" -> "12
     invoices are disputed"), '' where the label's words allow no such clause. Blind read 27: "the open severity-1
     defects are 41 defects"; "The number of customers affected is 412,600 customers" said the noun twice too."""
     # a span of time is no set of things: never "there are 46 weeks off work", "there are 45 days late"
     span = re.search(r"(?i)\b(?:seconds|minutes|hours|days|weeks|months|years)$", text.strip())
-    clause = "" if span else count_clause(name, text)
+    clause = "" if span else count_clause(name, text, statement)
     if clause and text in clause:
         return clause
     m = re.fullmatch(r"(?:the\s+)?(?:number of\s+)?(?P<mod>[a-z][\w-]*)(?P<kind>(?:\s+[\w-]+){0,2}?)\s+(?P<unit>[a-z]+)",

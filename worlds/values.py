@@ -167,7 +167,8 @@ FIGURE = re.compile(rf"""
     (?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b))?
     (?:\s?(?P<c2>(?-i:{CODE_RX})(?![A-Za-z])(?!\s{{0,2}}[-−]?\d)|(?:(?:US|U\.S\.|Canadian|Australian)\s)?dollars\b|pounds\ssterling\b
         |pounds\b|sterling\b|euros?\b|yen\b|(?:Swiss\s)?francs\b|(?:Brazilian\s)?reais\b|(?:Indian\s)?rupees\b|円
-        |달러|원|유로|엔|ドル|ユーロ))?
+        |달러|원|유로|엔|ドル|ユーロ
+        |(?<=\d\s)(?:\$\s?CA(?:N|D)?\b|[$€£])(?!\s{{0,2}}[-−]?\d)))?
     (?P<rp>\s?\))?
 """, re.X | re.I)
 _DIGITS = re.compile(r"\d[\d,.]*")
@@ -206,6 +207,8 @@ def _tabular_after(text: str, j: int) -> bool:
 def currency_of(symbol: str) -> tuple[str, bool]:
     """The currency a symbol, code or word names, and whether exactly (a bare "$" or "dollars" is any dollar)."""
     word = " ".join(symbol.lower().split())
+    if re.fullmatch(r"\$ ?ca[nd]?", word):
+        return "CAD", True  # a Quebec figure's sign after it: '13 553 400 $ CA'
     if symbol == "$" or word in _ANY_DOLLAR:
         return "USD", False
     return CURRENCY_SYMBOLS.get(symbol.upper(), CURRENCY_WORDS.get(word, symbol.upper())), True

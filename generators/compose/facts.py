@@ -269,7 +269,8 @@ def said_once(out: str, fact: FactRef) -> str:
     ("The number of barrels discharged is 18,400 barrels." -> "18,400 barrels were discharged."; labels.count_said);
     unchanged for any other fact or wording."""
     label = (fact.label or "").strip()
-    said = count_said(label, fact.text) if fact.value.type == "number" and label else ""
+    statement = getattr(fact, "statement", None) or None
+    said = count_said(label, fact.text, statement) if fact.value.type == "number" and label else ""
     if not said:
         return out
     bare = re.escape(re.sub(r"(?i)^(?:the|an?)\s+", "", label))
@@ -332,7 +333,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # never with the event as the date ("The distributor terminated was February 12, 2026", blind read 27)
         slot = "date_event"
         values.update(event=event, Event=cap_first(event))
-    clause = count_clause(label, fact.text) if slot == "number" else ""
+    clause = count_clause(label, fact.text, fact.statement or None) if slot == "number" else ""
     if clause and fact.text in clause and "counted" in named[register]:
         # (only where the clause still carries the fact's text verbatim, as every fact sentence must: "41 open
         # severity-1 defects" does not carry "41 defects"; planned_fact_present quarantined an unseen outline's world
@@ -341,7 +342,7 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
         # with the things as the figure ("the barrels discharged stand at 18,400 barrels", read 24's label-speak)
         slot = "counted"
         values.update(count=counted(label, fact.text), clause=clause, Clause=cap_first(clause))
-    elif slot == "number" and "counted" in named[register] and (said := count_said(label, fact.text)):
+    elif slot == "number" and "counted" in named[register] and (said := count_said(label, fact.text, fact.statement or None)):
         # ...or as a clause of their state that carries the value word for word ("41 defects are open, all
         # severity-1"), never "the open severity-1 defects are 41 defects" (blind read 27)
         slot = "counted"

@@ -65,8 +65,9 @@ def first_names() -> frozenset[str]:
     return frozenset(n for provider in (US, GB) for n in provider.first_names)
 
 
-# Abbreviations after whose full stop a lower-case word goes on the same sentence ("Ltd. and", "v. Ostrander").
-_ABBREVIATIONS = {"ltd", "inc", "co", "corp", "plc", "llp", "llc", "mr", "mrs", "ms", "dr", "st", "no", "nos", "v", "vs",
+# Abbreviations after whose full stop a lower-case word goes on the same sentence ("Ltd. and", "v. Ostrander"), with
+# the company forms of other countries (blind read 34: 'Serra Azul ... Ltda. Against the assessment')
+_ABBREVIATIONS = {"ltd", "ltda", "cia", "pty", "bhd", "sarl", "spa", "inc", "co", "corp", "plc", "llp", "llc", "mr", "mrs", "ms", "dr", "st", "no", "nos", "v", "vs",
                   "e.g", "i.e", "cf", "etc", "approx", "para", "paras", "pp", "p", "s", "ss", "art", "fig", "jan", "feb",
                   "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "al"}
 
@@ -100,7 +101,10 @@ def noun_phrase(text: str) -> str:
     text = lower_first(strip_end(text))
     if not text:
         return text
-    return text if text.split()[0].lower() in _DETERMINERS else "the " + text
+    # (a name's possessive is its own determiner: "Ostrander's maximum exposure", never "the Ostrander's ...")
+    if text.split()[0].lower() in _DETERMINERS or re.match(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['\u2019]s\s", text):
+        return text
+    return "the " + text
 
 
 def cap_first(text: str) -> str:

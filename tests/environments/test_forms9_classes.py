@@ -32,8 +32,7 @@ def _holds(who, said, world=_WORLD):
 
 @pytest.mark.parametrize("said,who", [
     ("Ioannis Papadopoulos", "Ιωάννης Παπαδόπουλος"), ("Ioannis Papadopulos", "Ιωάννης Παπαδόπουλος"),
-    ("Papadopoulos, Ioannis", "Ιωάννης Παπαδόπουλος"), ("Mr Papadopoulos", "Ιωάννης Παπαδόπουλος"),
-    ("I. Papadopoulos", "Ιωάννης Παπαδόπουλος"), ("Ioannis Papadopoulos (Partner, Aegean Bank)", "Ιωάννης Παπαδόπουλος"),
+    ("Papadopoulos, Ioannis", "Ιωάννης Παπαδόπουλος"), ("Ioannis Papadopoulos (Partner, Aegean Bank)", "Ιωάννης Παπαδόπουλος"),
     ("Ιωάννης Παπαδόπουλος (Ioannis Papadopoulos)", "Ιωάννης Παπαδόπουλος"),
     ("Christos Gkatzogiannis", "Χρήστος Γκατζογιάννης"), ("Hristos Gatzoyannis", "Χρήστος Γκατζογιάννης"),
     ("Khristos Gkatzogiannis", "Χρήστος Γκατζογιάννης"),
@@ -54,6 +53,8 @@ def test_a_greek_or_cyrillic_name_in_latin_letters_names_its_person(said, who):
 
 @pytest.mark.parametrize("said,who", [
     ("Christos Gkatzogiannis", "Ιωάννης Παπαδόπουλος"),  # another person of the matter
+    # the surname after a title or an initial: the form asks the full name (blind red team 34)
+    ("Mr Papadopoulos", "Ιωάννης Παπαδόπουλος"), ("I. Papadopoulos", "Ιωάννης Παπαδόπουλος"),
     ("Ioannis Papadopoulos or Christos Gkatzogiannis", "Ιωάννης Παπαδόπουλος"),  # a hedge between two
     ("Ioannis Papadopoulos (Χρήστος Γκατζογιάννης)", "Ιωάννης Παπαδόπουλος"),
     ("Ioannis Papadopoulos ή Νίκος Γεωργίου", "Ιωάννης Παπαδόπουλος"),  # another, in Greek letters: no one of the cast

@@ -46,10 +46,12 @@ def test_a_figure_in_french_or_korean_forms_is_the_figure(value, expect, said, r
 
 @pytest.mark.parametrize("said,right", [
     ("2026년 9월 15일", True), ("2026. 9. 15.", True), ("15 septembre 2026", True), ("2026年9月15日", True),
-    ("15 September", True), ("September 15th", True), ("Tuesday, 15 September", True), ("9월 15일", True),
+    ("Tuesday, 15 September 2026", True),
+    # without the year the form asks (blind red team 34 called '24 March' wrong; kit30b had called it right)
+    ("15 September", False), ("September 15th", False), ("Tuesday, 15 September", False), ("9월 15일", False),
     ("16 September", False), ("2026년 9월 16일", False), ("15 September 2025", False),
 ])
-def test_a_date_in_native_forms_or_without_the_year_its_window_gives(said, right):
+def test_a_date_in_native_forms_with_its_year(said, right):
     assert _holds("Day received", "2026-09-15", "date", said) is right
 
 
@@ -63,7 +65,7 @@ def test_a_date_without_a_year_is_no_date_where_the_window_spans_that_day_twice(
     ("Kang Myung-ja", "강 명자", True), ("Gang Myeong-ja", "강 명자", True), ("Myung-ja Kang", "강 명자", True),
     ("Kang Kwang-soo", "강 광수", True), ("Kang Gwang-su", "강 광수", True),
     ("Kang Kwang-soo", "강 명자", False), ("Kim Myung-ja", "강 명자", False),
-    ("Me Joséphine Leduc", "Joséphine Leduc", True), ("Me Leduc", "Joséphine Leduc", True),
+    ("Me Joséphine Leduc", "Joséphine Leduc", True), ("Me Leduc", "Joséphine Leduc", False),
 ])
 def test_a_korean_name_in_latin_letters_and_a_french_title_name_their_person(said, who, right):
     assert _holds("Sender", who, "person", said) is right

@@ -51,9 +51,11 @@ def test_a_figure_before_its_label_and_a_bracket_without_one_bind_nothing_after(
                           40000000.0, "USD")
 
 
-def test_a_bare_amount_fills_an_amount_field_and_dots_date_day_first():
+def test_an_amount_field_wants_its_currency_and_dots_date_day_first():
     amount = Check(type="answer_field", a_words=["Answer"], values=["USD 1,750,000"], expect="amount")
-    assert forms.field_holds("Answer: 1,750,000", amount)
+    # (the form asks an amount with its currency: blind red team 34 called a bare figure wrong, kit18 had called it right)
+    assert not forms.field_holds("Answer: 1,750,000", amount)
+    assert forms.field_holds("Answer: USD 1,750,000", amount) and forms.field_holds("Answer: $1.75m", amount)
     assert not forms.field_holds("Answer: 1,700,000", amount)
     assert not forms.field_holds("Answer: GBP 1,750,000", amount)
     date = Check(type="answer_field", a_words=["Day"], values=["2026-02-06"], expect="date", b_words=["en_US"])

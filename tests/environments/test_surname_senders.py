@@ -1,5 +1,6 @@
-"""A sender named by surname, or by initial and surname, where no one else of the matter has that surname (blind red
-team kit29a: 'da Costa' and 'J. da Costa' for Joana da Costa scored 0.8 on five right forms)."""
+"""A sender's field asks the full name (blind red team 34: 'Goodman', 'Ms Goodman' and the email address scored 1.0
+where the attackers, reading the prompt's 'full name', called them wrong); the surname alone, after an initial or a
+title, no longer names anyone (kit29a had called 'da Costa' right before the prompt said so)."""
 
 from types import SimpleNamespace as NS
 
@@ -21,16 +22,19 @@ def _ok(value, who):
     return _person_ok(value, Check(type="answer_field", values=[who]), _WORLD)
 
 
-def test_a_surname_or_an_initial_and_surname_names_the_one_who_has_it():
-    for value in ("da Costa", "J. da Costa", "J da Costa", "Joana da Costa", "Ms da Costa"):
+def test_the_full_name_names_its_person_with_a_title_or_address_beside_it():
+    for value in ("Joana da Costa", "Ms Joana da Costa", "da Costa, Joana", "Joana da Costa <a@firm.example>",
+                  "Joana da Costa (Associate, Queiroz Amaral)"):
         assert _ok(value, "Joana da Costa"), value
-    assert _ok("Cavalcante", "Olivia Cavalcante")
+    assert _ok("Olivia Cavalcante", "Olivia Cavalcante")
 
 
-def test_a_surname_two_people_share_or_another_initial_names_no_one():
+def test_a_surname_alone_after_an_initial_or_a_title_or_an_address_names_no_one():
+    for value in ("da Costa", "J. da Costa", "J da Costa", "Ms da Costa", "a@firm.example", "Joana"):
+        assert not _ok(value, "Joana da Costa"), value
+    assert not _ok("Cavalcante", "Olivia Cavalcante") and not _ok("Mr Cavalcante", "Olivia Cavalcante")
     assert not _ok("Hayashi", "Hiroshi Hayashi") and not _ok("H. Hayashi", "Hiroshi Hayashi")
     assert _ok("Hiroshi Hayashi", "Hiroshi Hayashi")
-    assert not _ok("X. da Costa", "Joana da Costa") and not _ok("Costa", "Joana da Costa")
     assert not _ok("da Costa and Cavalcante", "Joana da Costa")  # two senders: a hedge
 
 

@@ -109,12 +109,18 @@ def test_a_field_takes_the_figure_not_a_scale_words_rounding_of_it(line, right):
     assert forms.field_holds(line, _field("amount", "USD 1,478,000")) is right
 
 
-def test_a_count_asked_in_days_is_not_given_in_weeks():
-    # kit27a: 'Answer: 2 weeks' for 14 days where the task asks 'your final figure, in days' scored 1.0; a duration in
-    # another unit stays right where the task names none (s24 blind: '5.5 days' for 132 hours)
+def test_a_count_asked_in_days_is_given_in_days_or_in_exactly_as_many_weeks():
+    # blind red team 34: '3 weeks' and 'three weeks' for 21 days where the task asks 'your final figure, in days'
+    # scored 0.67, called right (kit27a had called '2 weeks' wrong); hours are no count of days, nor weeks that are
+    # not exactly it. A duration in another unit stays right where the task names none (s24 blind: '5.5 days' for 132
+    # hours)
+    asked = "How many days after ...? (your final figure, in days)"
     check = _field("days", "14 days")
-    assert not forms.field_holds("Answer: 2 weeks", check, None, "How many days after ...? (your final figure, in days)")
-    assert forms.field_holds("Answer: 14 days", check, None, "How many days after ...? (your final figure, in days)")
+    for said in ("2 weeks", "two weeks", "14 days", "a fortnight"):
+        assert forms.field_holds(f"Answer: {said}", check, None, asked), said
+    for said in ("336 hours", "3 weeks", "2.5 weeks", "1 month", "half a month"):
+        assert not forms.field_holds(f"Answer: {said}", check, None, asked), said
+    assert not forms.field_holds("Answer: 3 weeks", _field("days", "20 days"), None, asked)
     assert forms.field_holds("Answer: 2 weeks", check, None, "How long after was that?")
 
 

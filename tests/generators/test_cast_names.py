@@ -136,3 +136,13 @@ def test_a_womans_name_takes_a_womans_surname_where_the_language_has_two(locale)
             assert p.last_name in person.last_names_male, (p.first_name, p.last_name)
             checked += 1
     assert checked >= 40
+
+
+def test_no_person_is_given_an_abbreviated_first_name():
+    # an unseen de_DE outline's reply opened "Noted, Hans-H.." (Faker de_DE's given names 'Hans-H.', 'Klaus-D.')
+    prepared = pipeline.prepare(EXAMPLES / "buyside-diligence.yaml", 0, OfflineBackend())
+    occupations = resolve_cast(prepared.outline, prepared.taxonomy)
+    cast = [m.model_copy(update={"count": 30}) for m in prepared.outline.cast]
+    outline = prepared.outline.model_copy(update={"cast": cast, "locale": "de_DE"})
+    firsts = {p.first_name for seed in range(3) for p in make_cast(outline, occupations, random.Random(seed))}
+    assert len(firsts) > 100 and not [f for f in firsts if "." in f]

@@ -77,9 +77,13 @@ def test_an_appendix_that_promises_a_table_has_one():
         for sec in c.sections:
             if "appendix" in sec.heading.lower() and re.search(r"\b(?:below|table that follows)\b",
                                                                 " ".join(sec.paragraphs)):
-                seen += 1
                 assert sec.table is not None and sec.table.rows, (s.path, sec.paragraphs)
                 assert len(s.facts) > 1 or " and the " not in sec.paragraphs[0], (s.path, sec.paragraphs)
+            if "appendix" in sec.heading.lower() and sec.table is not None:
+                # (a table is the appendix's content, with no line saying what it holds: "As matters stand, the
+                # figures used here for the largest customer are set out below", blind read 34)
+                seen += 1
+                assert not re.search(r"(?i)\bfigures\b.*\bbelow\b", " ".join(sec.paragraphs)), (s.path, sec.paragraphs)
     assert seen
 
 

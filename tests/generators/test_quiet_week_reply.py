@@ -66,3 +66,26 @@ def test_a_thread_closed_on_nothing_needed_says_what_comes_next_from_the_writer(
                                      "spec": ctx.spec.model_copy(update={"beat": "confirm"})})
         said = _own(compose_email(ctx))
         assert "March 7" in said and "advice" in said.lower() and not _bare(said), said
+
+
+def test_a_last_reply_that_carries_its_point_in_any_words_is_no_bare_thanks():
+    # An unseen de_DE outline: "Noted, Hans-H.." (Faker's first name 'Hans-H.') over the point was warned as a bare
+    # thanks, the point's words holding a figure, an ampersand or an umlaut; a bare thanks over a signature still is.
+    from pathlib import Path
+
+    import duckdb
+
+    root = Path(__file__).resolve().parents[2]
+    con = duckdb.connect()
+    con.execute((root / "worlds" / "store" / "schema.sql").read_text())
+    bodies = {"de": "Noted, Hans-H..\n\nDie Garantiehaftung ist auf EUR 1.200.000 begrenzt, wie besprochen.\n\nAnna",
+              "wi": "Noted, Hans-H..\n\nThe W&I premium stays at EUR 310,000 on the signed policy.\n\nAnna",
+              "bare": "Thanks, Hans-H..\n\nAnna Weber\nSenior Associate\nKanzlei Weber & Partner mbB Frankfurt am Main",
+              "ok": "Thanks.\n\nBest,\nAnna"}
+    for n, (aid, body) in enumerate(bodies.items()):
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\", thread, mode, "
+                    "position) values (?, 'email', 'i', ?, 't', 'a', 'o', now(), ?, 'reply', 2)",
+                    [aid, f"{aid}.eml", f"t{n}"])
+        con.execute("insert into emails (artifact_id, path, body_new) values (?, ?, ?)", [aid, f"{aid}.eml", body])
+    sql = (root / "generators" / "kinds" / "email" / "checks" / "thread_ends_on_bare_thanks.sql").read_text()
+    assert {r[0] for r in con.execute(sql).fetchall()} == {"bare", "ok"}  # (fails before: de and wi too)

@@ -81,23 +81,39 @@ def test_forward_references_the_whole_chain_oldest_first():
     assert msg["References"].split() == [PLAN.artifact("e1").message_id, PLAN.artifact("e2").message_id]
 
 
-def test_reply_quotes_the_parent_under_an_attribution_line():
+def test_reply_carries_the_parent_under_its_header_as_outlook_does():
+    # issue 17 point 6: a real sample's quoted history carries each message's From/Sent/To/Subject, not Gmail's one
+    # "On ..., X wrote:" line over "> "-prefixed text
     body = _parse(_render("e2")).get_content()
     assert body.startswith("Chloé,\n\nThanks, agreed.\n\nAda\n\n")
-    assert ("On Mon, 3 Mar 2025 at 09:14, Chloé Marchetti <chloe.marchetti@northwind-holdings.example> wrote:\n"
-            "> Ada,\n>\n> " + LONG + "\n") in body
-    assert "> Best,\n> Chloé\n" in body
+    assert ("-----Original Message-----\n"
+            "From: Chloé Marchetti <chloe.marchetti@northwind-holdings.example>\n"
+            "Sent: Monday, March 3, 2025 9:14 AM\n"
+            "To: Ada Quill <ada.quill@quill-law.example>\n"
+            "Cc: Ben O'Hara <ben.ohara@quill-law.example>\n"
+            "Subject: Closing funds — timing\n\n"
+            "Ada,\n\n" + LONG + "\n") in body
+    assert "\nBest,\nChloé\n" in body and "wrote:" not in body and "\n>" not in body
+
+
+def test_the_store_reads_the_new_text_of_a_reply_above_its_parents_header():
+    from worldsmith.worlds.store.parse import parse_email
+    parsed = parse_email(_render("e2"))
+    assert parsed.body_new == "Chloé,\n\nThanks, agreed.\n\nAda"
+    assert "Original Message" in parsed.body
 
 
 def test_forward_carries_the_parent_and_its_own_quoted_history():
     body = _parse(_render("e3")).get_content()
-    assert body.startswith("Ada, for the file.\n\nBen\n\n---------- Forwarded message ---------\n")
-    assert "From: Ada Quill <ada.quill@quill-law.example>\nDate: Mon, 3 Mar 2025 at 15:02\n" in body
-    assert "Subject: Re: Closing funds — timing\n" in body
+    # under the header a reply writes: one client writes both (Gmail's forward rule beside Outlook's replies was two)
+    assert body.startswith("Ada, for the file.\n\nBen\n\n-----Original Message-----\n")
+    assert "From: Ada Quill <ada.quill@quill-law.example>\nSent: Monday, March 3, 2025 3:02 PM\n" in body
     assert "To: Chloé Marchetti <chloe.marchetti@northwind-holdings.example>\n" in body
-    # The forwarded reply is not quoted again, but the message it quoted still is.
+    assert "Subject: Re: Closing funds — timing\n" in body
+    # The forwarded reply is not quoted again, and the message it carries still carries its own parent.
     assert "\n\nChloé,\n\nThanks, agreed.\n" in body
-    assert "> " + LONG in body
+    assert "\n-----Original Message-----\nFrom: Chloé Marchetti" in body and LONG in body
+    assert "Forwarded message" not in body
 
 
 def test_long_paragraphs_stay_readable_in_the_file():

@@ -108,6 +108,9 @@ def test_a_sentence_opening_on_a_figure_is_put_to_its_owner_too():
 
     plan, taxonomy = _plan("patent-royalty-audit", 191)
     cover = next(a for a in plan.artifacts if a.id == "cover_notice_of_audit_under_section_7-m1")
+    # (the two figures that note carried before a cover note gave one at most and no plain count, blind read 34: the
+    # sentence-owner logic is what is tested here, on any message that states them)
+    cover = cover.model_copy(update={"facts": ["royalty_per_unit", "reported_units"]})
     body = asyncio.run(OfflineBackend().generate(build_context(plan, taxonomy, cover, {}), EmailContent)).body
     assert "41,260 units" in body and "41,260 units were declared" not in body, body
 
@@ -147,6 +150,10 @@ def test_the_checks_fail_a_message_written_from_the_wrong_side():
         "m_news": ("bob", "cat", "Further, the royalties paid are USD 1,588,510."),
         "m_put": ("bob", "cat", "We have the royalties paid from your side as USD 1,588,510; please confirm."),
         "m_own_news": ("cat", "bob", "The royalties paid are USD 1,588,510."),
+        # a third party asking how the owner's figure came about tells it nothing (an unseen outline's W&I underwriter;
+        # the split on '[.!?]\s+' took the question mark off a question with a sentence after it)
+        "m_asks": ("bob", "cat", "Is USD 1,588,510 the figure after the credits? We need it for the policy."),
+        "m_asks_how": ("bob", "cat", "Please walk us through how the USD 1,588,510 was priced. The policy turns on it."),
         "m_neutral_one": ("dan", "cat", "Directions attached."),
         "m_neutral_both": ("dan", "cat", "Directions attached."),
     }

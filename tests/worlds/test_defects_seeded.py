@@ -143,7 +143,7 @@ def header(path: Path, name: str) -> str:
     return next(l.split(":", 1)[1].strip() for l in lines if l.lower().startswith(name.lower() + ":"))
 
 
-_HISTORY = re.compile(r"^(On .+ wrote:|-{5,}\s*Forwarded message\s*-{5,})\s*$", re.MULTILINE)
+_HISTORY = re.compile(r"^(On .+ wrote:|-{5,}\s*(?:Forwarded|Original) [Mm]essage\s*-{5,})\s*$", re.MULTILINE)
 
 
 def edit_new_text(path: Path, edit: Callable[[str], str]) -> None:

@@ -101,7 +101,8 @@ def test_accepting_edits_that_break_a_check_leaves_the_manifest_as_published(pub
 
 def _quoting_message(world: Path) -> Path:
     return next(p for p in sorted((world / "room").rglob("*.eml"))
-                if re.search(r"^On .+ wrote:\s*$", p.read_text(encoding="utf-8"), re.MULTILINE))
+                if re.search(r"^(?:On .+ wrote:|-{5,}Original Message-{5,})\s*$", p.read_text(encoding="utf-8"),
+                             re.MULTILINE))
 
 
 def placeholder_below_quote(world: Path) -> str:

@@ -122,7 +122,8 @@ def _plan_edited(world: Path) -> dict[str, str]:
     source_body = first.read_text(encoding="utf-8").split("\n\n", 1)[1]
     head, body = last.read_text(encoding="utf-8").split("\n\n", 1)
     # the last message's own text becomes the first message's text; its quoted history stays
-    quoted = body[body.index("\nOn "):] if "\nOn " in body else ""
+    at = re.search(r"\n(?:On |-----Original Message-----)", body)
+    quoted = body[at.start():] if at else ""
     from tests.worlds.test_defects_seeded import header, sync_mailboxes
 
     message_id = header(last, "Message-ID")

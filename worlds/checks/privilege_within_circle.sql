@@ -10,7 +10,16 @@ with marked as (
       -- the pattern only over a text holding 'privileged' or 'attorney' in any case (no letter of either has a case
       -- fold outside ASCII), not over every text of the room
       and (text ilike '%privileged%' or text ilike '%attorney%')
-      and regexp_matches(coalesce(text, ''), '(?i)\bprivileged\b|attorney work product|attorney-client')
+      -- A marking, not a statement that privilege is kept: a self-report to a regulator writes "the underlying legal
+      -- advice remains privileged" (an unseen outline's world was quarantined on it), and a security remediation names
+      -- a "privileged-access broker"; neither marks the message as privileged. "Privileged & Confidential", "Legally
+      -- privileged - prepared for the purpose of legal advice" and "it is privileged" still do.
+      and regexp_matches(regexp_replace(coalesce(text, ''),
+              '(?i)\b(?:remains?|remained|stays?|stayed|continues? to be|continued to be|kept|withheld as|treated as|'
+              || 'claimed as|not|no longer|(?:which|that) (?:is|are|was|were))\s+(?:legally\s+)?privileged\b|'
+              || '\bprivileged[- ](?:access|accounts?|users?|credentials?|identit\w+|roles?|sessions?|mode|'
+              || 'operations?|escalation|containers?|ports?)\b', ' ', 'g'),
+          '(?i)\bprivileged\b|attorney work product|attorney-client')
 ),
 audience as (
     select e.artifact_id, lower(e.from_addr) as address from emails e

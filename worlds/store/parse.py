@@ -83,11 +83,11 @@ class ParsedEmail:
     body_new: str
 
 
-# The renderer's separators. A reply quotes with "On <date>, <Name> wrote:"; a forward uses the
-# Gmail-style line. Quoted history repeats the parent's own attribution with "> " in front, so the
-# first unprefixed match is the one that ends this sender's text.
+# The renderer's separators. A reply carries its parent under Outlook's "-----Original Message-----" rule; a forward
+# uses the Gmail-style line. A world made before quoted with "On <date>, <Name> wrote:" and "> " in front of each
+# line: read alike, so that its new text is the same. The first match ends this sender's text.
 _ATTRIBUTION = re.compile(r"^On .+ wrote:\s*$")
-_FORWARDED = re.compile(r"^-{5,}\s*Forwarded message\s*-{5,}\s*$", re.IGNORECASE)
+_FORWARDED = re.compile(r"^-{5,}\s*(?:Forwarded|Original) message\s*-{5,}\s*$", re.IGNORECASE)
 
 
 def split_new_text(body: str) -> str:

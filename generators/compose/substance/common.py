@@ -43,7 +43,7 @@ def plain(f: FactRef) -> str:
         # "the distributor terminated was February 12, 2026" (blind read 27; minutes, memos and pleadings said it so
         # after mail stopped: "The DPC inquiry commenced is 14 April 2027", "the Notice of Arbitration filed is ...")
         return f"{event} on {f.text}"
-    count = count_said(name, f.text) if f.value.type == "number" else ""
+    count = count_said(name, f.text, f.statement or None) if f.value.type == "number" else ""
     if count:
         return count
     if slot == "date_past":

@@ -133,6 +133,26 @@ def _appeal_route(ctx: ArtifactContext, party: str, body: str) -> str:
             f"(CARF) within 30 days of notification of this decision, under article 33 of Decree No. 70,235 of 1972.")
 
 
+# an outcome as the record states it: the body upheld, cancelled, dismissed or allowed what was before it
+_RULED = re.compile(r"\b(?:upheld|uphold|cancel\w*|annul\w*|dismiss\w*|allow\w*|grant\w*|reject\w*|decided|ruled|"
+                    r"held|quash\w*|confirm\w*)\b", re.I)
+# one who decides alone (a julgador tributário, a judge, a hearing officer) and a seat on a panel (a relator, a member)
+_SOLE = re.compile(r"\b(?:julgador\w*|juiz|ju[ií]za|judge|delegad[oa]|hearing officer|adjudicator|magistrate|"
+                   r"sole arbitrator|[aá]rbitro [uú]nico|tax inspector)\b", re.I)
+_SEAT = re.compile(r"\b(?:relator\w*|conselheir\w*|member|presidente|president|chair\w*|turma|c[aâ]mara|panel)\b",
+                   re.I)
+_PANEL = re.compile(r"\b(?:turma|c[aâ]mara|conselho|council|panel|chamber|board|CARF|TIT|bench)\b", re.I)
+
+
+def sits_alone(ctx: ArtifactContext) -> bool:
+    """Whether one person decides: the author's title names one who decides alone (a São Paulo DTJ's 'Julgador
+    Tributário') and neither that title nor the body's name names a panel or a seat on one; an acórdão is a panel's."""
+    if _fold(ctx.spec.title).startswith("acordao") or _fold(head_noun(ctx.spec.title)) == "acordao":
+        return False
+    return bool(_SOLE.search(ctx.author.title or "")) and not _SEAT.search(ctx.author.title or "") and \
+        not _PANEL.search(tribunal(ctx))
+
+
 def decision_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[int, list[str]]]:
     """The plan and paragraphs of a tribunal's decision in its country's form."""
     body, day = tribunal(ctx), long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
@@ -143,23 +163,45 @@ def decision_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict[i
     appeal = _appealed(ctx)
     if _fold(ctx.spec.title).startswith("acordao") or ctx.locale.startswith("pt_"):  # (head_noun reads it 'judgment')
         party = _taxpayer(ctx) or "the taxpayer"
-        plan = [("Ementa (Headnote)", "summary"), ("Relatório (Report)", "background"),
-                ("Voto (Vote of the Reporting Member)", "analysis"), ("Dispositivo (Operative Part)", "decisions"),
-                ("Acórdão", "signatures")]
+        # what the body decides (the outcome the record states) goes in its operative part, never also in the report
+        # of the case before it (blind read 34: the DTJ's outcome narrated in the Relatório, then again with its value)
+        ruled = [f for f in inputs if _RULED.search(f.statement or "") and f.value.type == "text"]
+        told = [f for f in inputs if f not in ruled]
+        held = "; ".join(f"{re.sub(r'^the ', '', label(f))} at {f.text}" for f in worked or told)
+        outcome = "; ".join(strip_end(f.text) for f in ruled)
+        alone = sits_alone(ctx)
+        reasons = [f"{cap_first(re.sub(r'^the ', '', label(f)))} is {derivation(f, ctx.facts)}: {f.text}."
+                   for f in worked if derivation(f, ctx.facts)] + [_said(f) for f in worked
+                                                                    if not derivation(f, ctx.facts)]
+        if alone:
+            # one julgador decides (a São Paulo DTJ): a decision (decisão), its reasons and its operative part in his
+            # name, no panel, no vote, no unanimity and no acórdão (blind read 34)
+            plan = [("Ementa (Headnote)", "summary"), ("Relatório (Report)", "background"),
+                    ("Fundamentação (Reasons)", "analysis"), ("Dispositivo (Operative Part)", "decisions"),
+                    ("Decisão (Signature)", "signatures")]
+            opening = f"{ctx.author.name}, {ctx.author.title}, examines the defence on the following grounds."
+            operative = (f"In view of the above, the challenge is decided as follows: "
+                         + "; ".join(x for x in (outcome, held) if x) + ".")
+            signed = [f"Decided on {day}.", f"{ctx.author.name}, {ctx.author.title}, {body}."]
+        else:
+            plan = [("Ementa (Headnote)", "summary"), ("Relatório (Report)", "background"),
+                    ("Voto (Vote of the Reporting Member)", "analysis"), ("Dispositivo (Operative Part)", "decisions"),
+                    ("Acórdão", "signatures")]
+            opening = f"The Reporting Member, {ctx.author.name}, delivered the following vote, which the panel adopted."
+            operative = (f"In view of the above, the members of {body} decided, unanimously, in the terms of the "
+                         f"Reporting Member's vote: " + "; ".join(x for x in (outcome, held) if x) + ".")
+            signed = [f"Decided on {day} by {body}.", f"{ctx.author.name}, {ctx.author.title}."]
         bodies = {
-            0: [f"{subject.upper()}."] + ([f"Held: " + "; ".join(f"{re.sub(r'^the ', '', label(f))} at {f.text}"
-                                                               for f in worked) + "."] if worked else []),
+            0: [f"{subject.upper()}."] + ([f"Held: " + "; ".join(x for x in (outcome, "; ".join(
+                f"{re.sub(r'^the ', '', label(f))} at {f.text}" for f in worked)) if x) + "."] if worked or ruled
+                                          else []),
             1: [f"This is the challenge brought by {party} against the assessment described below, which {body} "
-                f"examines at first instance."] + [_said(f) for f in inputs],
-            2: [f"The Reporting Member, {ctx.author.name}, delivered the following vote, which the panel adopted."]
-               + [f"{cap_first(re.sub(r'^the ', '', label(f)))} is {derivation(f, ctx.facts)}: {f.text}."
-                  for f in worked if derivation(f, ctx.facts)] + [_said(f) for f in worked
-                                                                   if not derivation(f, ctx.facts)],
-            3: [f"In view of the above, the members of {body} decided, unanimously, in the terms of the Reporting "
-                f"Member's vote: " + "; ".join(f"{re.sub(r'^the ', '', label(f))} at {f.text}" for f in worked or
-                                                inputs) + "."]
-               + ([_appeal_route(ctx, party, body)] if appeal else []),
-            4: [f"Decided on {day} by {body}.", f"{ctx.author.name}, {ctx.author.title}."]}
+                f"examines at first instance."] + list(dict.fromkeys(_said(f) for f in told))
+               + [f"{party} filed its defence (defesa) in time and asks that the assessment be cancelled. "
+                  f"That is the report."],
+            2: [opening] + reasons,
+            3: [operative] + ([_appeal_route(ctx, party, body)] if appeal else []),
+            4: signed}
         return plan, {i: [p for p in ps if p] for i, ps in bodies.items()}
     a, b, ref = _caption(ctx)
     side_a, side_b = _sides(ctx)

@@ -1329,7 +1329,9 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
                 out[i] = [f"Thank you for asking {ctx.author.organisation} {ask}. This letter sets out the scope of our "
                           f"work, our fees and the terms on which we will act."]
             else:
-                out[i] = [f"We write to {client} about {about}. This letter sets out where matters stand and what we "
+                # (to the client it is addressed to, never "We write to <the client's name>. About ...": blind read 34)
+                subject = about if re.match(r"(the|a|an|our|your)\b", about) else f"the {about}"
+                out[i] = [f"We write to you about {subject}. This letter sets out where matters stand and what we "
                           f"advise."]
         elif k == "engagement_scope" and engagement:
             out[i] = engagement_scope(pick, ctx, about, client)

@@ -49,7 +49,8 @@ def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         return [first]
     main = points[0]
     flags = red_flags(ctx)
-    head = f"The headline is that {plain(main)}"
+    # (the figure itself, with its basis: "The headline is that ..." was the engine's lead-in, blind read 34)
+    head = cap_first(plain(main))
     how, more = derivation(main, ctx.facts), gist(main, ctx.facts)
     head = with_basis(pick, head, how) if how else head + (f": {lower_first(more)}." if more else ".")
     if flags and not how:

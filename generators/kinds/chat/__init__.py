@@ -92,6 +92,9 @@ class ChatSpec(SpecBase):
     fact_senders: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the "
                                                "members who stated it in mail in the two days before the talk "
                                                "(nobody asks for a figure they sent round that morning)")
+    fact_readers: dict[str, list[str]] = Field(default_factory=dict, description="for each fact of the day, the "
+                                               "members who sent or received it in mail before the talk (they may "
+                                               "ask what it is now, never whether there is a figure yet)")
 
 
 class ChatMessage(BaseModel):
@@ -408,6 +411,12 @@ def link_files(artifacts: list[Any], off: Collection[dt.date] = ()) -> None:
         sent = [m for m in mails if m.author in spec.members and set(m.facts) & set(spec.facts)
                 and 0 <= (spec.date - m.sent_at.date()).days <= 2 and m.sent_at < spec.posts[0].at]
         spec.fact_senders = {fid: who for fid in spec.facts if (who := sorted({m.author for m in sent if fid in m.facts}))}
+        # (blind read 34, royalty audit: on 30 March the client asked "do we have a figure for the 2025 underpayment
+        # yet", three days after the auditor mailed him CAD 370,800 with the final report)
+        had = [m for m in mails if set(m.facts) & set(spec.facts) and m.sent_at < spec.posts[0].at]
+        spec.fact_readers = {fid: who for fid in spec.facts
+                             if (who := sorted({p for m in had if fid in m.facts for p in (m.author, *m.to, *m.cc)}
+                                               & set(spec.members)))}
 
 
 def chat_context(plan: Any, spec: ChatSpec, done: dict) -> dict:

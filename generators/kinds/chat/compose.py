@@ -153,13 +153,19 @@ def _subjects(pick: Picker, ctx: ArtifactContext, files: list[str]) -> list[str]
     return list(dict.fromkeys(out)) or [f"the {matter_name(ctx).removeprefix('the ')} file"]
 
 
-def _asked(pick: Picker, fact, name: str) -> str:
-    """A colleague's question whose answer is this fact: what number we use, when a date is, what a point is."""
+def _asked(pick: Picker, fact, name: str, had: bool = False) -> str:
+    """A colleague's question whose answer is this fact: what number we use, when a date is, what a point is; one who
+    `had` it in mail asks what it is now, never whether there is one yet."""
     lines = bank("chat")["talk"]["ask"]
     kind = "term" if getattr(fact, "term", False) and "term" in lines else \
         "figure" if fact.value.type in ("money", "number", "percent") else \
         "past" if fact.past else "date" if fact.value.type == "date" else "text"
-    return pick.fill(lines[kind], label=fact.label, name=name) or f"{fact.label}?"
+    frames = [f for f in lines[kind] if not _NOT_YET.search(f)] if had else lines[kind]
+    return pick.fill(frames or lines[kind], label=fact.label, name=name) or f"{fact.label}?"
+
+
+# A question that says the figure has not come yet ("do we have a figure for the 2025 underpayment yet").
+_NOT_YET = re.compile(r"\byet\b")
 
 
 def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
@@ -552,7 +558,8 @@ def compose_chat(ctx: ArtifactContext):
                 # nor does anyone ask for a figure they sent round in mail that morning (blind read 22)
                 sent = post.author in spec.fact_senders.get(ex["fact"].id, [])
                 if i + 1 < n and not ex["fact"].past and not theirs and not sent and (ours or pick.chance(0.7)):
-                    text, ex["open"] = _asked(pick, ex["fact"], name), True
+                    had = post.author in spec.fact_readers.get(ex["fact"].id, [])
+                    text, ex["open"] = _asked(pick, ex["fact"], name, had), True
                     if pick.chance(0.3) and name:
                         text = f"@{next(p.name for p in people.values() if p.first_name == name)} " + text
                 else:

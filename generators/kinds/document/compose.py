@@ -37,6 +37,9 @@ from worldsmith.generators.compose.substance.sideletter import is_side_letter, s
 from worldsmith.generators.compose.substance.orderform import is_order_form, order_form_bodies
 from worldsmith.generators.compose.substance.letters import OFFER, WP_OFFER, countersignature
 from worldsmith.generators.compose.substance.letters import letter_due, reservation_lines
+from worldsmith.generators.compose.substance.appeal import appeal_bodies, is_appeal
+from worldsmith.generators.compose.substance.collective import collective_bodies, is_collective
+from worldsmith.generators.compose.substance.resolution import is_written_resolution, resolution_bodies
 from worldsmith.generators.compose.substance.decision import decision_bodies, is_tribunal_decision, tribunal
 from worldsmith.generators.compose.substance.authority import authority_paper, file_number, is_authority_paper, \
     legal_basis
@@ -228,6 +231,17 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # (a guarantor's claims staff produce the copy; the certificate and the guaranty are signed by others)
         issued = "Copy produced by" if substance.certificate_parties(ctx)[0] else "Issued by"
         line = sep.join([f"{issued} {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_written_resolution(ctx) and \
+            not is_tribunal_decision(ctx) and not is_appeal(ctx):
+        return sep.join([f"Circulated by {by}", when])  # the company's own record: no firm's letterhead nor marking
+    elif kind == "default" and not spec.path.endswith(".eml") and is_collective(ctx):
+        # made to be given to the employees it covers: no marking of anyone's circle, nor 'subject to contract' once
+        # signed
+        draft = re.search(r"(?i)\bdraft\b", f"{spec.title} {spec.purpose}") is not None
+        return sep.join([f"{'Draft prepared' if draft else 'Copy produced'} by {by}, {ctx.author.organisation}", when])
+    elif kind == "default" and not spec.path.endswith(".eml") and is_appeal(ctx) and not is_tribunal_decision(ctx):
+        # a filing carries no marking of the firm's circle: who files it, for whom, and when
+        return sep.join([f"Filed by {by}, {ctx.author.organisation}", when])
     elif kind == "default" and not spec.path.endswith(".eml") and is_tribunal_decision(ctx):
         # a decision is the bench's paper, never marked confidential; a copy in a party's file says who circulated it
         if tribunal(ctx) == ctx.author.organisation:
@@ -468,6 +482,25 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     if decision:
         kind = "default"
         plan = decision_bodies(ctx)[0]
+    # a party's appeal or defence is filed with the body that decides it, in the party's name (blind read 34: a recurso
+    # written as an internal note with Summary and Risks; a defesa naming counsel as Claimant and the DTJ as Respondent)
+    appeal = not spec.path.endswith(".eml") and not proc_order and not decision and is_appeal(ctx)
+    if appeal:
+        kind = "default"
+        plan = appeal_bodies(ctx)[0]
+    # a collective agreement is between the employer and every union, for the employees it covers (blind read 34: a
+    # social plan with one union of two, 'the Client', 'Consideration and Payment' and a confidentiality clause)
+    collective = kind == "agreement" and not spec.path.endswith(".eml") and is_collective(ctx)
+    if collective:
+        kind = "default"
+        plan = collective_bodies(ctx)[0]
+    # a written resolution records what a company's body resolves, and who passed it (session 31: it came out as a
+    # report with a summary, risks and next steps)
+    resolution = kind in ("default", "report") and not spec.path.endswith(".eml") and not (
+        decision or appeal or proc_order) and is_written_resolution(ctx)
+    if resolution:
+        kind = "default"
+        plan = resolution_bodies(ctx)[0]
     # an interview memorandum records who was interviewed, when, by whom and what they said (blind read 27: 'an
     # interview memorandum with no interview or interviewee')
     interview = not spec.path.endswith(".eml") and not proc_order and not staff_notice and is_interview_record(ctx)
@@ -496,9 +529,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     if aup:
         kind = "default"
         plan = aup_plan(max(1, spec.sections))
-    if kind == "letter" and not outward and client_of(ctx) and \
-            any(p.organisation == client_of(ctx) for p in ctx.to):
-        # to the author's own client: an engagement letter or a letter of advice, not a letter of demand
+    if kind == "letter" and not outward and client_of(ctx) and ctx.to and ctx.to[0].organisation == client_of(ctx):
+        # to the author's own client: an engagement letter or a letter of advice, not a letter of demand (addressed to
+        # the client, not copied to it: counsel's letter to the client's auditors, the client's CFO a reader, came out
+        # as an engagement letter, "Scope of Our Work" and "sign and return", blind read 34)
         kind = "client_letter"
         plan = headings(pick, kind, max(1, spec.sections))
         if "engagement" in spec.title.lower():
@@ -738,6 +772,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         bodies = aup_bodies(pick, ctx, plan)
     if decision:
         plan, bodies = decision_bodies(ctx)
+    if appeal:
+        plan, bodies = appeal_bodies(ctx)
+    if collective:
+        plan, bodies = collective_bodies(ctx)
+    if resolution:
+        plan, bodies = resolution_bodies(ctx)
     authority = kind == "letter" and not in_mail and is_authority_paper(ctx) and not (
         is_letter_before_claim(ctx) or offer_regime(ctx))
     if authority:
@@ -885,7 +925,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # Figure | Source: This paper' under a kick-off's decisions, and a policy whose limit is sourced to the
         # policyholder's counsel's minutes)
         # (nor an invoice, whose charges are its own lines, nor a mandate letter to the client)
-        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate or decision)
+        # (nor a party's appeal or defence, filed with the body that decides it: blind read 34, a recurso with tables
+        # citing the firm's own spreadsheet)
+        issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate or decision or appeal
+                                          or collective or resolution)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:
@@ -895,6 +938,12 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # 20, an overview whose appendix promised 'the table that follows' and was empty)
         if i == table_at and (len(ctx.facts) >= 2 or k == "appendix" and ctx.facts) and table is None and tabled:
             table = key_figures(ctx, kind)
+        if k == "appendix" and not in_mail and table is not None:
+            # a table of figures is its own heading's content: no line before it saying what it holds ("As matters
+            # stand, the figures used here for the largest customer are set out below" over a one-row table, "So far,
+            # the figures drawn on for the escrow percentage are set out below" over seven: blind read 34)
+            caption = "Table 1: Key figures" + (", with where each is read" if "Source" in table.columns else "")
+            paragraphs = [" ".join(facts)] if facts else [caption]
         if kind in ("letter", "client_letter") and i == 0:
             paragraphs = [salutation_line(ctx, kind)] + paragraphs
         if kind in ("letter", "client_letter") and i == len(plan) - 1:

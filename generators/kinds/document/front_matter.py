@@ -324,8 +324,8 @@ def shows_heading(look: str, index: int, paragraphs: list[str], heading: str = "
     """Whether a section's heading prints: never a heading above a letter's salutation (read 12: an
     'Introduction' heading over 'Dear Ryan Nelson,'); a letter's later sections keep theirs; a court paper's caption
     is laid out, never headed 'Caption' (read 15)."""
-    if look == "pleading" and heading.strip().lower() == "caption":
-        return False
+    if heading.strip().lower() == "caption":
+        return False  # (whatever the paper's look: an appeal typed 'appeal' is laid out as a pleading is, read 34)
     return not (look == "letter" and index == 0 and bool(paragraphs) and paragraphs[0].startswith("Dear "))
 
 

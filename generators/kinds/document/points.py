@@ -70,6 +70,8 @@ _CONCLUDES = re.compile(r"(?i)^(?:overall )?(?:conclusions?|next steps?|recommen
                         r"course of action|bottom line)\b")
 _RESOLUTION = re.compile(r"(?i)\b(resolutions?|karar\w*|uchwa\w*|delibera\w*|beschlu\w*|r[ée]solution\w*|resoluci\w*|"
                          r"delibera[çc]\w*)\b")
+# a point's heading that names a decision's outcome
+_RULING = re.compile(r"(?i)^(?:decision|decis[ãa]o|dispositivo|held|orders?|ruling|outcome|operative part)$")
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\.?)\s+")
 # A paragraph's own number is '7.' or '2.3' before a capital: a paragraph that opens with a figure ('64 positions are
 # affected', '1.5 million units') is not numbered by it (a UWV notification's points ran 64, 65, 66 from a count, issue
@@ -111,7 +113,7 @@ def _heading_kinds() -> dict[str, str]:
     for data in docs["types"].values():
         for h in data["headings"]:
             out.setdefault(h[0].lower(), h[1])
-    for text, k in docs["extra_headings"]:
+    for text, k in docs["extra_headings"] + docs.get("form_headings", []):
         out.setdefault(text.lower(), k)
     return out
 
@@ -292,6 +294,14 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         if decided and dec is not None:
             body = [p for p in body if p not in decided]
             put(dec, [point_paragraph(p) for p in decided], numbered=False)
+    elif _kind_index(sections, "decisions") is not None:
+        # a decision's point headed as its outcome goes to its operative part, after what the body writes there
+        # (blind read 34: the DTJ's 'Decision: AIIM upheld in part ...' sat in a 'Substance' section of its own)
+        ruled = [p for p in body if p.heading and _RULING.match(p.heading)]
+        if ruled:
+            body = [p for p in body if p not in ruled]
+            put(_kind_index(sections, "decisions"), [point_paragraph(p) for p in ruled], numbered=False,
+                replace=False)
     targets: list[int] = []
     if body:
         targets = [i for i in _targets(sections, family) if i not in placed] or \
@@ -451,9 +461,10 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
             if len(" ".join(lead).split()) >= 6 and (kind == "summary" or family.name == "letter" and not verdict):
                 keep.append(" ".join(lead))
         heads = [p.heading for p in points if p.heading]
-        if kind == "summary" and len(heads) > 1 and not any(carries(k, f) for k in keep
-                                                                               for f in ctx.facts):
-            # a summary of the points' own heads, in their order: never the engine's restatement of their figures
+        if kind == "summary" and not keep and len(heads) > 1:
+            # a summary of the points' own heads, in their order: never the engine's restatement of their figures; and
+            # only where the summary would say nothing else (blind read 34 read "Set out below, in turn: Platform;
+            # Dedicated instance; ..." after the paper's own opening as a placeholder)
             keep.append(f"Set out below, in turn: {'; '.join(heads)}.")
         if not keep and (s.table is None or needed.search(s.heading)):
             if needed.search(s.heading):

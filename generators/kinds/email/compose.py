@@ -1886,7 +1886,8 @@ def _next_after_news(ctx: ArtifactContext, body: str) -> str:
     for label in ctx.thread_labels:
         news = re.sub(re.escape(label.removeprefix("the ")), "", news, flags=re.I)
     if not acknowledges(body) or re.search(r"\bI(?:'ll| will)\b|Our side will|Nothing more needed", body) \
-            or acknowledges(ctx.parent.body) or not re.search(r"\d", news) or _QUIET_NOTE.search(news):
+            or acknowledges(ctx.parent.body) or not re.search(r"\d", news) or _QUIET_NOTE.search(news) \
+            or _QUIET_STEP.search(news):
         return body
     if _PROMISED.search(" ".join(own_text(m.body) for m in ctx.thread if m.sender == ctx.author.name)):
         return body  # what happens next is already said: the reply by the day the writer gave (mail10)
@@ -2159,6 +2160,7 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
                 and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
+                and not _QUIET_STEP.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
             # an acknowledgement of news says what happens next
             line += " " + (pick.fill(ack_next(ctx), **values) or "")
@@ -2366,6 +2368,9 @@ _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you wil
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
 _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
                "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
+# A reader's answer to a quiet week's note, in any of the wordings above: its day is the next note's, no news ("I'll
+# raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
+_QUIET_STEP = re.compile(r"(?i)\bthe next note\b|'s note\b|\byour [\w ]{0,20}note\b|\bnext note\b")
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
@@ -2388,7 +2393,12 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
                                        ago=ago, Ago=cap_first(ago))
     else:
         # what the reader does if the point the note stands on moves, before the next note or (the series' last) at all
-        point = next((e.label for e in ctx.quiet_week if e.label), "") or next(iter(ctx.thread_labels), "")
+        # (never a deadline gone by: on 30 April the client offered to pass on anything 'on the deadline for the
+        # defesa', filed on 11 March and due on the 12th, blind read 34; of a lapsed one, what the ledger has had since)
+        point = next((e.point if e.what == "lapsed" else e.label for e in ctx.quiet_week
+                      if (e.point if e.what == "lapsed" else e.label)
+                      and not (e.what != "lapsed" and e.type == "date" and e.day < sent)), "") \
+            or next(iter(ctx.thread_labels), "")
         if day:
             step = pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
         elif ctx.parent_sent is not None:
@@ -3474,7 +3484,8 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
-                and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
+                and not (ctx.parent is not None and (_QUIET_NOTE.search(own_text(ctx.parent.body))
+                                                     or _QUIET_STEP.search(own_text(ctx.parent.body)))):
             # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
             lines.append(pick.fill(ack_next(ctx), **v) or "")
     elif beat == "take_in" and reply_to_question:
@@ -3567,6 +3578,10 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
             # who has already said by when they will come back does not put it off again to another day ("will reply
             # by Monday", then "will take instructions ... and come back to you by the end of the week", mail10)
             frames = move["across_noted"]
+        elif beat != "object" and (said := _answered_before(ctx)) is not None:
+            # who gave its answer earlier in the thread stands on it (blind read 34: the miner's CFO, who had rejected
+            # the refining finding on 24 April, wrote on the 27th "We will respond on ... refining by end of Tuesday")
+            frames, v = move[key.replace("confirm", "stands")], dict(v, said=_day_of(said, ctx))
         elif beat != "object" and _DATED.search(v["label"]):
             # a date is no position to reserve on ("We note what you say on the response deadline; our client's
             # position is reserved.", mail10's read at seed 31; "rights expressly reserved", read 18's formula)
@@ -3777,6 +3792,23 @@ def put_in_doubt(ctx: ArtifactContext, label: str) -> bool:
     said = [s for s in re.split(r"(?<=[.?!])\s+|\n+", text) if label.lower() in s.lower()]
     # (the point's own words are no doubt: "the Engine 2 EPR reserve balance" is not a reservation)
     return any(_DOUBTS.search(re.sub(re.escape(label), " ", s, flags=re.I)) for s in said)
+
+
+# A message that gives its side's answer on a point: it accepts, rejects, agrees or pays ("Wabigoon accepts the transport
+# finding and will pay CAD 83,600 with interest. It rejects the refining finding").
+_GAVE_ANSWER = re.compile(r"\b(?:accepts?|rejects?|(?:do|does) not accept|agrees?|(?:do|does) not agree|disputes?|"
+                          r"will pay|maintains?|our (?:client's )?position is)\b", re.I)
+
+
+def _answered_before(ctx: ArtifactContext) -> dt.date | None:
+    """The day the author's own organisation gave its answer in an earlier message of the thread (not the one replied
+    to), or None: who has answered stands on it, and never promises an answer by a day."""
+    orgs = {p.name: p.organisation for p in [*ctx.cast, ctx.author]}
+    for m in ctx.thread:
+        if orgs.get(m.sender) == ctx.author.organisation and _GAVE_ANSWER.search(own_text(m.body)) \
+                and not _PROMISED.search(own_text(m.body)):
+            return dt.date.fromisoformat(m.sent[:10])
+    return None
 
 
 def _parent_own(ctx: ArtifactContext) -> str:

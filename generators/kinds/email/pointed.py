@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.parties import across, home, to_authority
 from worldsmith.generators.compose.text import join_names, mail_day
 from worldsmith.generators.compose.week import STANDING, note_lines
-from worldsmith.generators.compose.voice import deadline, salutation, sign_off
+from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
 from worldsmith.worlds.content import EmailContent
@@ -86,6 +86,17 @@ def _week(pick: Picker, ctx: ArtifactContext) -> str:
     return f"Also in the week to {mail_day(ctx.spec.sent_at.date(), ctx.locale)}:\n" + "\n".join(f"- {x}" for x in lines)
 
 
+def _signed(pick: Picker, ctx: ArtifactContext) -> str:
+    """The sign-off, and under a thread's first message the sender's signature block, as compose_email signs (Outlook's
+    signature for new messages; a reply or a forward goes with the short one). Pointed openers were signed with a name
+    alone, so that every reply quoting them lacked the block a real history carries (issue 17 point 6)."""
+    signed = sign_off(pick, ctx.voice, ctx.author)
+    if ctx.spec.mode != "new" or not pick.chance(0.85):
+        return signed
+    full = signed.endswith(ctx.author.name)
+    return signed + ("\n" if full else "\n\n") + signature(pick, ctx.author, full)
+
+
 def point_email(ctx: ArtifactContext) -> EmailContent:
     """A message whose content is its point, word for word, with its move's frame, greeting and sign-off."""
     from worldsmith.generators.kinds.email.compose import subject_of
@@ -98,7 +109,7 @@ def point_email(ctx: ArtifactContext) -> EmailContent:
     beat = spec.beat
     paragraphs = [x for x in (hello, _lead(pick, ctx, beat, hello), spec.point, _week(pick, ctx),
                               _after(pick, ctx, beat, spec.point)) if x]
-    paragraphs.append(sign_off(pick, ctx.voice, ctx.author))
+    paragraphs.append(_signed(pick, ctx))
     subject = subject_of(spec, ctx.parent.subject if ctx.parent else None)
     return EmailContent(subject=subject, body="\n\n".join(paragraphs) + "\n")
 

@@ -15,10 +15,15 @@ from worldsmith.generators.places import zone_of
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec, Person, WorldPlan
 
-# Fixed English names: strftime's %a and %b follow the process locale, and the bytes must not.
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_FORWARD_RULE = "---------- Forwarded message ---------"
+# A reply or a forward carries the message it answers or passes on as Outlook does in plain text, the corporate client
+# of the firms, banks and hospitals a data room's mail comes from: a rule, the parent's From/Sent/To/Cc/Subject, then
+# its text unprefixed. (Replies went under Gmail's one attribution line over "> " lines and forwards under Gmail's
+# rule; a real sample's history carries the header of each message it holds, issue 17 point 6.)
+HISTORY_RULE = "-----Original Message-----"
+# Fixed English names: strftime's %A and %B follow the process locale, and the bytes must not.
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
 
 # RFC 5322 forbids lines over 998 octets (and only advises 78). A model writes each paragraph as
 # one line; sending those 8bit keeps the file readable and greppable (quoted-printable would split
@@ -81,10 +86,11 @@ def address_of(person: Person) -> Address:
     return Address(display_name=person.name, username=username, domain=domain)
 
 
-def mail_date(moment: dt.datetime) -> str:
-    """A moment as a mail client writes it in a quote line: `Mon, 3 Mar 2025 at 09:14`."""
-    return (f"{_WEEKDAYS[moment.weekday()]}, {moment.day} {_MONTHS[moment.month - 1]} {moment.year}"
-            f" at {moment:%H:%M}")
+def sent_line(moment: dt.datetime) -> str:
+    """A moment as Outlook writes it in a quoted header's Sent line: `Monday, March 3, 2025 9:14 AM`."""
+    hour = moment.hour % 12 or 12
+    return (f"{_WEEKDAYS[moment.weekday()]}, {_MONTHS[moment.month - 1]} {moment.day}, {moment.year}"
+            f" {hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}")
 
 
 def ancestors(spec: EmailSpec, history: list[Message]) -> list[Message]:
@@ -108,13 +114,8 @@ def _clean(body: str) -> str:
     return body.replace("\r\n", "\n").replace("\r", "\n").rstrip()
 
 
-def _quote(text: str) -> str:
-    """Each line prefixed `> `, as mail clients quote (an empty line becomes a bare `>`)."""
-    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
-
-
-def _names(plan: WorldPlan, ids: list[str]) -> str:
-    return ", ".join(str(address_of(plan.person(p))) for p in ids)
+def _names(plan: WorldPlan, ids: list[str], sep: str = ", ") -> str:
+    return sep.join(str(address_of(plan.person(p))) for p in ids)
 
 
 def _attached_lines(body: str, spec: EmailSpec) -> str:
@@ -137,12 +138,12 @@ def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, histor
     parent_spec, parent_content = chain[-1]
     parent_text = message_text(plan, parent_spec, parent_content, chain[:-1])
     sender = plan.person(parent_spec.author)
-    if spec.mode == "reply":
-        return f"{body}\n\nOn {mail_date(parent_spec.sent_at)}, {address_of(sender)} wrote:\n{_quote(parent_text)}"
-    lines = [_FORWARD_RULE, f"From: {address_of(sender)}", f"Date: {mail_date(parent_spec.sent_at)}",
-             f"Subject: {parent_content.subject}", f"To: {_names(plan, parent_spec.to)}"]
+    # A forward carries its message under the same header as a reply does: one client writes both
+    lines = [HISTORY_RULE, f"From: {address_of(sender)}", f"Sent: {sent_line(parent_spec.sent_at)}",
+             f"To: {_names(plan, parent_spec.to, '; ')}"]
     if parent_spec.cc:
-        lines.append(f"Cc: {_names(plan, parent_spec.cc)}")
+        lines.append(f"Cc: {_names(plan, parent_spec.cc, '; ')}")
+    lines.append(f"Subject: {parent_content.subject}")
     return f"{body}\n\n" + "\n".join(lines) + f"\n\n{parent_text}"
 
 

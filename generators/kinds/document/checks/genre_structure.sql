@@ -66,10 +66,11 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('pleading', 5, 'caption', 'text', '(?i)(united states district court|in the [a-z ]*court|in the high court|in the matter of an adjudication|in the matter of (the arbitration act [0-9]+ and in the matter of )?an arbitration|employment tribunals?\b|(^|\n)(before [a-z]|proceedings\. ))'),
     ('pleading', 5, 'parties in the caption', 'text', 'Plaintiff.*Defendant|Claimant.*Defendant|(Claimant|Appellant|Applicant).*Respondent|Referring Party.*Responding Party'),
     ('pleading', 5, 'numbered paragraphs', 'text', '(?m)^1\. '),
-    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|ground of (defence|appeal)'),
+    ('pleading', 5, 'a count or a defense', 'heading', '(?i)count [ivx]+|affirmative defense|the (first|second|third) claim|grounds? of (defence|appeal)'),
     -- (an English claim ends 'AND THE CLAIMANT CLAIMS', a Defence in its closing denial; each is signed under its
     -- statement of truth by the party's solicitor: read 25)
-    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to|AND THE CLAIMANT CLAIMS|Save as expressly admitted above'),
+    -- (an administrative appeal or defence, a recurso or a defesa, closes on what the party requests: blind read 34)
+    ('pleading', 5, 'prayer for relief', 'text', 'WHEREFORE|asks the (Court|Adjudicator|Tribunal) to|AND THE CLAIMANT CLAIMS|Save as expressly admitted above|the (Appellant|Applicant) requests that'),
     ('pleading', 5, 'signature block', 'text', '(?i)respectfully submitted|signed: .*(solicitors|counsel) for|position or office held: .*solicitors'),
     ('agreement', 4, 'Parties', 'heading', '(?i)parties'),
     -- (a lease of premises has no recitals: its grant clause is what they are to a contract)

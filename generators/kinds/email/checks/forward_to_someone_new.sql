@@ -21,12 +21,12 @@ earlier as (
 select f.id as artifact_id, f.path,
        case when not regexp_matches(coalesce(f.subject, ''), '(?i)^\s*(fwd?|fw)\s*:')
                  then 'a forward whose subject does not say so: "' || coalesce(f.subject, '') || '"'
-            when not regexp_matches(coalesce(f.body, ''), '(?im)^-{5,}\s*Forwarded message')
+            when not regexp_matches(coalesce(f.body, ''), '(?im)^-{5,}\s*(?:Forwarded|Original) message')
                  then 'a forward without the forwarded message below it'
             else 'the forward reaches no one new: every recipient was already on the thread' end as detail
 from msgs f
 where not regexp_matches(coalesce(f.subject, ''), '(?i)^\s*(fwd?|fw)\s*:')
-   or not regexp_matches(coalesce(f.body, ''), '(?im)^-{5,}\s*Forwarded message')
+   or not regexp_matches(coalesce(f.body, ''), '(?im)^-{5,}\s*(?:Forwarded|Original) message')
    or (exists (select 1 from people p
                where lower(p.email) not in (select address from earlier e where e.thread = f.thread and e.position < f.position))
        and not exists (

@@ -20,7 +20,10 @@ with told as not materialized (
                   join organisations w on w.id = q.organisation where r.path = e.path and w.side = f.owner)
 ),
 sentences as (
-    select artifact_id, path, fact_id, text, label, unnest(regexp_split_to_array(body_new, '[.!?]\s+|\n+')) as sentence
+    -- (each sentence with its own stop: a split on '[.!?]\s+' took the question mark off "How was the USD 4,200,000
+    -- priced? We need ...", and an underwriter asking the seller how its figure was priced was read as telling it)
+    select artifact_id, path, fact_id, text, label,
+           unnest(regexp_extract_all(body_new, '(?:[^.!?\n]|[.!?][^\s.!?])+[.!?]*')) as sentence
     from told
 )
 select s.artifact_id, s.path,
@@ -29,7 +32,7 @@ from sentences s
 where contains(s.sentence, s.text) and not starts_with(ltrim(s.sentence), '>')
   -- (words of its label do nothing with it: 'the agreed extra expense' only names it)
   and not regexp_matches(replace(replace(lower(s.sentence), lower(s.text), ' '), lower(s.label), ' '),
-      '(?i)\b(you|your|yours|disput\w*|reject\w*|accept\w*|agree\w*|challeng\w*|confirm\w*|quer\w*|note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*)\b|\?')
+      '(?i)\b(you|your|yours|disput\w*|reject\w*|accept\w*|agree\w*|challeng\w*|confirm\w*|quer\w*|note[ds]?|noting|support\w*|source|decid\w*|decision|reserv\w*|how|why|whether|explain\w*|clarif\w*|ask\w*|walk (?:us|me) through)\b|\?')
   and not exists (select 1 from planned_facts pf join facts g on g.id = pf.fact_id
                   where pf.artifact_id = s.artifact_id and g.id <> s.fact_id and g.text <> s.text and length(g.text) > 3
                     and contains(s.sentence, g.text))

@@ -23,5 +23,8 @@ where len(paras) >= 1
   and regexp_matches(trim(paras[1]), '(?i)^(?:thanks|thank you|many thanks|noted|understood|received|got it|got this|confirmed|ok\b|okay|fine|great|good|perfect|helpful)')
   and len(regexp_extract_all(paras[1], '[A-Za-z0-9'']+')) <= 10
   and not regexp_matches(paras[1], '(?i)\d|\?|\b(?:monday|tuesday|wednesday|thursday|friday|tomorrow|today|tonight|week|by)\b')
+  -- (a sentence of the words of any language, figures and dates among them: "Noted, Hans-H.." over the point "Die
+  -- Garantiehaftung ist auf EUR 1.200.000 begrenzt." carried its point, and was read as a bare thanks because a word
+  -- of it held a figure or a letter outside ASCII; a signature's lines end on no full stop)
   and not exists (select 1 from unnest(paras[2:]) t(p)
-                  where regexp_matches(p, '[A-Za-z]+(?:\s+[A-Za-z,;''-]+){5,}[.!?]'))
+                  where regexp_matches(p, '[\pL\pN€$£(][^\s]*(?:[ \t]+[^\s]+){5,}[.!?](?:\s|$)'))

@@ -1,0 +1,44 @@
+"""Blind read 34 (tax appeal, tests/fixtures/icms-tax-appeal.yaml at seed 34): on 30 April the client answered the
+monthly note with "If anything reaches me on the deadline for the defesa before the next note (27 May), I will pass it
+straight on", a deadline of 12 March met by the defesa of 11 March; the partner answered "I'll raise it on the next
+call", 'it' being nothing. A reader of a quiet note watches a point still open, and a reply to that reader's answer
+takes no step on news it does not carry."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.generators.offline_world import offline_world
+
+ROOT = Path(__file__).resolve().parents[2]
+# The reader's step on the point a quiet note stands on (compose._QUIET_POINT and _QUIET_LAST).
+_WATCHED = re.compile(r"(?:reaches me on|moves on|come in on|doing on|comes in on|reached me on|nothing on) (.+?)"
+                      r"(?: before| after| since| at my end|;|$)")
+_STEP_ON_NEWS = re.compile(r"\b(?:raise it|take it up|put it on the list) on the\b")
+
+
+def _world():
+    return offline_world(ROOT / "tests/fixtures/icms-tax-appeal.yaml", 34)
+
+
+def test_a_quiet_notes_reader_watches_no_date_gone_by():
+    plan, _, contents = _world()
+    gone = {f.label.lower().removeprefix("the "): f for f in plan.facts if f.label and f.value.type == "date"}
+    for a in plan.artifacts:
+        if a.kind != "email" or a.id not in contents:
+            continue
+        for m in _WATCHED.finditer(contents[a.id].body):
+            f = gone.get(m.group(1).lower().removeprefix("the "))
+            assert f is None or f.value.value >= a.sent_at.date(), (a.id, m.group(0))
+
+
+def test_no_step_is_taken_on_a_reply_that_brought_no_news():
+    plan, _, contents = _world()
+    arts = {a.id: a for a in plan.artifacts}
+    for a in plan.artifacts:
+        if a.kind != "email" or a.parent is None or a.id not in contents or a.parent not in contents:
+            continue
+        parent = contents[a.parent].body
+        if re.search(r"\bnext note\b", parent) and _STEP_ON_NEWS.search(contents[a.id].body):
+            raise AssertionError((a.id, arts[a.parent].id, contents[a.id].body))
