@@ -236,3 +236,114 @@ def list_cells(sheet: Any, listed: dict) -> None:
             ln.cells[at["asked"]] = sheet.spec.date.isoformat()
         if "status" in at:
             ln.cells[at["status"]] = state
+
+
+_BAND = re.compile(r"\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})\b|\b(\d{1,2})\s+and\s+(?:over|older|above)\b", re.I)
+_NONE = re.compile(r"^\s*(?:none|no|nil|not applicable)\b", re.I)
+
+
+def population_lines(sheet: Any, ledger: Any, listed: dict) -> int | None:
+    """A selection or population list: each category a point names (a line of words), by the age groups its point
+    gives, holding its share of the ledger's count, whole; the count's own line their live SUM beneath them (role
+    total). Lines whose words say there are none ('Exemptions: none claimed') follow as words. The total's line, or
+    None where the sheet carries no count or names no category (then nothing changes)."""
+    from decimal import Decimal as D
+
+    from worldsmith.generators.skeleton import split_cents
+    from worldsmith.worlds.values import Number
+
+    counts = [ln for ln in sheet.lines if ln.fact and isinstance(ledger.value(ln.fact), Number)]
+    groups = [ln for ln in sheet.lines if ln.role == "key" and ln.fact is None and not _NONE.match(ln.cells[sheet.note] or "")]
+    value = ledger.value(counts[0].fact) if counts else None
+    if value is None or len(groups) < 2 or value.value != value.value.to_integral_value() or value.value < len(groups):
+        return None
+    band = sheet.roles.index("band")
+    total, rng = D(value.value), sheet.rng
+    bands = {id(g): [" ".join(m[0].split()) for m in _BAND.finditer(g.cells[sheet.note] or "")] for g in groups}
+    # (near even: a category of one and another of forty read as a draw, not a workforce)
+    shares = split_cents(total, len(groups), rng, sigma=0.3, unit=D(1))
+    count = counts[0]
+    rest = [ln for ln in sheet.lines if ln is not count and ln not in groups]
+    sheet.lines, sheet.at = [], {}
+    for g, share in zip(groups, shares):
+        ages = bands[id(g)] if len(bands[id(g)]) > 1 and share >= len(bands[id(g)]) else [None]
+        parts = split_cents(share, len(ages), rng, sigma=0.3, unit=D(1)) if len(ages) > 1 else [share]
+        for k, (age, part) in enumerate(zip(ages, parts)):
+            sheet.add(g.cells[sheet.label], role="item", amount=int(part), fmt="number",
+                      note=g.cells[sheet.note] if k == 0 else "", extra={band: age} if age else None)
+    items = len(sheet.lines)
+    sheet.columns[sheet.amount] = sheet.columns[sheet.amount].model_copy(update={"name": cap_first(count.cells[sheet.label])})
+    at = sheet.add(f"Total: {count.cells[sheet.label][:1].lower()}{count.cells[sheet.label][1:]}", role="total",
+                   amount=int(total), fmt="number", fact=count.fact, formula="SUM({0}:{%d})" % (items - 1),
+                   note=count.cells[sheet.note] or "")
+    for ln in rest:
+        sheet.lines.append(ln)
+        if ln.fact and ln.role in ("input", "derived", "subtotal", "total"):
+            sheet.at[ln.fact] = len(sheet.lines) - 1
+    return at
+
+
+_COUNTED = re.compile(r"\b(\d{1,3}(?:,\d{3})*|\d+)\s+([a-z][a-z-]+)\b")
+_FOR = r"\s+(?:for|on|in|of|covering)\s+(?:the\s+)?(?:every|each|all|\d[\d,]*)\b"
+
+
+def coverage_lines(sheet: Any, ledger: Any, listed: dict) -> int | None:
+    """An evidence or coverage matrix: the population its points count (the first count a point writes, '412
+    invoices of the three suppliers'), then, for each kind of evidence a point names ('CT-e for 375 invoices; gate
+    logs ... for the 37 collected'), how many of the population it covers: all of it where the point says every one,
+    the count it writes, else none; a test whose evidence comes in several groups sums them by a live formula. The
+    first line of the population, or None where no point counts one (then nothing changes)."""
+    evidence = sheet.roles.index("evidence")
+    found = next(((ln, m) for ln in sheet.lines for m in [_COUNTED.search(ln.cells[sheet.note] or "")]
+                  if m is not None and int(m[1].replace(",", "")) >= 2), None)
+    if found is None:
+        return None
+    head, m = found
+    n, noun = int(m[1].replace(",", "")), m[2]
+    one = noun[:-1] if noun.endswith("s") else noun
+    every = re.compile(rf"\b(?:every|each|all(?:\s+the)?)\s+(?:{re.escape(one)}|{re.escape(noun)})\b", re.I)
+    old = [ln for ln in sheet.lines if ln is not head]
+    sheet.lines, sheet.at = [], {}
+    # the population: how many the sheet covers, the point's words for them, and the figure and paper it gives (the
+    # ledger's figure in words: the count has its column)
+    parts = [p.strip() for p in re.split(r";\s+", head.cells[sheet.note] or "") if p.strip()]
+    named = next((p for p in parts if _COUNTED.search(p)), f"{n:,} {noun}")
+    figure = render_value(ledger.value(head.fact), ledger.locale) if head.fact and ledger.value(head.fact) else ""
+    basis = "; ".join([figure] * bool(figure) + [p for p in parts if p != named])
+    at = sheet.add(cap_first(head.cells[sheet.label] or ""), role="key", amount=n, fmt="number", note=basis,
+                   extra={evidence: cap_first(named)})
+    for ln in old:
+        if ln.role != "key" or ln.fact is not None:
+            sheet.lines.append(ln)
+            continue
+        rows, words = [], []
+        for part in [p.strip() for p in re.split(r";\s+", ln.cells[sheet.note] or "") if p.strip()]:
+            count = n if every.search(part) else None
+            if count is None:
+                c = re.search(r"\b(\d{1,3}(?:,\d{3})*|\d+)\b", part)
+                count = int(c[1].replace(",", "")) if c and 0 < int(c[1].replace(",", "")) <= n else None
+            if count is None:
+                words.append(part)
+                continue
+            name = re.split(_FOR, part, maxsplit=1, flags=re.I)
+            # what the point says beyond the count the row shows ('for the 37 collected by our own trucks' keeps
+            # 'The 37 collected by our own trucks'; 'for every invoice, with the lot numbers' keeps 'With the lot
+            # numbers')
+            rest = re.sub(r"^(?:for|on|in|of|covering)\s+", "", part[len(name[0]):].strip(" ,"), flags=re.I)
+            rest = re.sub(rf"^(?:the\s+)?(?:every|each|all|\d[\d,]*)\s+(?:{re.escape(one)}|{re.escape(noun)})\b[,;\s]*",
+                          "", rest, flags=re.I)
+            rows.append((cap_first(name[0].strip(" ,")), count, rest))
+        if not rows:
+            # evidence the point does not count: what is held, in words
+            sheet.add(ln.cells[sheet.label], role="key", extra={evidence: ln.cells[sheet.note] or None})
+            continue
+        first = len(sheet.lines)
+        for k, (name, count, rest) in enumerate(rows):
+            basis = "; ".join(cap_first(x) for x in ([rest] if rest else []) + (words if k == len(rows) - 1 else []))
+            sheet.add(ln.cells[sheet.label], role="item", amount=count, fmt="number", note=basis,
+                      extra={evidence: name})
+        if len(rows) > 1 and sum(c for _, c, _ in rows) <= n:
+            sheet.add(f"{ln.cells[sheet.label]}, in all", role="derived", amount=sum(c for _, c, _ in rows),
+                      fmt="number", formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
+                      note=f"Of the {n:,} {noun}")
+    return at

@@ -741,7 +741,16 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
     if not sheet.lines:
         return None
-    if listed is not None:
+    if listed is not None and listed.get("population"):
+        from worldsmith.generators.pointed import population_lines
+
+        total = population_lines(sheet, ledger, listed)
+        bottom = total if total is not None else bottom
+    elif listed is not None and listed.get("coverage"):
+        from worldsmith.generators.pointed import coverage_lines
+
+        coverage_lines(sheet, ledger, listed)
+    elif listed is not None:
         list_cells(sheet, listed)
     return sheet.skeleton(bottom)
 

@@ -39,6 +39,15 @@ def _ctx(title: str, purpose: str, points: list[str], facts: list[str], seed: in
     return ctx.model_copy(update={"seed": seed, "facts": refs, "world_title": "Serra Azul: defence against an AIIM"})
 
 
+def _pointed(title: str, points: list[str], facts: list[LedgerFact]):
+    """The skeleton of a lawyer's pointed sheet of `facts`."""
+    from worldsmith.worlds.plan import SheetSpec
+
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="23-1011", rows=40,
+                     date=dt.date(2026, 3, 26), facts=[f.id for f in facts], points=points)
+    return build_skeleton(spec, facts, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+
+
 def test_the_note_names_the_papers_the_lines_cite_not_a_stock_system():
     """Before: a client's 'first estimate of the debt' was sourced to 'the lenders' loan statements' (its title's
     'debt' chose a borrower's books) though each of its inputs cites the AIIM."""
@@ -100,3 +109,51 @@ def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
     assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
     assert rows["Deductions in the statement"][4] == 3184600
     assert {r[6] for r in sheet.rows} == {"Nora Quist"}
+
+
+def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():
+    """Before: 'A "selection list" with no employees, no age groups filled in and no counts' (blind read 34, nl 21):
+    the categories its points name, the first by the age groups its point gives, each with a whole count, and the
+    ledger's count their live SUM; a point that says there are none stays words."""
+    from worldsmith.worlds.values import Number
+
+    positions = LedgerFact(id="positions", statement="64 positions end.", label="number of positions affected",
+                           text="64 positions", value=Number(value=Decimal(64), unit="positions"))
+    points = ["Positions ending: {positions}, operators, assistants and maintenance",
+              "Flexo press operator: interchangeable across shifts; selection per age group 15-25, 25-35, 35-45, "
+              "45-55, 55 and over",
+              "Press assistant: interchangeable with the line assistant",
+              "Shift maintenance technician: separate category, all positions end",
+              "Exemptions: none claimed"]
+    sk = _pointed("Selection lists: reflection principle by age group", points, [positions])
+    assert [c.name for c in sk.columns] == ["Category", "Age group", "Positions ending", "Basis"]
+    items = [ln for ln in sk.lines if ln.role == "item"]
+    assert sum(ln.cells[2] for ln in items) == 64 and all(isinstance(ln.cells[2], int) and ln.cells[2] > 0 for ln in items)
+    flexo = [ln.cells[1] for ln in items if ln.cells[0] == "Flexo press operator"]
+    assert flexo == ["15-25", "25-35", "35-45", "45-55", "55 and over"]
+    assert {ln.cells[0] for ln in items} == {"Flexo press operator", "Press assistant", "Shift maintenance technician"}
+    total = sk.lines[sk.bottom]
+    assert total.role == "total" and total.fact == "positions" and total.formula == "SUM({0}:{%d})" % (len(items) - 1)
+    assert sk.lines[-1].cells[0] == "Exemptions" and sk.lines[-1].role == "key"
+
+
+def test_an_evidence_matrix_counts_what_each_kind_of_evidence_covers_of_the_population():
+    """Before: 'An "evidence matrix" for 412 invoices has five narrative rows and no invoice-by-invoice coverage'
+    (blind read 34, br 24): the population its points count, each kind of evidence with how many it covers (every
+    one, or the count written), a test's groups summed by a live formula; evidence not counted stays words; the
+    ledger's figure stays in the sheet."""
+    points = ["Credits disallowed: {principal}, 412 invoices of the three suppliers",
+              "Payment: bank transfer to the supplier's own account for every invoice; statements attached",
+              "Transport: CT-e for 375 invoices; gate logs and delivery sheets for the 37 collected by our own trucks",
+              "Resale: outgoing invoices tracing the lots to customers"]
+    sk = _pointed("Evidence matrix: purchases from the three suppliers", points, LEDGER[:1])
+    assert [c.name for c in sk.columns] == ["Test", "Evidence", "Covered", "Basis"]
+    rows = [(ln.cells[0], ln.cells[1], ln.cells[2]) for ln in sk.lines]
+    assert rows[0] == ("Credits disallowed", "412 invoices of the three suppliers", 412)
+    assert "BRL 3,184,600" in sk.lines[0].cells[3]
+    assert ("Payment", "Bank transfer to the supplier's own account", 412) in rows
+    assert ("Transport", "CT-e", 375) in rows and ("Transport", "Gate logs and delivery sheets", 37) in rows
+    both = next(ln for ln in sk.lines if ln.cells[0] == "Transport, in all")
+    assert both.role == "derived" and both.formula.startswith("SUM(") and both.cells[2] == 412
+    resale = next(ln for ln in sk.lines if ln.cells[0] == "Resale")
+    assert resale.cells[2] is None and resale.cells[1] == "Outgoing invoices tracing the lots to customers"
