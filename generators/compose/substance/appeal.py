@@ -37,7 +37,11 @@ def _fold(text: str) -> str:
 
 
 def _words(ctx: ArtifactContext) -> str:
-    return f"{getattr(ctx.spec, 'doc_type', '')} {head_noun(ctx.spec.title)} {ctx.spec.title.split(':')[0]}"
+    """What names the paper's genre: its doc_type, its title's head, and a title that opens 'Notice of appeal' or
+    'Grounds of appeal' (never a word later in its title: a 'Notice of objection to the service charge statement' is
+    a notice under the lease, not an objection filed with a tribunal)."""
+    opens = re.match(r"(?i)\s*(?:notice|grounds|statement) of appeal\b", ctx.spec.title)
+    return f"{getattr(ctx.spec, 'doc_type', '')} {head_noun(ctx.spec.title)} {opens.group(0) if opens else ''}"
 
 
 def is_appeal(ctx: ArtifactContext) -> bool:
