@@ -51,7 +51,11 @@ def is_appeal(ctx: ArtifactContext) -> bool:
     if not (_APPEAL.search(said) or _DEFENCE.search(said)) or re.search(r"(?i)\b(letter|memo|note|email|advice)\b",
                                                                           head_noun(ctx.spec.title)):
         return False
-    return bool(forum(ctx)) and forum(ctx) != ctx.author.organisation and not _decider(ctx, ctx.author.organisation)
+    # (only where the plan's organisations name the party its author files for: with none, pleading.py's caption reads
+    # the parties from the title, 'Corvale Shipping v. Revenue Service')
+    filer = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    return bool(forum(ctx)) and forum(ctx) != ctx.author.organisation and not _decider(ctx, ctx.author.organisation) \
+        and filer != ctx.author.organisation
 
 
 def _decider(ctx: ArtifactContext, name: str) -> bool:
