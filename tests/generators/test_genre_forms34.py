@@ -174,3 +174,34 @@ def test_a_written_resolution_records_what_the_board_resolves_never_a_report():
     assert "WHEREAS Ostrander's maximum exposure is USD 20,000,000;" in prose, prose
     assert "Name: Roger Long, Chief Executive Officer" in prose and "Certified a true copy: Jacqueline Horton" in prose
     assert all(s.table is None for s in doc.sections) and "Work Product" not in doc.subtitle, doc.subtitle
+
+
+def test_only_a_paper_of_the_genre_takes_its_form():
+    # a notice under a lease that objects is no filing with a tribunal; a resolution of findings is no company's
+    from types import SimpleNamespace as S
+
+    from worldsmith.generators.compose.substance.appeal import _APPEAL, _DEFENCE, _words
+    from worldsmith.generators.compose.substance.resolution import is_written_resolution
+
+    def filing(doc_type: str, title: str) -> bool:
+        said = _words(S(spec=S(doc_type=doc_type, title=title)))
+        return bool(_APPEAL.search(said) or _DEFENCE.search(said))
+
+    assert not filing("letter", "Notice of objection to the 2025 service charge statement")
+    assert filing("letter", "Notice of appeal to the First-tier Tribunal: penalty") and filing("appeal", "Recurso")
+    assert not is_written_resolution(S(spec=S(doc_type="report", title="Resolution of the audit findings")))
+    assert is_written_resolution(S(spec=S(doc_type="report", title="Written resolution of the board of X Ltd: sale")))
+
+
+def test_a_forms_fields_stay_on_its_face_when_the_points_are_placed():
+    # the tanker example's certificate of financial responsibility 'has no number or expiry': the outline's points
+    # took the place of the form's fields
+    from worldsmith.generators.kinds.document.points import _place
+    from worldsmith.worlds.content import Section
+
+    fields = ["Certificate No.: 24-90793", "Issued to (operator): Kestrel Bay Tankers Ltd.",
+              "Expires: September 27, 2027, unless revoked or surrendered before then"]
+    placed, lost = _place(Section(heading="Particulars", paragraphs=fields + ["The vessel is insured. It is sound."]),
+                          ["Certificate: the NPFC certifies the operator's financial responsibility."], False)
+    assert placed.paragraphs[:3] == fields and placed.paragraphs[3].startswith("Certificate: the NPFC"), placed
+    assert lost == ["The vessel is insured. It is sound."], lost

@@ -37,7 +37,11 @@ def _fold(text: str) -> str:
 
 
 def _words(ctx: ArtifactContext) -> str:
-    return f"{getattr(ctx.spec, 'doc_type', '')} {head_noun(ctx.spec.title)} {ctx.spec.title.split(':')[0]}"
+    """What names the paper's genre: its doc_type, its title's head, and a title that opens 'Notice of appeal' or
+    'Grounds of appeal' (never a word later in its title: a 'Notice of objection to the service charge statement' is
+    a notice under the lease, not an objection filed with a tribunal)."""
+    opens = re.match(r"(?i)\s*(?:notice|grounds|statement) of appeal\b", ctx.spec.title)
+    return f"{getattr(ctx.spec, 'doc_type', '')} {head_noun(ctx.spec.title)} {opens.group(0) if opens else ''}"
 
 
 def is_appeal(ctx: ArtifactContext) -> bool:
@@ -47,7 +51,11 @@ def is_appeal(ctx: ArtifactContext) -> bool:
     if not (_APPEAL.search(said) or _DEFENCE.search(said)) or re.search(r"(?i)\b(letter|memo|note|email|advice)\b",
                                                                           head_noun(ctx.spec.title)):
         return False
-    return bool(forum(ctx)) and forum(ctx) != ctx.author.organisation and not _decider(ctx, ctx.author.organisation)
+    # (only where the plan's organisations name the party its author files for: with none, pleading.py's caption reads
+    # the parties from the title, 'Corvale Shipping v. Revenue Service')
+    filer = client_of(ctx) or principal(ctx, ctx.author.organisation)
+    return bool(forum(ctx)) and forum(ctx) != ctx.author.organisation and not _decider(ctx, ctx.author.organisation) \
+        and filer != ctx.author.organisation
 
 
 def _decider(ctx: ArtifactContext, name: str) -> bool:

@@ -40,8 +40,12 @@ def is_written_resolution(ctx: ArtifactContext) -> bool:
     if _DISPUTE.search(f"{said} {title}"):
         return False
     head = re.sub(r"\s+of\b.*$", "", title.strip(), flags=re.I)
-    return bool(_RESOLUTION.match(said.strip()) or _RESOLUTION.match(head) or
-                re.match(r"(?i)resolutions?$", head_noun(ctx.spec.title)))
+    # (a title's head counts where the title names the body that resolves: 'Resolution of the audit findings' is no
+    # company's resolution)
+    named = bool(_BODY.search(title)) or bool(re.match(r"(?i)(?:written|board|shareholders|members|directors|"
+                                                        r"unanimous)\b", head))
+    return bool(_RESOLUTION.match(said.strip())) or named and bool(
+        _RESOLUTION.match(head) or re.match(r"(?i)resolutions?$", head_noun(ctx.spec.title)))
 
 
 def _company(ctx: ArtifactContext) -> str:

@@ -136,7 +136,13 @@ _LEAD = re.compile(r"^Dear |^Present:|(?i:^attendees)|\brealleges\b|\bincorporat
                    # of assessment ...' to its points, and genre_contract quarantined the world at seeds 3 and 61)
                    r"^We write to give (?:you )?(?:formal )?notice\b|^(?:We|[A-Z][\w&.' -]+) hereby gives? notice\b|"
                    r"^This notice\b|^Notice is (?:hereby )?given\b|"
-                   r"^(?:The )?(?:Defendants?|Respondents?) (?:denies|deny) (?:that|each|any|all|the allegations)\b")
+                   r"^(?:The )?(?:Defendants?|Respondents?) (?:denies|deny) (?:that|each|any|all|the allegations)\b|"
+                   # (and a form's fields, 'Label: value' with no full stop, as a certificate's face sets them out: the
+                   # tanker example's COFR lost its number, issue and expiry to its points, blind read 34's brief)
+                   r"^[A-Z][\w .()/'-]{1,60}: (?:(?![.!?]\s+[A-Z])[^\n]){1,140}"
+                   r"(?:(?<![.!?;:])|" + "|".join(rf"(?<={re.escape(a)}\.)" for a in ("Ltd", "Inc", "Co", "Corp",
+                                                                                   "LLC", "LLP", "plc", "Ltda", "S.A",
+                                                                                   "B.V", "N.V", "GmbH")) + r")$")
 _TAIL = re.compile(r"WHEREFORE|Respectfully submitted|Yours (sincerely|faithfully)|^Sincerely|IN WITNESS WHEREOF|"
                    r"^Signed\b|^Signature|^(Name|Title|Date): |^/s/|^Agreed and accepted|^Certificate signed for|"
                    r"^Guaranty confirmed for|^Copy produced by|^cc: ")
