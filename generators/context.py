@@ -10,10 +10,12 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from worldsmith.generators.compose.text import mail_day
 from worldsmith.generators.labels import (as_known_on, counted, decided, fact_events, fact_label, periodic_record,
                                           put_forward, standing, statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
-from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
+from worldsmith.generators.week import (WeekEvent, delivered_at, met_paper, moment, recurring, week_events,
+                                        went_across)
 from worldsmith.generators.itemised import KindItem, kind_items
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
@@ -75,6 +77,10 @@ class FactRef(BaseModel):
     source: str = Field("", description="where the figure can be read in the room on this day: a sheet's row")
     fresh: bool = Field(False, description="first known or changed in the week up to this artifact's day: news, "
                                            "never written as unchanged or still so")
+    met_paper: str = Field("", description="for a deadline: the title of the paper that met it before this "
+                                           "artifact's day (the defesa filed a day early): say it is met, never "
+                                           "that it is still ahead")
+    met_on: str = Field("", description="that paper's date, as the world writes a day")
     past: bool = Field(False, description="a date already gone by on this artifact's day: write it as past (the "
                                           "target was, the expiry passed), never as still ahead")
     since: dt.date | None = Field(None, description="the day the value this artifact carries took hold (the ledger's "
@@ -2116,6 +2122,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                     break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
+        if value.type == "date" and day is not None and distractor is None \
+                and (met := met_paper(plan, fact, day)) is not None:
+            named.update(met_paper=met[0], met_on=mail_day(met[1], plan.locale, day))
         changed = [fact.first_known()] + [p.since for p in fact.earlier[1:]] + \
             ([fact.known_from] if fact.earlier and fact.known_from else [])
         if day is not None and any(c is not None and day - dt.timedelta(days=7) < c <= day for c in changed):

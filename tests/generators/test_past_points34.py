@@ -42,3 +42,36 @@ def test_no_step_is_taken_on_a_reply_that_brought_no_news():
         parent = contents[a.parent].body
         if re.search(r"\bnext note\b", parent) and _STEP_ON_NEWS.search(contents[a.id].body):
             raise AssertionError((a.id, arts[a.parent].id, contents[a.id].body))
+
+
+def test_a_deadline_its_paper_met_is_said_met():
+    """The follow-up of 12 March said "the deadline for the defesa is still 12 March 2026", the day after the defesa
+    went in (read 34): a message after the paper that met a deadline says it is met, and by which paper."""
+    plan, _, contents = _world()
+    deadline = plan.fact("defense_deadline")
+    label = deadline.label.lower()
+    defesa = next(a for a in plan.artifacts if a.kind == "document" and a.title.lower().startswith("defesa"))
+    said = 0
+    for a in plan.artifacts:
+        if a.kind != "email" or a.id not in contents or "defense_deadline" not in a.facts \
+                or a.sent_at.date() <= defesa.date:
+            continue
+        body = contents[a.id].body
+        said += 1
+        assert re.search(rf"(?i){re.escape(label)}[^.]*\bmet\b|\bmet (?:the )?{re.escape(label)}", body), (a.id, body)
+        assert not re.search(rf"(?i){re.escape(label)} (?:falls on|is still|is)\b", body), (a.id, body)
+    assert said
+
+
+def test_a_day_that_comes_whatever_is_done_is_never_met():
+    """aircraft-redelivery at seed 0: 'The Lease summary ... of 8 March met the lease Expiry Date (12 April 2028)'."""
+    from worldsmith.generators.week import met_paper
+
+    plan, _, _ = offline_world(ROOT / "tests/fixtures/aircraft-redelivery.yaml", 0)
+    expiry = [f for f in plan.facts if f.label and re.search(r"(?i)\bexpiry\b", f.label) and f.value.type == "date"]
+    assert expiry
+    for f in expiry:
+        assert met_paper(plan, f, f.value.value) is None
+    # (a deadline is: the icms fixture's defesa met its own)
+    icms = _world()[0]
+    assert met_paper(icms, icms.fact("defense_deadline"), icms.fact("defense_deadline").value.value)

@@ -2160,10 +2160,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
                 and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
-                and not _QUIET_STEP.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
-            # an acknowledgement of news says what happens next
-            line += " " + (pick.fill(ack_next(ctx), **values) or "")
+            # an acknowledgement of news says what happens next; of a quiet note's answer, only the next note
+            line += " " + (_till_next_note(pick, ctx) if _QUIET_STEP.search(own_text(ctx.parent.body))
+                           else pick.fill(ack_next(ctx), **values) or "")
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = "\n\n".join(x for x in (hello, line, name) if x)
         return EmailContent(subject=subject, body=body)
@@ -2368,9 +2368,23 @@ _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you wil
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
 _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
                "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
-# A reader's answer to a quiet week's note, in any of the wordings above: its day is the next note's, no news ("I'll
+# A reader's answer to a quiet week's note, in one of the wordings above: its day is the next note's, no news ("I'll
 # raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
-_QUIET_STEP = re.compile(r"(?i)\bthe next note\b|'s note\b|\byour [\w ]{0,20}note\b|\bnext note\b")
+_QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
+                                  for f in [*_QUIET_POINT, *_QUIET_NEXT, *_QUIET_LAST, *_QUIET_NONE]))
+_NOTE_DAY = re.compile(r"\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December)|(?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December) \d{1,2})\b")
+_TILL_NOTE = ["Until the {day} note, then.", "Speak with the {day} note, then.", "We'll pick it up again on {day}."]
+
+
+def _till_next_note(pick: Picker, ctx: ArtifactContext) -> str:
+    """What an answer to a quiet note's reader looks to: the day that reader named ("Until the 27 May note, then."),
+    never a step on news nobody brought; '' where the reader named no day."""
+    day = _NOTE_DAY.search(own_text(ctx.parent.body)) if ctx.parent is not None else None
+    return pick.one(_TILL_NOTE).format(day=day.group(0)) if day else ""
+
+
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
@@ -3484,10 +3498,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
-                and not (ctx.parent is not None and (_QUIET_NOTE.search(own_text(ctx.parent.body))
-                                                     or _QUIET_STEP.search(own_text(ctx.parent.body)))):
-            # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
-            lines.append(pick.fill(ack_next(ctx), **v) or "")
+                and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
+            # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed");
+            # of a quiet note's answer, only the next note
+            lines.append(_till_next_note(pick, ctx) if _QUIET_STEP.search(own_text(ctx.parent.body))
+                         else pick.fill(ack_next(ctx), **v) or "")
     elif beat == "take_in" and reply_to_question:
         # a question asked is answered, not taken away for review in the same breath ("Received, Rhonda. We'll go
         # through the liquidated damages payable with the team and come back with any queries. Confident: ...",
