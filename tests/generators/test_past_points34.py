@@ -75,3 +75,23 @@ def test_a_day_that_comes_whatever_is_done_is_never_met():
     # (a deadline is: the icms fixture's defesa met its own)
     icms = _world()[0]
     assert met_paper(icms, icms.fact("defense_deadline"), icms.fact("defense_deadline").value.value)
+
+
+def test_a_forwards_exchange_runs_up_to_its_last_message():
+    """nl-collective-redundancy at seed 34 (read 34): "the exchange below, up to 28 April" in a forward of 28 April
+    whose last message was of 25 April."""
+    import datetime as dt
+
+    from tests.generators.context_fixture import SENT, email_context
+    from worldsmith.generators.kinds.email.compose import compose_email
+
+    said = []
+    for seed in range(80):
+        ctx = email_context("forward", seed=seed, facts=[])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"beat": "forward"}),
+                                     "thread_labels": ["the liability cap"], "parent_sent": SENT - dt.timedelta(days=3)})
+        body = compose_email(ctx).body
+        for m in re.finditer(r"\bup to ((?:\d{1,2} )?[A-Z][a-z]+(?: \d{1,2})?)\b", body):
+            said.append(m.group(1))
+    assert said, "no forward said how far its exchange runs"
+    assert set(said) == {"February 28"}, said

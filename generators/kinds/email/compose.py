@@ -4138,6 +4138,10 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
     email = bank("email")
     v = _beat_values(pick, ctx, values)
     v["first"] = ctx.to[0].first_name if ctx.to else ""
+    # the exchange passed on runs up to its last message, not to the forward's own day ("the exchange below, up to 28
+    # April" of a thread whose last message was of 25 April, blind read 34)
+    last = ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date() if ctx.parent_sent else ctx.spec.sent_at.date()
+    v["last_day"] = mail_day(last, ctx.locale, ctx.spec.sent_at.date())
     # a settled date or name changes nothing, needs no one's sign-off and sits with no team: the forward is an FYI
     # (nor a name or the day of an event: "since the vessel needs sign-off from your side", read 10)
     settled = v["label"] in ctx.settled_labels or v["label"] in {f.label for f in ctx.facts if fixed(f)}
