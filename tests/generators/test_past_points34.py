@@ -95,3 +95,17 @@ def test_a_forwards_exchange_runs_up_to_its_last_message():
             said.append(m.group(1))
     assert said, "no forward said how far its exchange runs"
     assert set(said) == {"February 28"}, said
+
+
+def test_nobody_asks_who_has_a_point_its_writer_just_took():
+    """The hospital example at seed 0 (read 34's brief): the client's reply to the May 13 status asked "Who is picking
+    up the probe sample from here?" of the auditor who had just written "I am taking 400 claims for the probe
+    sample"."""
+    plan, _, contents = offline_world(ROOT / "outlines/examples/hospital-revenue-audit.yaml", 0)
+    for a in plan.artifacts:
+        if a.kind != "email" or a.parent is None or a.id not in contents or a.parent not in contents:
+            continue
+        for m in re.finditer(r"\bWho (?:has|is picking up|is carrying|is taking) (.+?) (?:from here|forward|now)\b",
+                             contents[a.id].body):
+            took = rf"\b(?:I am|I'm|I will|I'll|we are|we're|we will|we'll)\s[^.?!\n]{{0,80}}{re.escape(m.group(1))}"
+            assert not re.search(took, contents[a.parent].body, re.I), (a.id, m.group(0))

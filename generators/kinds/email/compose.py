@@ -1437,7 +1437,12 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # reply answers from the ledger (read 16: "Who is taking the business interruption limit forward now?"
             # was a meaningless question)
             return pick.fill(frames["working"], label=label) or ""
-        if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
+        # (nor of a writer who has just said they are on it: "This week (May 13), I am taking 400 claims for the probe
+        # sample." answered "Who is picking up the probe sample from here, and by what date?", the hospital example at
+        # seed 0, read 34)
+        if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I) \
+                and not re.search(rf"\b(?:I am|I'm|I will|I'll|we are|we're|we will|we'll)\s[^.?!\n]{{0,80}}"
+                                  rf"{re.escape(label)}", own, re.I):
             # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
             return pick.fill(frames["ahead" if _DATED.search(label) else
                                      "open_word" if label in ctx.word_labels else "open"], label=label) or ""
