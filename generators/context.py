@@ -347,6 +347,9 @@ class ArtifactContext(kinds.KindBound):
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
+    reply_day: dt.date | None = Field(None, description="for a message: the day the reply to it goes out, in the "
+                                                        "world's time (an answer asked for is asked by then, never by "
+                                                        "a day the reply misses)")
     next_pointed: bool = Field(False, description="for a message: whether the reply to it carries an outline point "
                                                   "(its expert's words, which need no prompt from this one)")
     instrument_terms: dict[str, str] = Field(default_factory=dict, description="for an instrument (an agreement, a "
@@ -1730,6 +1733,21 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
     return index.get(message_id, "")
 
 
+def reply_day(plan: WorldPlan, message_id: str) -> dt.date | None:
+    """The day of the first message that replies to a message of the plan, None when none does (indexed once per
+    plan). Blind read 34: the CFO asked on 8 April for a view "by end of Thursday", and the answer came on Friday."""
+    index = plan.__dict__.get("_reply_days")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if getattr(a, "parent", None) and getattr(a, "mode", "") == "reply":
+                day = artifact_day(a)
+                if day is not None and (a.parent not in index or day < index[a.parent]):
+                    index[a.parent] = day
+        plan.__dict__["_reply_days"] = index
+    return index.get(message_id)
+
+
 def reply_pointed(plan: WorldPlan, message_id: str) -> bool:
     """Whether the message that replies to a message of the plan carries an outline point (indexed once per plan)."""
     index = plan.__dict__.get("_reply_points")
@@ -1803,6 +1821,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "working_asked": working_asked(plan, spec),
                    "source_asked": source_asked(plan, spec),
                    "next_beat": reply_beat(plan, spec.id),
+                   "reply_day": reply_day(plan, spec.id),
                    "next_pointed": reply_pointed(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

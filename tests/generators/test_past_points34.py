@@ -109,3 +109,30 @@ def test_nobody_asks_who_has_a_point_its_writer_just_took():
                              contents[a.id].body):
             took = rf"\b(?:I am|I'm|I will|I'll|we are|we're|we will|we'll)\s[^.?!\n]{{0,80}}{re.escape(m.group(1))}"
             assert not re.search(took, contents[a.parent].body, re.I), (a.id, m.group(0))
+
+
+def test_an_answer_is_asked_by_a_day_the_reply_keeps():
+    """nl-collective-redundancy at seed 34 (read 34): the CFO asked on Wednesday 8 April for a view "By end of
+    Thursday, if you can", and the planned answer went out on Friday 10 April."""
+    import datetime as dt
+
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.voice import deadline, resolve_day
+
+    wednesday, friday = dt.date(2026, 4, 8), dt.date(2026, 4, 10)
+    for seed in range(40):
+        said = deadline(Picker(seed), wednesday, "en_GB", at_least=friday)
+        assert resolve_day(said, wednesday) is None or resolve_day(said, wednesday) >= friday, said
+    # (a day the work serves still comes first: asked before it, whatever the reply misses)
+    assert resolve_day(deadline(Picker(1), wednesday, "en_GB", before=dt.date(2026, 4, 9), at_least=friday),
+                       wednesday) <= dt.date(2026, 4, 9)
+
+
+def test_the_reply_day_is_planned():
+    plan, _, _ = _world()
+    from worldsmith.generators.context import reply_day
+
+    replies = [a for a in plan.artifacts if a.kind == "email" and a.mode == "reply"]
+    assert replies
+    for a in replies:
+        assert reply_day(plan, a.parent) <= a.sent_at.date()
