@@ -347,6 +347,9 @@ class ArtifactContext(kinds.KindBound):
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
+    label_known: dict[str, dt.date] = Field(default_factory=dict, description="for a message: the day the ledger first "
+                                            "knows each of the thread's labels (a decision the ledger takes in June is "
+                                            "not settled by a day in March)")
     reply_day: dt.date | None = Field(None, description="for a message: the day the reply to it goes out, in the "
                                                         "world's time (an answer asked for is asked by then, never by "
                                                         "a day the reply misses)")
@@ -1733,6 +1736,17 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
     return index.get(message_id, "")
 
 
+def label_known(plan: WorldPlan, thread: str) -> dict[str, dt.date]:
+    """The day the ledger first knows each fact a thread's messages carry, by label."""
+    out: dict[str, dt.date] = {}
+    for fid in _thread_facts(plan, thread):
+        fact = plan.fact(fid)
+        first = fact.first_known()
+        if first is not None:
+            out.setdefault(fact_label(fact), first)
+    return out
+
+
 def reply_day(plan: WorldPlan, message_id: str) -> dt.date | None:
     """The day of the first message that replies to a message of the plan, None when none does (indexed once per
     plan). Blind read 34: the CFO asked on 8 April for a view "by end of Thursday", and the answer came on Friday."""
@@ -1822,6 +1836,7 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "source_asked": source_asked(plan, spec),
                    "next_beat": reply_beat(plan, spec.id),
                    "reply_day": reply_day(plan, spec.id),
+                   "label_known": label_known(plan, spec.thread),
                    "next_pointed": reply_pointed(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]

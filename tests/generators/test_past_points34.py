@@ -136,3 +136,24 @@ def test_the_reply_day_is_planned():
     assert replies
     for a in replies:
         assert reply_day(plan, a.parent) <= a.sent_at.date()
+
+
+def test_no_step_is_set_on_a_point_the_ledger_settles_weeks_later():
+    """The follow-up of 12 March had the client "settle the decision on the appeal by 16 March" and Ana "pull together
+    the backup for the decision on the appeal", of an appeal the ledger decides on June 18 (read 34)."""
+    from worldsmith.generators.compose.advice import OPEN_AHEAD_DAYS
+
+    plan, _, contents = _world()
+    later = {}
+    for f in plan.facts:
+        if f.label and f.first_known() is not None:
+            later[f.label.lower()] = f.first_known()
+    for a in plan.artifacts:
+        if a.kind != "email" or a.id not in contents:
+            continue
+        day = a.sent_at.date()
+        own = re.split(r"\n\s*On .{0,80}wrote:", contents[a.id].body)[0].lower()
+        for label, known in later.items():
+            if (known - day).days > OPEN_AHEAD_DAYS and label in own:
+                assert not re.search(rf"(?:settle|backup for|onto one page|outstanding on)[^.\n]*{re.escape(label)}",
+                                     own), (a.id, label, known)

@@ -12,7 +12,8 @@ from worldsmith.generators.compose.facts import (_plural, agree, fact_sentence, 
                                                   said_once, unjoined)
 from worldsmith.generators.labels import as_state
 from worldsmith.generators.compose.genres import genre_of
-from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
+from worldsmith.generators.compose.advice import (OPEN_AHEAD_DAYS, asks_its_adviser, attendees, substance, title_day,
+                                                 work_day, working_told)
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, deals_across, from_the_writer,
                                                    home, in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
@@ -430,6 +431,10 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
     # (nor a name or the day of an event: "chase what is still outstanding on the date of the casualty", read 10)
     done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past or fixed(f)}
+    # (nor a point the ledger only comes to know weeks later: "pull together the backup for the decision on the
+    # appeal" on 12 March, of an appeal decided on June 18, read 34)
+    horizon = ctx.spec.sent_at.date() + dt.timedelta(days=OPEN_AHEAD_DAYS)
+    done |= {x for x, known in ctx.label_known.items() if known > horizon}
     labels = step_labels(ctx, [x for x in labels if x not in done])
     if not labels:
         # nothing open, no stock steps: "Joe: chase what is still outstanding on the business interruption limit" of
