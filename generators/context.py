@@ -10,10 +10,12 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from worldsmith.generators.compose.text import mail_day
 from worldsmith.generators.labels import (as_known_on, counted, decided, fact_events, fact_label, periodic_record,
                                           put_forward, standing, statement_as_known, title_as_known)
 from worldsmith.generators.sides import NEUTRAL_ROLE, PARTY_ROLES, principal, relations
-from worldsmith.generators.week import WeekEvent, delivered_at, moment, recurring, week_events, went_across
+from worldsmith.generators.week import (WeekEvent, delivered_at, met_paper, moment, recurring, week_events,
+                                        went_across)
 from worldsmith.generators.itemised import KindItem, kind_items
 from worldsmith.worlds import kinds
 from worldsmith.worlds.content import Content, EmailContent, SheetContent
@@ -75,6 +77,10 @@ class FactRef(BaseModel):
     source: str = Field("", description="where the figure can be read in the room on this day: a sheet's row")
     fresh: bool = Field(False, description="first known or changed in the week up to this artifact's day: news, "
                                            "never written as unchanged or still so")
+    met_paper: str = Field("", description="for a deadline: the title of the paper that met it before this "
+                                           "artifact's day (the defesa filed a day early): say it is met, never "
+                                           "that it is still ahead")
+    met_on: str = Field("", description="that paper's date, as the world writes a day")
     past: bool = Field(False, description="a date already gone by on this artifact's day: write it as past (the "
                                           "target was, the expiry passed), never as still ahead")
     since: dt.date | None = Field(None, description="the day the value this artifact carries took hold (the ledger's "
@@ -341,6 +347,12 @@ class ArtifactContext(kinds.KindBound):
     next_beat: str = Field("", description="for a message: the beat of the reply to it in its thread ('forward' when it "
                                            "is passed on; '' when nothing follows it): a message that something "
                                            "answers asks it something, never only acknowledges")
+    label_known: dict[str, dt.date] = Field(default_factory=dict, description="for a message: the day the ledger first "
+                                            "knows each of the thread's labels (a decision the ledger takes in June is "
+                                            "not settled by a day in March)")
+    reply_day: dt.date | None = Field(None, description="for a message: the day the reply to it goes out, in the "
+                                                        "world's time (an answer asked for is asked by then, never by "
+                                                        "a day the reply misses)")
     next_pointed: bool = Field(False, description="for a message: whether the reply to it carries an outline point "
                                                   "(its expert's words, which need no prompt from this one)")
     instrument_terms: dict[str, str] = Field(default_factory=dict, description="for an instrument (an agreement, a "
@@ -1724,6 +1736,32 @@ def reply_beat(plan: WorldPlan, message_id: str) -> str:
     return index.get(message_id, "")
 
 
+def label_known(plan: WorldPlan, thread: str) -> dict[str, dt.date]:
+    """The day the ledger first knows each fact a thread's messages carry, by label."""
+    out: dict[str, dt.date] = {}
+    for fid in _thread_facts(plan, thread):
+        fact = plan.fact(fid)
+        first = fact.first_known()
+        if first is not None:
+            out.setdefault(fact_label(fact), first)
+    return out
+
+
+def reply_day(plan: WorldPlan, message_id: str) -> dt.date | None:
+    """The day of the first message that replies to a message of the plan, None when none does (indexed once per
+    plan). Blind read 34: the CFO asked on 8 April for a view "by end of Thursday", and the answer came on Friday."""
+    index = plan.__dict__.get("_reply_days")
+    if index is None:
+        index = {}
+        for a in plan.artifacts:
+            if getattr(a, "parent", None) and getattr(a, "mode", "") == "reply":
+                day = artifact_day(a)
+                if day is not None and (a.parent not in index or day < index[a.parent]):
+                    index[a.parent] = day
+        plan.__dict__["_reply_days"] = index
+    return index.get(message_id)
+
+
 def reply_pointed(plan: WorldPlan, message_id: str) -> bool:
     """Whether the message that replies to a message of the plan carries an outline point (indexed once per plan)."""
     index = plan.__dict__.get("_reply_points")
@@ -1797,6 +1835,8 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "working_asked": working_asked(plan, spec),
                    "source_asked": source_asked(plan, spec),
                    "next_beat": reply_beat(plan, spec.id),
+                   "reply_day": reply_day(plan, spec.id),
+                   "label_known": label_known(plan, spec.thread),
                    "next_pointed": reply_pointed(plan, spec.id)}
     if spec.parent:
         parent = done[spec.parent]
@@ -2116,6 +2156,9 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                     break
         if value.type == "date" and day is not None and value.value < day:
             named["past"] = True  # an October 23 email does not still work to an October 16 signing target
+        if value.type == "date" and day is not None and distractor is None \
+                and (met := met_paper(plan, fact, day)) is not None:
+            named.update(met_paper=met[0], met_on=mail_day(met[1], plan.locale, day))
         changed = [fact.first_known()] + [p.since for p in fact.earlier[1:]] + \
             ([fact.known_from] if fact.earlier and fact.known_from else [])
         if day is not None and any(c is not None and day - dt.timedelta(days=7) < c <= day for c in changed):

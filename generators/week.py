@@ -562,6 +562,36 @@ def met_by(plan: WorldPlan, fact, day: dt.date) -> bool:
     return False
 
 
+# A deadline an act meets (a time limit to file, answer or pay), not a day that comes whatever is done (a lease's
+# expiry date met by the "Lease summary" of aircraft-redelivery at seed 0).
+_MEETABLE = re.compile(r"(?i)\b(?:deadline|due|time limit|time bar|cut-?off|last day)\b")
+# Words a paper's title may open with before what it is ("The recurso ordinário", "Final defesa").
+_TITLE_LEAD = {"the", "a", "an", "final", "signed", "our", "revised"}
+
+
+def met_paper(plan: WorldPlan, fact, day: dt.date) -> tuple[str, dt.date] | None:
+    """The paper that met a deadline before `day`, with its date, or None: a document carrying the deadline, dated
+    before `day` and on or before the deadline, whose title opens with what the deadline is for ("Defesa
+    (impugnação) against AIIM ..." meets "the deadline for the defesa"). Blind read 34: a follow-up of 12 March said
+    "the deadline for the defesa is still 12 March 2026" the day after the defesa went in."""
+    words = {w.lower() for w in re.findall(r"[\w-]+", fact_label(fact)) if not _DAY_WORDS.match(w) and len(w) > 3}
+    due = fact.on(day)
+    if not words or due is None or due[0].type != "date" or not _MEETABLE.search(fact_label(fact)):
+        return None
+    for aid in plan.carrying(fact.id):
+        doc = plan.artifact(aid)
+        made = getattr(doc, "date", None)
+        made = made.date() if isinstance(made, dt.datetime) else made
+        # (a draft meets nothing: "The answer deadline (May 1, 2026) was met by the Draft answer ... of April 24")
+        if doc.kind != "document" or made is None or made >= day or made > due[0].value \
+                or plan.distractor_of(doc) is not None or re.search(r"(?i)\bdraft\b", doc.title):
+            continue
+        opening = [w for w in re.findall(r"[\w-]+", doc.title.lower()) if w not in _TITLE_LEAD][:1]
+        if opening and opening[0] in words:
+            return doc.title, made
+    return None
+
+
 # How long after a deadline a quiet note still says what became of it: two months (read 21: an update on August 14,
 # eight weeks after the June 19 payment deadline, never said whether the sum had been paid).
 LAPSED_DAYS = 63

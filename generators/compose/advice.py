@@ -62,10 +62,19 @@ def _days_to(ctx: ArtifactContext, f: FactRef) -> int:
     return (f.value.value - ctx.spec.sent_at.date()).days
 
 
+# How far ahead of a note the ledger may settle a point the note still calls open: three weeks (read 34: a note of 12
+# March had the client "settle the decision on the appeal by 16 March", an appeal the ledger decides on June 18).
+OPEN_AHEAD_DAYS = 21
+
+
 def still_open(ctx: ArtifactContext) -> str:
-    """The thread's point still open on this day: a label it has that this note does not carry and is not settled."""
+    """The thread's point still open on this day: a label it has that this note does not carry and is not settled,
+    nor one the ledger only comes to know weeks later (the decision on an appeal not yet brought)."""
     have = {f.label for f in ctx.facts}
-    return next((x for x in ctx.thread_labels if x not in have and x not in ctx.settled_labels), "")
+    horizon = ctx.spec.sent_at.date() + dt.timedelta(days=OPEN_AHEAD_DAYS) if getattr(ctx.spec, "sent_at", None) \
+        else None
+    return next((x for x in ctx.thread_labels if x not in have and x not in ctx.settled_labels
+                 and not (horizon and ctx.label_known.get(x, horizon) > horizon)), "")
 
 
 def _owner(ctx: ArtifactContext) -> str:

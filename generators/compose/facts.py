@@ -318,6 +318,9 @@ def named_sentence(pick: Picker, fact: FactRef, register: Register = "email") ->
     named = bank("facts")["named"]
     label = fact.label or "the figure"
     values = dict(Label=cap_first(label), label=label, text=fact.text)
+    if fact.met_paper and fact.met_on:
+        paper = fact.met_paper if re.match(r"(?i)(?:the|a|an|our|your)\s", fact.met_paper) else f"the {fact.met_paper}"
+        return sentence(pick.fill(bank("facts")["met"], paper=paper, Paper=cap_first(paper), on=fact.met_on, **values))
     state = as_state(fact.text) if fact.value.type == "text" else ""
     if state:
         # a thing and what was done to it is where matters stand, never what its label "is" ("The signature of the

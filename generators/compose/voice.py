@@ -100,13 +100,17 @@ def say_day(due: dt.date, today: dt.date, locale: str = "en_US", pick: Picker | 
     return pick.one(options) if pick is not None else options[0]
 
 
-def deadline(pick: Picker, today: dt.date, locale: str = "en_US", before: dt.date | None = None) -> str:
+def deadline(pick: Picker, today: dt.date, locale: str = "en_US", before: dt.date | None = None,
+             at_least: dt.date | None = None) -> str:
     """A deadline as people write it in mail: 'Thursday', 'end of day', 'close of business on Friday': a few working
     days on, and before `before` (the date the work serves: "settle the EV by 7 Sep" after the LOI went out on 2 Sep,
-    "by Thursday" after the signing it was for, blind read 19)."""
+    "by Thursday" after the signing it was for, blind read 19); no earlier than `at_least` (the day the answer comes:
+    "by end of Thursday" answered on Friday, blind read 34), where `before` leaves room."""
     due = next_workday(today, pick.one([1, 2, 2, 3, 4]), locale)
     if before is not None and due >= before:
         due = last_workday_before(before)
+    if at_least is not None and due < at_least and (before is None or at_least < before):
+        due = at_least
     return say_day(due, today, locale, pick)
 
 

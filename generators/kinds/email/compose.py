@@ -12,7 +12,8 @@ from worldsmith.generators.compose.facts import (_plural, agree, fact_sentence, 
                                                   said_once, unjoined)
 from worldsmith.generators.labels import as_state
 from worldsmith.generators.compose.genres import genre_of
-from worldsmith.generators.compose.advice import asks_its_adviser, attendees, substance, title_day, work_day, working_told
+from worldsmith.generators.compose.advice import (OPEN_AHEAD_DAYS, asks_its_adviser, attendees, substance, title_day,
+                                                 work_day, working_told)
 from worldsmith.generators.compose.longform import long_kinds
 from worldsmith.generators.compose.parties import (_ROLE_POSSESSIVE, across, client_of, deals_across, from_the_writer,
                                                    home, in_dispute, in_voice, lawyer, neutral, opponent, org, own_acts,
@@ -430,6 +431,10 @@ def _next_steps(pick: Picker, ctx: ArtifactContext) -> str:
     # steps are on points still open: nobody diarises a date already past or re-checks a long-settled count
     # (nor a name or the day of an event: "chase what is still outstanding on the date of the casualty", read 10)
     done = set(ctx.settled_labels) | {f.label for f in ctx.facts if f.past or fixed(f)}
+    # (nor a point the ledger only comes to know weeks later: "pull together the backup for the decision on the
+    # appeal" on 12 March, of an appeal decided on June 18, read 34)
+    horizon = ctx.spec.sent_at.date() + dt.timedelta(days=OPEN_AHEAD_DAYS)
+    done |= {x for x, known in ctx.label_known.items() if known > horizon}
     labels = step_labels(ctx, [x for x in labels if x not in done])
     if not labels:
         # nothing open, no stock steps: "Joe: chase what is still outstanding on the business interruption limit" of
@@ -1437,7 +1442,12 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             # reply answers from the ledger (read 16: "Who is taking the business interruption limit forward now?"
             # was a meaningless question)
             return pick.fill(frames["working"], label=label) or ""
-        if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I):
+        # (nor of a writer who has just said they are on it: "This week (May 13), I am taking 400 claims for the probe
+        # sample." answered "Who is picking up the probe sample from here, and by what date?", the hospital example at
+        # seed 0, read 34)
+        if not re.search(rf"^- [^:\n]{{1,40}}: [^\n]*{re.escape(label)}", own, re.M | re.I) \
+                and not re.search(rf"\b(?:I am|I'm|I will|I'll|we are|we're|we will|we'll)\s[^.?!\n]{{0,80}}"
+                                  rf"{re.escape(label)}", own, re.I):
             # (a date is prepared for, not "taken forward": "Who has the answer deadline from here?")
             return pick.fill(frames["ahead" if _DATED.search(label) else
                                      "open_word" if label in ctx.word_labels else "open"], label=label) or ""
@@ -2160,10 +2170,10 @@ def _compose_email(ctx: ArtifactContext) -> EmailContent:
         line = pick.fill(lines_, **values) or "Thanks, will do."
         if re.search(r"\d", own_text(ctx.parent.body if ctx.parent else "")) \
                 and not _QUIET_NOTE.search(own_text(ctx.parent.body if ctx.parent else "")) \
-                and not _QUIET_STEP.search(own_text(ctx.parent.body if ctx.parent else "")) \
                 and not re.search(r"\b(I'll|I will)\b", line, re.I):
-            # an acknowledgement of news says what happens next
-            line += " " + (pick.fill(ack_next(ctx), **values) or "")
+            # an acknowledgement of news says what happens next; of a quiet note's answer, only the next note
+            line += " " + (_till_next_note(pick, ctx) if _QUIET_STEP.search(own_text(ctx.parent.body))
+                           else pick.fill(ack_next(ctx), **values) or "")
         name = ctx.author.first_name if pick.chance(0.7) else ctx.author.name
         body = "\n\n".join(x for x in (hello, line, name) if x)
         return EmailContent(subject=subject, body=body)
@@ -2368,9 +2378,23 @@ _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you wil
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
 _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
                "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
-# A reader's answer to a quiet week's note, in any of the wordings above: its day is the next note's, no news ("I'll
+# A reader's answer to a quiet week's note, in one of the wordings above: its day is the next note's, no news ("I'll
 # raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
-_QUIET_STEP = re.compile(r"(?i)\bthe next note\b|'s note\b|\byour [\w ]{0,20}note\b|\bnext note\b")
+_QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
+                                  for f in [*_QUIET_POINT, *_QUIET_NEXT, *_QUIET_LAST, *_QUIET_NONE]))
+_NOTE_DAY = re.compile(r"\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December)|(?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December) \d{1,2})\b")
+_TILL_NOTE = ["Until the {day} note, then.", "Speak with the {day} note, then.", "We'll pick it up again on {day}."]
+
+
+def _till_next_note(pick: Picker, ctx: ArtifactContext) -> str:
+    """What an answer to a quiet note's reader looks to: the day that reader named ("Until the 27 May note, then."),
+    never a step on news nobody brought; '' where the reader named no day."""
+    day = _NOTE_DAY.search(own_text(ctx.parent.body)) if ctx.parent is not None else None
+    return pick.one(_TILL_NOTE).format(day=day.group(0)) if day else ""
+
+
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
@@ -3484,10 +3508,11 @@ def _beat_reply(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subj
     elif beat == "ack_settled":
         lines.append(pick.fill(email["reactions"]["confirm"], **v) or "Thanks, noted.")
         if not re.search(r"\b(I'll|next step|picking this up|take it from here)\b", lines[-1], re.I) \
-                and not (ctx.parent is not None and (_QUIET_NOTE.search(own_text(ctx.parent.body))
-                                                     or _QUIET_STEP.search(own_text(ctx.parent.body)))):
-            # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed")
-            lines.append(pick.fill(ack_next(ctx), **v) or "")
+                and not (ctx.parent is not None and _QUIET_NOTE.search(own_text(ctx.parent.body))):
+            # an acknowledgement of news says what happens next (a bare "noted" to "the signing target has passed");
+            # of a quiet note's answer, only the next note
+            lines.append(_till_next_note(pick, ctx) if _QUIET_STEP.search(own_text(ctx.parent.body))
+                         else pick.fill(ack_next(ctx), **v) or "")
     elif beat == "take_in" and reply_to_question:
         # a question asked is answered, not taken away for review in the same breath ("Received, Rhonda. We'll go
         # through the liquidated damages payable with the team and come back with any queries. Confident: ...",
@@ -4123,6 +4148,10 @@ def _forward(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject
     email = bank("email")
     v = _beat_values(pick, ctx, values)
     v["first"] = ctx.to[0].first_name if ctx.to else ""
+    # the exchange passed on runs up to its last message, not to the forward's own day ("the exchange below, up to 28
+    # April" of a thread whose last message was of 25 April, blind read 34)
+    last = ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date() if ctx.parent_sent else ctx.spec.sent_at.date()
+    v["last_day"] = mail_day(last, ctx.locale, ctx.spec.sent_at.date())
     # a settled date or name changes nothing, needs no one's sign-off and sits with no team: the forward is an FYI
     # (nor a name or the day of an event: "since the vessel needs sign-off from your side", read 10)
     settled = v["label"] in ctx.settled_labels or v["label"] in {f.label for f in ctx.facts if fixed(f)}

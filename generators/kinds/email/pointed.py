@@ -44,7 +44,7 @@ def _after(pick: Picker, ctx: ArtifactContext, beat: str, point: str) -> str:
     """The line after the point: a day to answer an ask by, a view asked of a position a reply follows; else nothing
     (a point that decides says so in its author's words: "That is my decision" under counsel's rejection of the other
     side's set-off, written to the other side, was no decision of counsel's to announce)."""
-    day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale)
+    day = deadline(pick, ctx.spec.sent_at.date(), ctx.locale, at_least=ctx.reply_day)
     noun = served_noun(ctx) if ctx.spec.mode == "new" and ctx.week is None and not point_asks(point) else ""
     if noun:
         # a served paper requires or reserves, by a day (notice.notice_lines), never asks the other side's view: the
