@@ -282,10 +282,10 @@ class _Planner:
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
             # (a fact a later copy's point names is not this copy's before it is known)
-            carried = [f for f in facts if f not in late or self.first_known[f] <= day]
+            mine = carried = [f for f in facts if f not in late or self.first_known[f] <= day]
             if series:
                 since = dates[n - 1] if n else day - dt.timedelta(days=7)
-                standing = facts if n == 0 else [f for f in facts if f == extra_fact or self.changed(f, since, day)]
+                standing = mine if n == 0 else [f for f in mine if f == extra_fact or self.changed(f, since, day)]
                 carried = standing + self.news(since, day, standing)
                 carried += self.ahead(day, carried)
             # a later week whose note carries nothing (no figure, no date ahead, no decision on the file) gives its
