@@ -40,6 +40,8 @@ def test_a_gmbh_share_purchase_in_germany_is_a_notarial_deed(tmp_path):
     # who appeared for whom: each party's managing director, for the vehicle the outline names, not the fund
     assert "for Rheinkapital BidCo GmbH" in text and "for Hollmann Holding GmbH" in text
     assert "writing includes email" not in text
+    # the fund buys through the BidCo the outline names: the BidCo is the Buyer (fails before: the fund, 'the Client')
+    assert "(1) Rheinkapital BidCo GmbH (the Buyer)" in text and "Fund III SCSp (the Client)" not in text
 
 
 def test_the_same_share_purchase_under_english_law_keeps_its_form(tmp_path):
