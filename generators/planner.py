@@ -20,7 +20,7 @@ from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
                                          point_asks, point_beats, point_moves, requested, titled_deciders)
-from worldsmith.worlds.points import PLACEHOLDER, parse_points, points_for_copy, render_text
+from worldsmith.worlds.points import PLACEHOLDER, deal_points, parse_points, point_known, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
 from worldsmith.generators.week import AHEAD_DAYS
@@ -145,6 +145,7 @@ class _Planner:
         self.counsel_since = self._counsel_since()
         self.artifacts: list[ArtifactSpec] = []
         self._copy = (0, 1)  # the copy of its item the artifact being planned is (index, count): its share of points
+        self._days: list[dt.date] = []  # the days of that item's copies, a late point's copy is chosen by
         self.ids: set[str] = set()
         self.paths: set[str] = set()
         self.first_known = {f.id: f.first_known() for f in outline.facts}
@@ -262,12 +263,15 @@ class _Planner:
     def add_item(self, folder: str, item: Any, distractor: str | None = None, extra_fact: str | None = None) -> None:
         item_id = self.unique(item.id or slugify(item.title, 32).replace("-", "_"), self.ids, "{}_{}")
         facts = list(item.facts) + ([extra_fact] if extra_fact and extra_fact not in item.facts else [])
-        known = [self.first_known[f] for f in facts if f != extra_fact and f in self.first_known]
+        late = self.dealt_late(item)
+        known = [self.first_known[f] for f in facts if f != extra_fact and f in self.first_known and f not in late]
         earliest = max(known, default=None)
         if earliest is not None and earliest > self.outline.window.end:  # never known inside the window
             facts = [f for f in facts if f == extra_fact or self.first_known.get(f, earliest) <= self.outline.window.end]
             earliest = None
         dates = self.dates_for(item, earliest)
+        if late:
+            dates = self.dated_for_points(item, dates)
         titles = self.titles_for(item, dates)
         # A weekly status thread or call carries the week's news, and after its first week a standing point only
         # in a week it moved: a thread or agenda that restated one fixed figure every week was filler to every
@@ -277,10 +281,11 @@ class _Planner:
             and self.one_side(item)
         for n, (day, title) in enumerate(zip(dates, titles)):
             instance = item_id if item.count == 1 else f"{item_id}_{n + 1}"
-            carried = facts
+            # (a fact a later copy's point names is not this copy's before it is known)
+            mine = carried = [f for f in facts if f not in late or self.first_known[f] <= day]
             if series:
                 since = dates[n - 1] if n else day - dt.timedelta(days=7)
-                standing = facts if n == 0 else [f for f in facts if f == extra_fact or self.changed(f, since, day)]
+                standing = mine if n == 0 else [f for f in mine if f == extra_fact or self.changed(f, since, day)]
                 carried = standing + self.news(since, day, standing)
                 carried += self.ahead(day, carried)
             # a later week whose note carries nothing (no figure, no date ahead, no decision on the file) gives its
@@ -293,9 +298,30 @@ class _Planner:
             self._series = series
             self._fresh = {f for f in carried if self.changed(f, since, day)} if series else set()
             self._copy = (n, item.count)
+            self._days = dates
             kinds.of(item).plan(self, folder, item, instance, day, title, carried, distractor)
             self._quiet = self._series = False
-            self._copy = (0, 1)
+            self._copy, self._days = (0, 1), []
+
+    def dealt_late(self, item: Any) -> set[str]:
+        """The facts that only points of a dated series name and that are known after its first day: each goes with
+        its point to a copy on or after the day it is known (worlds.points.deal_points), not to the whole series."""
+        start = item.date if getattr(item, "date", None) is not None else \
+            item.dates.start if getattr(item, "dates", None) is not None else None
+        if (getattr(item, "count", 1) or 1) <= 1 or start is None:
+            return set()
+        return {f for p in parse_points(item) for f in p.fact_ids if self.first_known.get(f, start) > start}
+
+    def dated_for_points(self, item: Any, dates: list[dt.date]) -> list[dt.date]:
+        """The copies' days with the last moved to the day its latest point's facts are known, where a point is
+        dealt to it and it falls before (the outline checks a series' points against its last day)."""
+        points = parse_points(item)
+        dealt = deal_points(points, item.count, dates, self.first_known.get)
+        need = max((d for p, c in zip(points, dealt) if c == item.count - 1
+                    and (d := point_known(p, self.first_known.get)) is not None), default=None)
+        if need is None or need <= dates[-1]:
+            return dates
+        return dates[:-1] + [next_business_day(need, self.outline.window.end, self.off)]
 
     def one_side(self, item: Any) -> bool:
         """Whether everyone on an item works, in the end, for one party (the fund, its bank, its accountants and
@@ -838,7 +864,7 @@ class _Planner:
         """The points a thread (this copy of it, for an item made `count` times) carries, as written."""
         n, count = getattr(self, "_copy", (0, 1))
         return [f"{p.heading}: {p.text}" if p.heading else p.text
-                for p in points_for_copy(parse_points(item), n, count)]
+                for p in points_for_copy(parse_points(item), n, count, self._days, self.first_known.get)]
 
     def point_text(self, point: str, day: dt.date) -> str:
         """A point with each fact's value written in as the fact stands on `day`."""
@@ -964,7 +990,7 @@ class _Planner:
                      distractor: str | None) -> None:
         """A .docx of the room."""
         # (its points are written as the facts stand on its day once the ledger is made: render_points)
-        raw = points_for_copy(parse_points(item), *self._copy)
+        raw = points_for_copy(parse_points(item), *self._copy, self._days, self.first_known.get)
         self.add_file(folder, item, aid, day, title, facts, distractor, ext="docx",
                       make=lambda common: DocumentSpec(**common, doc_type=item.doc_type, sections=item.sections,
                                                        points=[PlannedPoint(heading=p.heading, text=p.text)

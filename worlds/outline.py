@@ -387,13 +387,15 @@ def check_references(outline: Outline) -> None:
                 known(role, roles, loc + (attr, j), "cast role")
         for j, fact in enumerate(item.facts):
             known(fact, facts, loc + ("facts", j), "fact id")
-        _check_points(item, loc, wrong)
+        dealt = _check_points(item, loc, wrong)
         # An item that carries a fact before anyone knows it is news from the future.
         day, where = (item.date, "date") if item.date is not None else \
             (item.dates.start, "dates.start") if item.dates is not None else (None, "")
         for j, fact in enumerate(item.facts):
             first = fact_by_id[fact].first_known()
-            if day is not None and fact != exempt and day < first:
+            # (a fact only a point of a series names is the point's: checked against the series' last day, the
+            # planner deals the point to a copy on or after the day the fact is known)
+            if day is not None and fact != exempt and day < first and fact not in dealt:
                 raise outline.error(loc + ("facts", j),
                                     f"fact {fact!r} is known from {first}, but this item is dated {day} ({where}); "
                                     f"date the item on or after {first}, or leave the fact out")
@@ -415,15 +417,21 @@ def check_references(outline: Outline) -> None:
             if item.dates.end < item.dates.start:
                 raise outline.error(loc + ("dates", "end"), "the range ends before it starts")
 
-    def _check_points(item: Any, loc: Loc, wrong: Any = None) -> None:
+    def _check_points(item: Any, loc: Loc, wrong: Any = None) -> set[str]:
+        """Each point's problem raised; the facts that only points of a series (an item made `count` times) name."""
         points = getattr(item, "points", None) or []
         day = item.date if item.date is not None else item.dates.start if item.dates is not None else None
+        copies = getattr(item, "count", 1) or 1
+        if copies > 1 and day is not None:
+            # A series' point is dealt to a copy on or after the day its facts are known (worlds.points.deal_points),
+            # so it is checked against the series' last day: an expert's weekly note reports a figure as it becomes
+            # known, and a point of the fourth week was refused as dated on the first.
+            day = item.dates.end if item.dates is not None else min(day + dt.timedelta(days=7 * (copies - 1)), w.end)
         for k, raw in enumerate(points):
             problem = point_problem(raw, fact_by_id, day, outline.locale or "en_US", wrong)
             if problem is not None:
                 raise outline.error(loc + ("points", k), problem)
         # (a thread made `count` times deals its points out one copy after another: each copy's messages carry theirs)
-        copies = getattr(item, "count", 1) or 1
         # (a thread forwarded by the outline takes one more: the forward's own note, "Forwarding Owners' notice: ...",
         # which an expert wrote as its last point and the engine put on the reply across the table before it)
         carried = item.messages + 1 if item.kind == "email_thread" and item.forward_to else getattr(item, "messages", 0)
@@ -438,6 +446,7 @@ def check_references(outline: Outline) -> None:
             for fid in PLACEHOLDER.findall(raw):
                 if fid not in item.facts:
                     item.facts.append(fid)
+        return {fid for raw in points for fid in PLACEHOLDER.findall(raw)} if copies > 1 else set()
 
     # An item given twice (every field the same, in the same folder: a pasted copy) is two specs of one file: its
     # second copy is written from the same facts and purpose and reads 99% alike (fuzz seed 29 mutant 58: a whole

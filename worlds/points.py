@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 MAX_POINTS = 12
 MAX_POINT_CHARS = 600
@@ -47,9 +47,44 @@ def parse_points(item: Any) -> list[Point]:
     return [parse_point(p) for p in getattr(item, "points", None) or []]
 
 
-def points_for_copy(points: list[Point], index: int, count: int) -> list[Point]:
-    """The points copy `index` of an item made `count` times carries: dealt out in order, one copy after another."""
-    return [p for i, p in enumerate(points) if count <= 1 or i % count == index % count]
+def points_for_copy(points: list[Any], index: int, count: int, days: Sequence[dt.date] = (),
+                    known: Callable[[str], dt.date | None] | None = None) -> list[Point]:
+    """The points copy `index` of an item made `count` times carries: dealt out in order, one copy after another,
+    a point naming a fact known only later going to a copy on or after that day (`days` the copies' days)."""
+    if count <= 1:
+        return list(points)
+    dealt = deal_points(points, count, days, known)
+    return [p for p, c in zip(points, dealt) if c == index % count]
+
+
+def point_known(point: Point | str, known: Callable[[str], dt.date | None] | None) -> dt.date | None:
+    """The day every fact a point (parsed, or as written) names is known (None where none has a day)."""
+    ids = point.fact_ids if isinstance(point, Point) else PLACEHOLDER.findall(point)
+    days = [d for f in ids if known is not None and (d := known(f)) is not None]
+    return max(days, default=None)
+
+
+def deal_points(points: list[Any], count: int, days: Sequence[dt.date] = (),
+                known: Callable[[str], dt.date | None] | None = None) -> list[int]:
+    """The copy each point of an item made `count` times goes to: point i to copy i % count, unless that copy is
+    dated before the point's facts are known; then to the first copy on or after that day with room (a weekly note
+    reports a figure the week it is known: an expert's notes on an unseen outline gave the revised figure to the
+    week it came in, and the series was refused as dated before it), or the last copy, which the planner moves to
+    that day. Without late facts the deal is the round one, copy i % count."""
+    room = -(-len(points) // count) if count else 0
+    load = [0] * count
+    out: list[int] = []
+    for i, p in enumerate(points):
+        c = i % count
+        need = point_known(p, known) if len(days) == count else None
+        if need is not None and days[c] < need:
+            later = [k for k in range(count) if days[k] >= need] or [count - 1]
+            c = next((k for k in later if load[k] < room), later[0])
+        elif load[c] >= room:
+            c = next((k for k in range(c, count) if load[k] < room), c)
+        load[c] += 1
+        out.append(c)
+    return out
 
 
 # A count written with its unit ('400 claims') before the author's own noun ('{sample_size} sampled claims', '{errors}

@@ -385,6 +385,25 @@ def named_seller(ctx: ArtifactContext) -> str:
     return m.group(1).strip() if m else "the Seller"
 
 
+# (the company a fund or group buys through: 'acquisition vehicle (BidCo) of the fund')
+_VEHICLE = re.compile(r"(?i)\b(acquisition (vehicle|company)|acquiring (vehicle|company)|bid ?co|purchas(ing|er) "
+                      r"vehicle|buyer vehicle|newco)\b")
+_SHARE_DEAL = re.compile(r"(?i)\bshare (purchase|sale|transfer)\b|\bSPA\b|\b(geschäfts)?anteils?kauf")
+
+
+def _vehicle(ctx: ArtifactContext, party: str) -> str:
+    """In a share purchase, the acquisition vehicle the outline names on a party's side in that party's place: the
+    fund buys through its BidCo, which signs (an unseen de_DE outline's SPA named the fund as Buyer)."""
+    if not _SHARE_DEAL.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"):
+        return party
+    here = next((o for o in ctx.organisations if o.name == party), None)
+    if here is None or _VEHICLE.search(here.role or "") or re.search(r"(?i)\b(seller|vendor)s?\b", here.role or ""):
+        return party
+    # (the vehicle sits on the buyer's side, though outside its counsel's privileged circle: no seller's)
+    return next((o.name for o in ctx.organisations if o.name != party and _VEHICLE.search(o.role or "")
+                 and not re.search(r"(?i)\b(seller|vendor)s?\b", o.role or "")), party)
+
+
 def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]:
     """The two parties of a contract with a law firm in place of a principal it drafts for (the firm acts for no one
     party): that firm's place taken by the principal the roles name first that is not the other party and no one's
@@ -720,7 +739,7 @@ class Writer:
                 if is_target(ctx, other) and not is_target(ctx, first):
                     # a share sale is made with the seller, the target its subject (read 31)
                     other = deal_seller(ctx) or named_seller(ctx)
-                return _principals(ctx, first, other)
+                return tuple(_vehicle(ctx, x) for x in _principals(ctx, first, other))  # type: ignore[return-value]
         other = next((p.organisation for p in ctx.to if p.organisation != ctx.author.organisation), None)
         return (ctx.author.organisation, other) if other else party_names(ctx)
 

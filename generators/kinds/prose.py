@@ -27,6 +27,13 @@ _BRACES = re.compile(r"\{[^{}\n]{0,80}\}|[{}]|<<[^<>\n]{0,40}>>|\[[A-Z][A-Za-z ]
 _MODEL_TALK = re.compile(r"(?i)\bas an ai\b|language model|as a large language|i cannot (help|assist) with|"
                          r"i'm sorry, but i can|lorem ipsum|dolor sit amet")
 _PRIVILEGE = re.compile(r"(?i)\bprivileged\b|attorney work product|attorney-client")
+# Saying privilege is kept is no marking ("the underlying legal advice remains privileged", in a self-report to a
+# regulator), nor is the security sense ("a privileged-access broker"): as worlds/checks/privilege_within_circle.sql
+# reads them, taken out before _PRIVILEGE looks.
+_KEPT_PRIVILEGE = re.compile(r"(?i)\b(?:remains?|remained|stays?|stayed|continues? to be|continued to be|kept|"
+                             r"withheld as|treated as|claimed as|not|no longer|(?:which|that) (?:is|are|was|were))"
+                             r"\s+(?:legally\s+)?privileged\b|\bprivileged[- ](?:access|accounts?|users?|credentials?|"
+                             r"identit\w+|roles?|sessions?|mode|operations?|escalation|containers?|ports?)\b")
 # An amount (a currency code or sign before a number, as worlds.values reads them, or digits with thousands
 # separators) or a date.
 _AMOUNT = re.compile(rf"(?:\b(?:{'|'.join(CURRENCIES)})\s?|[$£€]\s?)-?(?:{NUMBER})|\b\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?\b|"
@@ -125,7 +132,7 @@ def guard(text: str, ctx: ArtifactContext, notes: list[str]) -> str:
             if _MODEL_TALK.search(sentence):
                 notes.append("dropped a sentence of model talk")
                 continue
-            if not ctx.privileged and _PRIVILEGE.search(sentence):
+            if not ctx.privileged and _PRIVILEGE.search(_KEPT_PRIVILEGE.sub(" ", sentence)):
                 notes.append("dropped a privilege marking outside the privileged circle")
                 continue
             if not _said_by_engine(sentence, owned, ctx, today):

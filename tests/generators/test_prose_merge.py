@@ -108,3 +108,7 @@ def test_the_guard_fills_placeholders_and_takes_out_what_the_engine_owns(context
     assert notes
     privileged = guard("This note is privileged and confidential. Plain words.", ctx, [])
     assert ("privileged" in privileged) is ctx.privileged
+    # saying privilege is kept is no marking: a self-report to a regulator keeps it (fails before outside the circle)
+    outside = ctx.model_copy(update={"privileged": False})
+    kept = guard("The underlying legal advice remains privileged. Plain words.", outside, [])
+    assert "remains privileged" in kept and "privileged" not in guard("It is privileged. Plain words.", outside, [])

@@ -240,7 +240,8 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
                            ("landlord", "Landlord"), ("tenant", "Tenant"),
                            ("charterer", "Charterers"), ("owner", "Owners"), ("buyer", "Buyer"), ("seller", "Sellers"),
                            ("supplier", "Supplier"),
-                           ("contractor", "Contractor"), ("client", "Client"), ("vendor", "Vendor")):
+                           ("contractor", "Contractor"), ("acquisition vehicle", "Buyer"), ("bidco", "Buyer"),
+                           ("client", "Client"), ("vendor", "Vendor")):
             if word in role:
                 if term == "Sellers" and not re.search(r"\bsellers\b", role):
                     return "Seller"  # one seller is the Seller (read 31: 'Veldspan Resources Limited (the Sellers)')

@@ -47,7 +47,8 @@ def plan_spreadsheet(planner, folder: str, item: Any, aid: str, day, title: str,
     tail = aid.rsplit("_", 1)[-1]
     index = int(tail) - 1 if count > 1 and tail.isdigit() else 0
     # a sheet made `count` times deals its points out in order, one copy after another (as a document does)
-    points = points_for_copy(list(getattr(item, "points", None) or []), index, count)
+    points = points_for_copy(list(getattr(item, "points", None) or []), index, count,
+                             getattr(planner, "_days", ()), planner.first_known.get)
     planner.add_file(folder, item, aid, day, title, facts, distractor, ext="xlsx",
                      make=lambda common: SheetSpec(**common, rows=item.rows, points=points,
                                                    rolls_up_to=getattr(item, "rolls_up_to", None)))
