@@ -436,7 +436,12 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
             # a sum inside a call is one quantity ("the duty rate applied to the sum of A and B"): unnamed, "the rate
             # of A plus B" reads as (rate x A) + B (blind read 30's formula read aloud)
-            a, b = (whole(n) if isinstance(n, ast.BinOp) and type(n.op) in _OPS else said(n) for n in node.args)
+            # (and a product inside a greater-of or a lesser-of is said with 'times': 'the greater of the product of
+            # A and B and C' read as the greater of A and B, and was worded 'the product of A or, if higher, B and C',
+            # the tanker example's weekly status, blind read 34)
+            extreme = node.func.id in ("max", "min")
+            a, b = (said(n) if extreme and isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mult, ast.Div))
+                    else whole(n) if isinstance(n, ast.BinOp) and type(n.op) in _OPS else said(n) for n in node.args)
             return {"max": f"the greater of {a} and {b}", "min": f"the lesser of {a} and {b}",
                     "percent_of": _share_of(a, b)}.get(node.func.id) or _fail()
         return _fail()

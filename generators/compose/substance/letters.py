@@ -739,7 +739,11 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 take(used)
                 out[i] = [f"{first} {words}"]
                 continue
-            main = take([f for f in points if all(f is not g for g in said)][:1]) if "position" not in kinds else []
+            # (a figure one of the outline's points states is the point's to say: "We write to set out the decision of
+            # the board ... 64 positions are affected." before a point on "the 64 positions affected", blind read 34)
+            pointed = " ".join(p.text for p in getattr(ctx.spec, "points", None) or [])
+            main = take([f for f in points if all(f is not g for g in said) and f.text not in pointed][:1]) \
+                if "position" not in kinds else []
             told = [as_told(pick, main[0], ctx.facts, client)] if main else []
             if main and refunds(ctx) and label(main[0]).endswith(" decision") and \
                     slot_of(main[0]) != "text_verb":

@@ -333,6 +333,10 @@ _OUTCOME_VERBS = re.compile(r"\b(?:agrees?|decides?|chooses?|approves?|rejects?|
                             r"instructs?|elects?|signs?)\b|\bno \w+(?: \w+)? is (?:reached|agreed|made)\b", re.I)
 
 
+# What a meeting agrees that its minutes state from the room's coming papers (work_recorded).
+_WORK = re.compile(r"\b(workstreams?|work ?plan|scope|timetable|timeline|programme|program)\b", re.I)
+
+
 def meeting_outcome(ctx: ArtifactContext) -> str:
     """What the outline says a meeting did, as its minutes record it ('Counsel and the client agree to audit under
     section 9.3 and choose Castellan' -> 'Counsel and the client agreed to audit under section 9.3 and chose
@@ -346,6 +350,14 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
     if re.match(r"\s*(?:on\s+)?(?:how|what|whether|which|when|who|where)\b", m.group("p")[first.end():], re.I):
         # 'agree how the loss will be measured' says what the meeting was for, not what it agreed: recorded as it
         # stands it promises an answer the minutes do not give ('Agreed how to answer the invoice ...')
+        return ""
+    agreed = re.split(r";", m.group("p")[first.end():])[0].strip()
+    items = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", agreed) if x.strip()]
+    if not _WORK.search(agreed) and (any(re.match(r"(?:how|what|whether|which|when|who|where)\b", x, re.I)
+                                         for x in items) or items and all(re.fullmatch(r"the [a-z -]+", x) for x in items)):
+        # what was agreed named only by its kind ('agreed the lines of defence, the evidence and who gathers it',
+        # blind read 34) is what the meeting was for: the minutes state what was agreed from the points, or claim
+        # nothing (a timetable or workstreams are stated, paper by paper: work_recorded)
         return ""
     # from its first verb on, in the minutes' words: never the outline's note itself, whose subject and first words a
     # reader would be reading (realism_purpose_not_pasted)
