@@ -21,6 +21,7 @@ def test_the_check_finds_placeholder_prose(tmp_path):
         "attacks": "If Bond Industrie & Techniek attacks the number of positions affected, it must deal with the next "
                    "deadline as well, which it has not done.",
         "headline": "The headline is that the gross tonnage is 62,480 GT.",
+        "heads": "Cindermill prepared this overview. Set out below, in turn: Platform; Dedicated instance.",
         "plain": "The gross tonnage is 62,480 GT. If the union challenges the count, we will answer it. Our account of "
                  "the meeting is drawn from the file note.",
     }
@@ -33,7 +34,7 @@ def test_the_check_finds_placeholder_prose(tmp_path):
     check = next(c for c in load_checks() if c.id == "no_placeholder_prose")
     flagged = sorted(r[0] for r in con.execute(check.sql).fetchall())
     con.close()
-    assert flagged == ["account", "attacks", "headline"]
+    assert flagged == ["account", "attacks", "headline", "heads"]
 
 
 def test_the_section_frames_hold_no_placeholder():
@@ -44,3 +45,12 @@ def test_the_section_frames_hold_no_placeholder():
     frames = [f for fs in bank("genres")["sections"].values() for f in fs if isinstance(f, str)]
     seams = re.compile(r"(?i)account here|This account\]? is|\bit must \[?(?:explain|account for|deal with)|headline")
     assert not [f for f in frames if seams.search(f)], [f for f in frames if seams.search(f)]
+
+
+def test_a_summary_of_heads_is_a_sentence():
+    from worldsmith.generators.kinds.document.points import _covers
+
+    assert _covers(["Gross proceeds", "Deductions", "Royalty"]) == \
+        "This paper covers gross proceeds, deductions and royalty."
+    assert _covers(["Trading", "EBITDA bridge", "Follow-ups"]) == "This paper covers trading, EBITDA bridge and follow-ups."
+    assert "Set out below" not in _covers(["Notice", "For Ostrander"])

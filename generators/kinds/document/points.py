@@ -395,6 +395,16 @@ _OWN_VERDICT = re.compile(r"(?i)^(?:conclusion\.$|our conclusion is\b|(?:on bala
                           r"we recommend\b|our recommendation is\b|on the red flag, the protection we propose\b)")
 
 
+def _covers(heads: list[str]) -> str:
+    """A summary of a paper's heads as a sentence ('This paper covers gross proceeds, deductions and royalty.'); the
+    list after a colon where a head is no noun phrase ('For Ostrander'). Blind read 34 read 'Set out below, in turn:
+    Platform; Dedicated instance; ...' as a template's seam."""
+    if any(re.match(r"(?i)(?:for|on|to|by|with|from|of|in|at|and|next|what|how|why|whether)\b", h) for h in heads):
+        return f"This paper covers: {'; '.join(heads)}."
+    said = [h[:1].lower() + h[1:] if h[1:2].islower() else h for h in heads]
+    return f"This paper covers {', '.join(said[:-1])} and {said[-1]}."
+
+
 def _sentences(text: str) -> list[str]:
     return [t for t in _SENTENCE_END.split(text) if t.strip()]
 
@@ -471,7 +481,7 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
             # a summary of the points' own heads, in their order: never the engine's restatement of their figures; and
             # only where the summary would say nothing else (blind read 34 read "Set out below, in turn: Platform;
             # Dedicated instance; ..." after the paper's own opening as a placeholder)
-            keep.append(f"Set out below, in turn: {'; '.join(heads)}.")
+            keep.append(_covers(heads))
         if not keep and (s.table is None or needed.search(s.heading)):
             if needed.search(s.heading):
                 out.append(s)
