@@ -205,3 +205,15 @@ def test_a_forms_fields_stay_on_its_face_when_the_points_are_placed():
                           ["Certificate: the NPFC certifies the operator's financial responsibility."], False)
     assert placed.paragraphs[:3] == fields and placed.paragraphs[3].startswith("Certificate: the NPFC"), placed
     assert lost == ["The vessel is insured. It is sound."], lost
+
+
+def test_a_contracts_standing_clause_takes_no_other_terms():
+    # the tanker example's charter party (seed 0) put its laytime and pollution rider under '42. Confidentiality'
+    from worldsmith.generators.kinds.document.points import _FAMILIES, _targets
+    from worldsmith.worlds.content import Section
+
+    def heads(*names):
+        return [Section(heading=n, paragraphs=["x."]) for n in names]
+
+    assert _targets(heads("Parties", "41. Oil Pollution", "42. Confidentiality", "Signatures"), _FAMILIES["terms"]) == []
+    assert _targets(heads("1. Consideration and Payment", "2. Confidentiality"), _FAMILIES["terms"]) == [0]

@@ -203,7 +203,14 @@ def _targets(sections: list[Section], family: Family) -> list[int]:
     named = [i for i, s in enumerate(sections) if kinds[i] not in _FORMAL_KINDS and
              re.search(family.heads, s.heading, re.I)]
     # (a term sheet's terms go to its first section of terms, 'Consideration', not to 'Conditions' by its name)
-    return list(dict.fromkeys(ranked + named if family.name == "terms" else named + ranked))
+    out = list(dict.fromkeys(ranked + named if family.name == "terms" else named + ranked))
+    # a contract's standing clause on one subject (confidentiality, notices, governing law) takes no other terms: the
+    # tanker example's charter party put its laytime and its pollution rider under '42. Confidentiality'
+    return [i for i in out if family.name != "terms" or not _STANDING.search(_bare(sections[i].heading))]
+
+
+_STANDING = re.compile(r"(?i)^(?:confidentiality|notices?|governing law|jurisdiction|entire agreement|counterparts|"
+                       r"assignment|severability|definitions?|costs|further assurance|waiver|variation)\b")
 
 
 _FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
