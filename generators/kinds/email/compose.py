@@ -2385,11 +2385,12 @@ _QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
 _NOTE_DAY = re.compile(r"\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
                        r"December)|(?:January|February|March|April|May|June|July|August|September|October|November|"
                        r"December) \d{1,2})\b")
-_TILL_NOTE = ["Until the {day} note, then.", "Speak with the {day} note, then.", "We'll pick it up again on {day}."]
+# (never "the {day} note": a reply names by its day only the note it answers, and this day is the next one's)
+_TILL_NOTE = ["Until {day}, then.", "Speak again on {day}, then.", "We'll pick it up again on {day}."]
 
 
 def _till_next_note(pick: Picker, ctx: ArtifactContext) -> str:
-    """What an answer to a quiet note's reader looks to: the day that reader named ("Until the 27 May note, then."),
+    """What an answer to a quiet note's reader looks to: the day that reader named ("Until 27 May, then."),
     never a step on news nobody brought; '' where the reader named no day."""
     day = _NOTE_DAY.search(own_text(ctx.parent.body)) if ctx.parent is not None else None
     return pick.one(_TILL_NOTE).format(day=day.group(0)) if day else ""
