@@ -185,6 +185,11 @@ def test_a_pleading_claims_only_what_is_still_owed_and_a_paper_never_names_an_ev
     assert "SET ASIDE" not in banner(plan, statement) and "DETERMINATION" not in banner(plan, statement)
 
 
+def _own(body: str) -> str:
+    """What the sender wrote: the text above the quoted history (Outlook's rule, or Gmail's 'On ... wrote:')."""
+    return re.split(r"\n\s*(?:On .{5,80} wrote:|-----Original Message-----)", body, maxsplit=1)[0]
+
+
 def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figures_that_have_gone_out():
     # read 23 (hospital-revenue-audit, seed 113, still so on main): "She promises 'our view in writing' after the June
     # 19 methodology paper already existed"; "Samantha offers to send the figures on by June 16, but the manager had
@@ -196,7 +201,7 @@ def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figure
     promised = 0
     for spec in plan.artifacts:
         body = getattr(contents.get(spec.id), "body", "") or ""
-        own = re.split(r"\n\s*On .{5,80} wrote:", body, maxsplit=1)[0]
+        own = _own(body)
         if spec.kind != "email" or not re.search(r"in writing|note on|send it on", own):
             continue
         ctx = build_context(plan, taxonomy, spec, contents)
@@ -209,10 +214,15 @@ def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figure
     assert promised  # (the hospital's mail promises notes and views in writing where no paper has them yet)
     note = next(s for s in plan.artifacts if s.id == "sample_results_claims_in_error-m1")
     assert sent_out(plan, note)["the sample error rate"] == dt.date(2026, 6, 10)
-    reply = contents["extrapolation_corrected_stratum-m3"].body
-    # (the paper's day is the plan's: June 19 until public holidays were kept free of papers, now the next working day)
+    # (the paper's day is the plan's: June 19 until public holidays were kept free of papers, now the next working day;
+    # which reply names it moves with the draws, so every mail that names it by a day is read)
     paper = next(s for s in plan.artifacts if s.kind == "document" and s.title.startswith("Sampling and extrapolation"))
-    assert f"Sampling and extrapolation methodology of June {paper.date.day}" in reply, (reply, paper.date)
+    named = [m for a in plan.artifacts if a.kind == "email" and a.id in contents
+             for m in re.findall(r"Sampling and extrapolation methodology of (?:June )?(\d+)",
+                                 _own(getattr(contents[a.id], "body", "") or ""))]
+    # (since the reply that asked who picks up a point its writer had just taken went, session 32, no mail at this seed
+    # names the paper by a day: the property is held where one does)
+    assert set(named) <= {str(paper.date.day)}, (named, paper.date)
 
 
 def test_an_act_names_the_figure_it_paid_by_every_word_of_its_label_but_an_owners():
