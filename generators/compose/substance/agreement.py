@@ -324,6 +324,11 @@ _LOAD_PORTS = ("Coveñas, Colombia", "Bonny Offshore Terminal, Nigeria", "Cabind
                "Basrah Oil Terminal, Iraq", "Ras Tanura, Saudi Arabia")
 
 
+_POINT_LAYTIME = re.compile(r"\blaytime\b[^.\d]{0,40}?(\d{2,3})\s*(?:running\s+)?hours", re.I)
+_POINT_DEMURRAGE = re.compile(r"\bdemurrage\b[^.\d]{0,40}?USD\s?(\d{1,3}(?:,\d{3})+|\d{4,6})\b", re.I)
+_POINT_WORLDSCALE = re.compile(r"\bWorldscale\s+(\d{2,3})\b", re.I)
+
+
 def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterers: str) -> list[str]:
     """A voyage charter's Part I boxes, as the form prints them: the vessel (from the facts), laydays a few weeks
     after signing and before the matter, the discharge place named in the matter's summary, the cargo, a Worldscale
@@ -346,6 +351,15 @@ def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterer
         "1 safe port, US Gulf, in Charterers' option"
     day = lambda d: long_date(d, ctx.locale)  # noqa: E731
     demurrage = 28000 + (h // 7 % 18) * 1000
+    # a term the outline's points fix is the form's too (the tanker example's rider says 'Laytime: 72 running
+    # hours' and Part I (H) had drawn 96: one charter, two laytimes; genre10's report)
+    said = " ".join(f"{getattr(p, 'heading', '') or ''}: {getattr(p, 'text', '')}."
+                    for p in (getattr(ctx.spec, "points", None) or []))
+    laytime = _POINT_LAYTIME.search(said)
+    hours = int(laytime.group(1)) if laytime else (72, 84, 96)[h % 3]
+    rate = _POINT_DEMURRAGE.search(said)
+    demurrage = int(rate.group(1).replace(",", "")) if rate else demurrage
+    scale = _POINT_WORLDSCALE.search(said)
     return [f"The following particulars are agreed between {owners} (Owners) and {charterers} (Charterers), "
             f"and this charter incorporates Part II of the printed form and the rider clauses that follow.",
             f"(A) Description of vessel: {vessel or 'as nominated by Owners'}; double hull; classed with a member of "
@@ -354,10 +368,10 @@ def charter_part_one(ctx: ArtifactContext, made: dt.date, owners: str, charterer
             f"(C) Loading port(s): {load}.",
             f"(D) Discharging port(s): {discharge}.",
             f"(E) Cargo: {cargo}.",
-            f"(F) Freight rate: Worldscale {100 + h % 60} on the basis of the Worldscale Schedule in force on the date "
-            f"of loading.",
+            f"(F) Freight rate: Worldscale {scale.group(1) if scale else 100 + h % 60} on the basis of the Worldscale "
+            f"Schedule in force on the date of loading.",
             "(G) Freight payable to: Owners' nominated account, on completion of discharge.",
-            f"(H) Total laytime in running hours: {(72, 84, 96)[h % 3]} hours, Sundays and holidays included.",
+            f"(H) Total laytime in running hours: {hours} hours, Sundays and holidays included.",
             f"(I) Demurrage per day: USD {demurrage:,} pro rata.",
             f"(J) Commission of {(1.25, 2.5)[h % 2]}% on freight, deadfreight and demurrage is payable by Owners.",
             "(K) General average and arbitration: New York, under the rules of the Society of Maritime Arbitrators."]
