@@ -8,6 +8,7 @@ calculation of two rows that computes nothing, not even the unit price'). A poin
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
@@ -207,13 +208,21 @@ def working_list(title: str) -> dict | None:
     return None
 
 
-def list_cells(sheet: Any, listed: dict) -> None:
+def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
     """A working list's own cells beside each point's row: its number, the day it is asked (the list's), its state
     from the point's words ('requested, subject to the refiner's consent' is Requested, and its detail 'Subject to the
-    refiner's consent'). A point too long for a heading gives its item before its first colon."""
+    refiner's consent'). A point too long for a heading gives its item before its first colon. The requests were asked
+    on the list's first day: its own where it is dated soon after the matter opens (`start`), else some weeks before;
+    a state that needs more days after the ask than the list's day gives is still the open one, and the detail says
+    no state beside the column's (blind read 35: asked on 5 March and 'Received' on 5 March, 'Received' beside a
+    detail 'partly received')."""
     roles = sheet.roles
     at = {r: i for i, r in enumerate(roles)}
-    states = [(re.compile(rf"\b(?:{words})\b", re.I), state) for words, state in listed.get("statuses") or []]
+    states = [(st[0], st[1], int(st[2]) if len(st) > 2 else 0) for st in listed.get("statuses") or []]
+    day = sheet.spec.date
+    asked = day
+    if start is not None and (day - start).days >= int(listed.get("issued_after") or 0) and listed.get("first"):
+        asked = max(start, day - dt.timedelta(days=int(listed["first"])))
     n = 0
     for ln in sheet.lines:
         if ln.role == "heading":
@@ -224,16 +233,20 @@ def list_cells(sheet: Any, listed: dict) -> None:
             label, note = label.split(": ", 1)
             ln.cells[sheet.label], ln.cells[sheet.note] = label.strip(), cap_first(note.strip())
         said = f"{label} {ln.cells[sheet.note] or ''}"
-        state = next((st for pattern, st in states if pattern.search(said)), listed.get("open"))
-        first = states[[st for _, st in states].index(state)][0] if state in [st for _, st in states] else None
-        if first is not None and isinstance(ln.cells[sheet.note], str):
-            # the state has its column: the detail does not open on it again
-            rest = re.sub(rf"^{first.pattern}[,;:]?\s*", "", ln.cells[sheet.note], flags=re.I)
+        found = next((st for st in states if re.search(rf"\b(?:{st[0]})\b", said, re.I)), None)
+        state = found[1] if found else listed.get("open")
+        if found is not None and (day - asked).days < found[2]:
+            state = listed.get("open")  # not yet: asked too lately for it to be in, or chased
+        if found is not None and isinstance(ln.cells[sheet.note], str):
+            # the state has its column: the detail does not say it again, first or as a clause of its own
+            words = rf"\b(?:{found[0]})\b"
+            rest = re.sub(rf"^{words}[,;:]?\s*", "", ln.cells[sheet.note], flags=re.I)
+            rest = re.sub(rf"\s*[;,]\s*{words}(?=\s*(?:[;,.]|$))", "", rest, flags=re.I).strip(" ;,")
             ln.cells[sheet.note] = cap_first(rest) if rest else None
         if "seq" in at:
             ln.cells[at["seq"]] = n
         if "asked" in at:
-            ln.cells[at["asked"]] = sheet.spec.date.isoformat()
+            ln.cells[at["asked"]] = asked.isoformat()
         if "status" in at:
             ln.cells[at["status"]] = state
 

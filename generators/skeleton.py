@@ -751,7 +751,7 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
 
         coverage_lines(sheet, ledger, listed)
     elif listed is not None:
-        list_cells(sheet, listed)
+        list_cells(sheet, listed, ledger.start)
     return sheet.skeleton(bottom)
 
 

@@ -6,6 +6,7 @@ workpaper says 'Amounts unaudited'"; a request list "says 'Figures as at 10 Febr
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from faker import Faker
@@ -102,13 +103,44 @@ def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
     assert names == ["No.", "Request", "Date requested", "Status", "Figure (BRL)", "Detail", "Requested from"]
     rows = {r[1]: r for r in sheet.rows}
     assert [r[0] for r in sheet.rows] == [1, 2, 3, 4]
-    assert {r[2] for r in sheet.rows} == {"2026-02-12"}
+    # dated six weeks into the matter: the list was first issued four weeks before its day, so its states can be
+    assert {r[2] for r in sheet.rows} == {"2026-01-15"}
     refining = rows["Refining agreement with the refiner, with amendments"]
     assert refining[3] == "Requested" and refining[5] == "Subject to the refiner's consent"
     assert rows["Board minutes for 2025"][3] == "Partially received"
     assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
     assert rows["Deductions in the statement"][4] == 3184600
     assert {r[6] for r in sheet.rows} == {"Nora Quist"}
+
+
+def _request_list(start: dt.date):
+    """A request list of 26 March 2026 whose points give each request's state, in a matter opened on `start`."""
+    from worldsmith.worlds.plan import SheetSpec
+
+    points = ["Financial: audited accounts 2023 to 2025; owner the CFO; received",
+              "Financial: actuarial reports for the pension fund; owner the CFO; outstanding, priority",
+              "Employment: works agreements and pension plan rules; owner the managing director; partly received"]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Due diligence request list and status", author="a",
+                     occupation="23-1011", rows=40, date=dt.date(2026, 3, 26), facts=[], points=points)
+    sk = build_skeleton(spec, [], None, "en_GB", Faker(), start)
+    names = [c.name for c in sk.columns]
+    return [dict(zip(names, ln.cells)) for ln in sk.lines]
+
+
+def test_a_request_is_not_in_or_chased_on_the_day_it_is_asked():
+    """Before: a list dated three days into the matter had its requests asked that day and already 'Received' or
+    'Outstanding - chased', one 'Received' beside a detail 'partly received' (blind read 35, de 21). Now a list dated
+    soon after the matter opens is the list as first issued, every request open and no state in its detail; one dated
+    weeks later was issued weeks before, each request in its state, 'partly received' partly."""
+    early = _request_list(dt.date(2026, 3, 23))
+    assert {r["Date requested"] for r in early} == {"2026-03-26"}
+    assert {r["Status"] for r in early} == {"Requested"}
+    for r in early:
+        assert not re.search(r"received|outstanding", r["Detail"], re.I), r["Detail"]
+    late = _request_list(dt.date(2026, 1, 5))
+    assert {r["Date requested"] for r in late} == {"2026-02-26"}
+    assert [r["Status"] for r in late] == ["Received", "Outstanding - chased", "Partially received"]
+    assert late[1]["Detail"].endswith("owner the CFO, priority") and late[2]["Detail"].endswith("managing director")
 
 
 def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():
