@@ -186,6 +186,16 @@ class _Sheet:
 
     def skeleton(self, bottom: int | None) -> SheetSkeleton:
         formats = {ln.format for ln in self.lines if ln.format}
+        if self.roles and not any(ln.formula or isinstance(ln.cells[self.amount], (int, float)) for ln in self.lines) \
+                and self.note > self.amount > self.label:
+            # a list none of whose points gives a figure has no figure column; its figures' column is then its words'
+            # (blind read 35: a request list whose 'Figure column is empty')
+            for ln in self.lines:
+                del ln.cells[self.amount]
+            del self.columns[self.amount], self.roles[self.amount]
+            self.note -= 1
+            return SheetSkeleton(layout="tracker", columns=self.columns, label=self.label, amount=self.note,
+                                 lines=self.lines, bottom=None, currency=self.currency)
         if self.roles:
             # a list's figure column says its currency where its figures are money, else it is a plain figure
             name = self.columns[self.amount].name

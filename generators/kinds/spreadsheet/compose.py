@@ -665,7 +665,8 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     from worldsmith.generators.pointed import working_list
 
     listed = working_list(spec.title) if spec.points else None
-    if listed is not None and listed.get("asked_of") and len(listed["columns"]) == len(columns):
+    # (a list whose points give no figure has no figure column: one fewer than its genre's)
+    if listed is not None and listed.get("asked_of") and len(columns) in (len(listed["columns"]), len(listed["columns"]) - 1):
         asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
         if asked:
             columns.append(SheetColumn(name=listed["asked_of"], type="text"))
