@@ -249,6 +249,14 @@ def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
             ln.cells[at["asked"]] = asked.isoformat()
         if "status" in at:
             ln.cells[at["status"]] = state
+        granted = _GRANTED.search(said)
+        if "days" in at and granted:
+            ln.cells[at["days"]] = int(granted[1] or granted[2])
+
+
+# '21 days granted', 'extension of 14 days': the days a change or claim was given
+_GRANTED = re.compile(r"\b(\d+)\s+(?:calendar\s+|working\s+)?days?\s+(?:granted|extended|awarded|approved|agreed)\b"
+                      r"|\b(?:granted|extension of|extended by)\s+(\d+)\s+(?:calendar\s+|working\s+)?days?\b", re.I)
 
 
 _BAND = re.compile(r"\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})\b|\b(\d{1,2})\s+and\s+(?:over|older|above)\b", re.I)

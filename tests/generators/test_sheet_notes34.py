@@ -191,3 +191,27 @@ def test_an_evidence_matrix_counts_what_each_kind_of_evidence_covers_of_the_popu
     assert both.role == "derived" and both.formula.startswith("SUM(") and both.cells[2] == 412
     resale = next(ln for ln in sk.lines if ln.cells[0] == "Resale")
     assert resale.cells[2] is None and resale.cells[1] == "Outgoing invoices tracing the lots to customers"
+
+
+def test_a_change_order_log_gives_each_change_its_own_state_and_days():
+    """Before: a contractor's 'Change order and RFI log' was laid out as a request list, every row 'Requested' on the
+    log's day, executed CO 14 and answered RFI 412 included, 'Requested from' the consultant's staff and an empty
+    Figure column (blind read 35, us 24). Now each change or RFI carries the state and the days granted its point
+    gives, in a log's columns."""
+    from worldsmith.generators.pointed import working_list
+    from worldsmith.worlds.plan import SheetSpec
+
+    points = ["Change Order No. 14: owner-added pharmacy clean room; 21 days granted",
+              "RFI 412: MRI vendor change; answered 38 days after submission; time reserved",
+              "Pending Change 57: imaging-suite redesign; days requested, not granted; priced under protest",
+              "Curtain wall, east elevation: late panel delivery by the contractor's supplier; no request for time"]
+    title = "Change order and RFI log: North Tower"
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="11-9021", rows=40,
+                     date=dt.date(2026, 2, 10), facts=[], points=points)
+    sk = build_skeleton(spec, [], None, "en_US", Faker(), dt.date(2026, 1, 5))
+    names = [c.name for c in sk.columns]
+    assert names == ["Reference", "Status", "Days granted", "Detail"] and not working_list(title).get("asked_of")
+    rows = [dict(zip(names, ln.cells)) for ln in sk.lines]
+    assert [r["Reference"] for r in rows][:3] == ["Change Order No. 14", "RFI 412", "Pending Change 57"]
+    assert [r["Status"] for r in rows] == ["Executed", "Answered", "Pending", "No request"]
+    assert [r["Days granted"] for r in rows] == [21, None, None, None]
