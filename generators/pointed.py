@@ -199,6 +199,50 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
     return figures[-1] if figures else None
 
 
+# a tracker of what is paid or done against a total (blind read 35: 'The tracker leaves "Former employees not yet
+# reached" blank; it never computes the 2,872,700 outstanding'): its paid line, and the line of what is left
+_TRACKER = re.compile(r"\b(?:tracker|tracking|payments?\s+(?:schedule|log|status))\b", re.I)
+_PAID = re.compile(r"\b(?:paid|payments? made|settled|disbursed|drawn|spent|received)\b", re.I)
+_LEFT = re.compile(r"\b(?:not yet|outstanding|remaining|remainder|unpaid|balance|yet to|to be paid|unclaimed|owing|"
+                   r"still owed)\b", re.I)
+
+
+def remainder_line(sheet: Any, ledger: Any) -> int | None:
+    """A tracker's remainder: its total less what is paid to date by a live formula, on the line its points give what
+    is left ('Former employees not yet reached'), else on a line of its own beneath; the line, or None where the
+    sheet is no tracker, carries no paid and total figures of one currency, or already works the remainder out."""
+    if not _TRACKER.search(sheet.spec.title):
+        return None
+    money = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.fact and ln.format == "money"
+             and isinstance(ln.cells[sheet.amount], (int, float))]
+    paid = [(i, ln) for i, ln in money if _PAID.search(f"{ln.cells[sheet.label]} {ledger.facts[ln.fact].statement}")]
+    if not paid:
+        return None
+    p, paid_line = paid[-1]
+    over = [(i, ln) for i, ln in money if i != p and ln.cells[sheet.amount] > paid_line.cells[sheet.amount]]
+    totals = [(i, ln) for i, ln in over if re.search(r"\btotal\b", ln.cells[sheet.label] or "", re.I)] or over
+    if not totals:
+        return None
+    t, total_line = max(totals, key=lambda x: x[1].cells[sheet.amount])
+    if any(ln.formula and {f"{{{t}}}", f"{{{p}}}"} <= set(re.findall(r"\{\d+\}", ln.formula)) for ln in sheet.lines):
+        return None
+    amount = Decimal(str(total_line.cells[sheet.amount])) - Decimal(str(paid_line.cells[sheet.amount]))
+    amount = int(amount) if amount == amount.to_integral_value() else float(amount)
+    how = f"{total_line.cells[sheet.label]} less {str(paid_line.cells[sheet.label])[:1].lower()}" \
+          f"{str(paid_line.cells[sheet.label])[1:]}"
+    left = next((i for i, ln in enumerate(sheet.lines) if i > p and ln.role == "key" and not ln.fact
+                 and ln.cells[sheet.amount] is None and _LEFT.search(ln.cells[sheet.label] or "")), None)
+    if left is None:
+        return sheet.add("Outstanding", role="derived", amount=amount, fmt="money", formula="{%d}-{%d}" % (t, p),
+                         note=how)
+    ln = sheet.lines[left]
+    ln.role, ln.format, ln.formula = "derived", "money", "{%d}-{%d}" % (t, p)
+    ln.cells[sheet.amount] = amount
+    was = ln.cells[sheet.note]
+    ln.cells[sheet.note] = f"{how}; {was[:1].lower()}{was[1:]}" if was else how
+    return left
+
+
 def working_list(title: str) -> dict | None:
     """The working list a sheet's title names (a request list), from bank sheets.working_lists; None for any other."""
     name = sheet_words(title).lower()

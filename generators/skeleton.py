@@ -739,6 +739,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     listed = working_list(spec.title)
     sheet = _Sheet(spec, "schedule", currency, rng, locale, listed=listed)
     bottom = point_lines(sheet, ledger, spec.points, label, _place)
+    if listed is None:
+        from worldsmith.generators.pointed import remainder_line
+
+        remainder_line(sheet, ledger)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:

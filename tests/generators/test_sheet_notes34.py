@@ -215,3 +215,31 @@ def test_a_change_order_log_gives_each_change_its_own_state_and_days():
     assert [r["Reference"] for r in rows][:3] == ["Change Order No. 14", "RFI 412", "Pending Change 57"]
     assert [r["Status"] for r in rows] == ["Executed", "Answered", "Pending", "No request"]
     assert [r["Days granted"] for r in rows] == [21, None, None, None]
+
+
+TRACKED = [
+    LedgerFact(id="total", statement="The total remediation is AUD 8,977,200.", label="total remediation",
+               text="AUD 8,977,200", value=Money(amount=Decimal(8977200), currency="AUD")),
+    LedgerFact(id="paid", statement="AUD 6,104,500 has been paid to date.", label="remediation paid to date",
+               text="AUD 6,104,500", value=Money(amount=Decimal(6104500), currency="AUD")),
+]
+
+
+def test_a_tracker_works_out_what_is_left_by_a_live_formula():
+    """Before: a payment tracker showed the total and the paid to date and left 'Former employees not yet reached'
+    blank, never computing the AUD 2,872,700 outstanding (blind read 35, au 22). Now the line of what is left is the
+    total less the paid by a live formula, and a tracker whose points name no such line gets one of its own."""
+    named = _pointed("Remediation payment tracker",
+                     ["Total remediation: {total}, per the final calculation",
+                      "Paid to date: {paid}, current employees through payroll",
+                      "Former employees not yet reached: tracing through the ATO"], TRACKED)
+    lines = {ln.cells[named.label]: (n, ln) for n, ln in enumerate(named.lines)}
+    n_left, left = lines["Former employees not yet reached"]
+    assert left.cells[named.amount] == 2872700
+    assert left.formula == "{%d}-{%d}" % (lines["Total remediation"][0], lines["Paid to date"][0])
+    assert left.cells[named.amount + 1].endswith("tracing through the ATO")
+    bare = _pointed("Payment tracker", ["Total remediation: {total}", "Paid to date: {paid}"], TRACKED)
+    assert [(ln.cells[bare.label], ln.cells[bare.amount]) for ln in bare.lines if ln.formula] == [("Outstanding", 2872700)]
+    # a sheet that is no tracker is left as its points lay it out
+    assert not any(ln.formula for ln in _pointed("Remediation summary", ["Total remediation: {total}",
+                                                                         "Paid to date: {paid}"], TRACKED).lines)
