@@ -243,3 +243,24 @@ def test_a_tracker_works_out_what_is_left_by_a_live_formula():
     # a sheet that is no tracker is left as its points lay it out
     assert not any(ln.formula for ln in _pointed("Remediation summary", ["Total remediation: {total}",
                                                                          "Paid to date: {paid}"], TRACKED).lines)
+
+
+def test_a_request_list_with_no_figure_gives_no_paper_as_its_source():
+    """Before: a request list whose one fact is a date an offer sets out said 'Source: Non-binding offer ..., dated 3
+    March 2026' (blind read 35, de 21; us 24: a change order log sourced to the A201). Now a list of requests or
+    changes that holds no figure is its author's own record: prepared by, as at, no source."""
+    from worldsmith.worlds.values import DateValue
+
+    lbd = LedgerFact(id="lbd", statement="The locked box date is 31 December 2025.", label="locked box date",
+                     text="31 December 2025", value=DateValue(value=dt.date(2025, 12, 31)))
+    points = ["Financial: accounts and the locked box balance sheet at {lbd}; owner the CFO; received",
+              "Legal: agreements with the seller; owner seller's counsel; outstanding"]
+    title = "Due diligence request list and status"
+    for seed in range(4):
+        ctx = _org_ctx(title, "client", rows=8, purpose="Every request.", facts=["lbd"], points=points,
+                       date=dt.date(2026, 3, 5))
+        ctx.spec.skeleton = build_skeleton(ctx.spec, [lbd], None, "en_GB", Faker(), dt.date(2026, 3, 2))
+        ref = FactRef(id="lbd", label="locked box date", statement=lbd.statement, text=lbd.text, value=lbd.value,
+                      paper="Non-binding offer: Wernitz Dosiertechnik GmbH", paper_day=dt.date(2026, 3, 3))
+        sheet = compose_sheet(ctx.model_copy(update={"seed": seed, "facts": [ref]}))
+        assert not any("Non-binding offer" in n or "Source" in n for n in sheet.notes), sheet.notes

@@ -414,6 +414,13 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
         # names no stock system the matter does not have (blind read 26: measured surveys 'compiled ... from client
         # records' and prepared 'from the finance system's reports')
         values["source"] = ""
+    from worldsmith.generators.pointed import working_list
+
+    listed = working_list(spec.title) if spec.points else None
+    if listed is not None and listed.get("statuses") and _figures(ctx) == 0:
+        # a list of requests or changes with no figure is its author's own record, read from no paper (blind read
+        # 35: a request list whose source 'is the NBO'; a change order log giving 'the A201' as its source)
+        values["source"] = ""
     frames = bank("sheets")["notes" if values["source"] else "notes_unsourced"]
     if _figures(ctx) < 2:
         # a list of words with one figure or none gives no 'figures as at' (blind read 34: a request list 'says
