@@ -8,6 +8,7 @@ calculation of two rows that computes nothing, not even the unit price'). A poin
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
@@ -198,6 +199,50 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
     return figures[-1] if figures else None
 
 
+# a tracker of what is paid or done against a total (blind read 35: 'The tracker leaves "Former employees not yet
+# reached" blank; it never computes the 2,872,700 outstanding'): its paid line, and the line of what is left
+_TRACKER = re.compile(r"\b(?:tracker|tracking|payments?\s+(?:schedule|log|status))\b", re.I)
+_PAID = re.compile(r"\b(?:paid|payments? made|settled|disbursed|drawn|spent|received)\b", re.I)
+_LEFT = re.compile(r"\b(?:not yet|outstanding|remaining|remainder|unpaid|balance|yet to|to be paid|unclaimed|owing|"
+                   r"still owed)\b", re.I)
+
+
+def remainder_line(sheet: Any, ledger: Any) -> int | None:
+    """A tracker's remainder: its total less what is paid to date by a live formula, on the line its points give what
+    is left ('Former employees not yet reached'), else on a line of its own beneath; the line, or None where the
+    sheet is no tracker, carries no paid and total figures of one currency, or already works the remainder out."""
+    if not _TRACKER.search(sheet.spec.title):
+        return None
+    money = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.fact and ln.format == "money"
+             and isinstance(ln.cells[sheet.amount], (int, float))]
+    paid = [(i, ln) for i, ln in money if _PAID.search(f"{ln.cells[sheet.label]} {ledger.facts[ln.fact].statement}")]
+    if not paid:
+        return None
+    p, paid_line = paid[-1]
+    over = [(i, ln) for i, ln in money if i != p and ln.cells[sheet.amount] > paid_line.cells[sheet.amount]]
+    totals = [(i, ln) for i, ln in over if re.search(r"\btotal\b", ln.cells[sheet.label] or "", re.I)] or over
+    if not totals:
+        return None
+    t, total_line = max(totals, key=lambda x: x[1].cells[sheet.amount])
+    if any(ln.formula and {f"{{{t}}}", f"{{{p}}}"} <= set(re.findall(r"\{\d+\}", ln.formula)) for ln in sheet.lines):
+        return None
+    amount = Decimal(str(total_line.cells[sheet.amount])) - Decimal(str(paid_line.cells[sheet.amount]))
+    amount = int(amount) if amount == amount.to_integral_value() else float(amount)
+    how = f"{total_line.cells[sheet.label]} less {str(paid_line.cells[sheet.label])[:1].lower()}" \
+          f"{str(paid_line.cells[sheet.label])[1:]}"
+    left = next((i for i, ln in enumerate(sheet.lines) if i > p and ln.role == "key" and not ln.fact
+                 and ln.cells[sheet.amount] is None and _LEFT.search(ln.cells[sheet.label] or "")), None)
+    if left is None:
+        return sheet.add("Outstanding", role="derived", amount=amount, fmt="money", formula="{%d}-{%d}" % (t, p),
+                         note=how)
+    ln = sheet.lines[left]
+    ln.role, ln.format, ln.formula = "derived", "money", "{%d}-{%d}" % (t, p)
+    ln.cells[sheet.amount] = amount
+    was = ln.cells[sheet.note]
+    ln.cells[sheet.note] = f"{how}; {was[:1].lower()}{was[1:]}" if was else how
+    return left
+
+
 def working_list(title: str) -> dict | None:
     """The working list a sheet's title names (a request list), from bank sheets.working_lists; None for any other."""
     name = sheet_words(title).lower()
@@ -207,13 +252,21 @@ def working_list(title: str) -> dict | None:
     return None
 
 
-def list_cells(sheet: Any, listed: dict) -> None:
+def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
     """A working list's own cells beside each point's row: its number, the day it is asked (the list's), its state
     from the point's words ('requested, subject to the refiner's consent' is Requested, and its detail 'Subject to the
-    refiner's consent'). A point too long for a heading gives its item before its first colon."""
+    refiner's consent'). A point too long for a heading gives its item before its first colon. The requests were asked
+    on the list's first day: its own where it is dated soon after the matter opens (`start`), else some weeks before;
+    a state that needs more days after the ask than the list's day gives is still the open one, and the detail says
+    no state beside the column's (blind read 35: asked on 5 March and 'Received' on 5 March, 'Received' beside a
+    detail 'partly received')."""
     roles = sheet.roles
     at = {r: i for i, r in enumerate(roles)}
-    states = [(re.compile(rf"\b(?:{words})\b", re.I), state) for words, state in listed.get("statuses") or []]
+    states = [(st[0], st[1], int(st[2]) if len(st) > 2 else 0) for st in listed.get("statuses") or []]
+    day = sheet.spec.date
+    asked = day
+    if start is not None and (day - start).days >= int(listed.get("issued_after") or 0) and listed.get("first"):
+        asked = max(start, day - dt.timedelta(days=int(listed["first"])))
     n = 0
     for ln in sheet.lines:
         if ln.role == "heading":
@@ -224,18 +277,30 @@ def list_cells(sheet: Any, listed: dict) -> None:
             label, note = label.split(": ", 1)
             ln.cells[sheet.label], ln.cells[sheet.note] = label.strip(), cap_first(note.strip())
         said = f"{label} {ln.cells[sheet.note] or ''}"
-        state = next((st for pattern, st in states if pattern.search(said)), listed.get("open"))
-        first = states[[st for _, st in states].index(state)][0] if state in [st for _, st in states] else None
-        if first is not None and isinstance(ln.cells[sheet.note], str):
-            # the state has its column: the detail does not open on it again
-            rest = re.sub(rf"^{first.pattern}[,;:]?\s*", "", ln.cells[sheet.note], flags=re.I)
+        found = next((st for st in states if re.search(rf"\b(?:{st[0]})\b", said, re.I)), None)
+        state = found[1] if found else listed.get("open")
+        if found is not None and (day - asked).days < found[2]:
+            state = listed.get("open")  # not yet: asked too lately for it to be in, or chased
+        if found is not None and isinstance(ln.cells[sheet.note], str):
+            # the state has its column: the detail does not say it again, first or as a clause of its own
+            words = rf"\b(?:{found[0]})\b"
+            rest = re.sub(rf"^{words}[,;:]?\s*", "", ln.cells[sheet.note], flags=re.I)
+            rest = re.sub(rf"\s*[;,]\s*{words}(?=\s*(?:[;,.]|$))", "", rest, flags=re.I).strip(" ;,")
             ln.cells[sheet.note] = cap_first(rest) if rest else None
         if "seq" in at:
             ln.cells[at["seq"]] = n
         if "asked" in at:
-            ln.cells[at["asked"]] = sheet.spec.date.isoformat()
+            ln.cells[at["asked"]] = asked.isoformat()
         if "status" in at:
             ln.cells[at["status"]] = state
+        granted = _GRANTED.search(said)
+        if "days" in at and granted:
+            ln.cells[at["days"]] = int(granted[1] or granted[2])
+
+
+# '21 days granted', 'extension of 14 days': the days a change or claim was given
+_GRANTED = re.compile(r"\b(\d+)\s+(?:calendar\s+|working\s+)?days?\s+(?:granted|extended|awarded|approved|agreed)\b"
+                      r"|\b(?:granted|extension of|extended by)\s+(\d+)\s+(?:calendar\s+|working\s+)?days?\b", re.I)
 
 
 _BAND = re.compile(r"\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})\b|\b(\d{1,2})\s+and\s+(?:over|older|above)\b", re.I)

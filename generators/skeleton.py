@@ -186,6 +186,16 @@ class _Sheet:
 
     def skeleton(self, bottom: int | None) -> SheetSkeleton:
         formats = {ln.format for ln in self.lines if ln.format}
+        if self.roles and not any(ln.formula or isinstance(ln.cells[self.amount], (int, float)) for ln in self.lines) \
+                and self.note > self.amount > self.label:
+            # a list none of whose points gives a figure has no figure column; its figures' column is then its words'
+            # (blind read 35: a request list whose 'Figure column is empty')
+            for ln in self.lines:
+                del ln.cells[self.amount]
+            del self.columns[self.amount], self.roles[self.amount]
+            self.note -= 1
+            return SheetSkeleton(layout="tracker", columns=self.columns, label=self.label, amount=self.note,
+                                 lines=self.lines, bottom=None, currency=self.currency)
         if self.roles:
             # a list's figure column says its currency where its figures are money, else it is a plain figure
             name = self.columns[self.amount].name
@@ -729,6 +739,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     listed = working_list(spec.title)
     sheet = _Sheet(spec, "schedule", currency, rng, locale, listed=listed)
     bottom = point_lines(sheet, ledger, spec.points, label, _place)
+    if listed is None:
+        from worldsmith.generators.pointed import remainder_line
+
+        remainder_line(sheet, ledger)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:
@@ -751,7 +765,7 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
 
         coverage_lines(sheet, ledger, listed)
     elif listed is not None:
-        list_cells(sheet, listed)
+        list_cells(sheet, listed, ledger.start)
     return sheet.skeleton(bottom)
 
 

@@ -6,6 +6,7 @@ workpaper says 'Amounts unaudited'"; a request list "says 'Figures as at 10 Febr
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from faker import Faker
@@ -102,13 +103,46 @@ def test_a_pointed_request_list_tracks_each_request_in_its_genres_columns():
     assert names == ["No.", "Request", "Date requested", "Status", "Figure (BRL)", "Detail", "Requested from"]
     rows = {r[1]: r for r in sheet.rows}
     assert [r[0] for r in sheet.rows] == [1, 2, 3, 4]
-    assert {r[2] for r in sheet.rows} == {"2026-02-12"}
+    # dated six weeks into the matter: the list was first issued four weeks before its day, so its states can be
+    assert {r[2] for r in sheet.rows} == {"2026-01-15"}
     refining = rows["Refining agreement with the refiner, with amendments"]
     assert refining[3] == "Requested" and refining[5] == "Subject to the refiner's consent"
     assert rows["Board minutes for 2025"][3] == "Partially received"
     assert rows["Mill cost centre reports, monthly"][3] == "Received" and rows["Mill cost centre reports, monthly"][5] is None
     assert rows["Deductions in the statement"][4] == 3184600
     assert {r[6] for r in sheet.rows} == {"Nora Quist"}
+
+
+def _request_list(start: dt.date):
+    """A request list of 26 March 2026 whose points give each request's state, in a matter opened on `start`."""
+    from worldsmith.worlds.plan import SheetSpec
+
+    points = ["Financial: audited accounts 2023 to 2025; owner the CFO; received",
+              "Financial: actuarial reports for the pension fund; owner the CFO; outstanding, priority",
+              "Employment: works agreements and pension plan rules; owner the managing director; partly received"]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Due diligence request list and status", author="a",
+                     occupation="23-1011", rows=40, date=dt.date(2026, 3, 26), facts=[], points=points)
+    sk = build_skeleton(spec, [], None, "en_GB", Faker(), start)
+    names = [c.name for c in sk.columns]
+    # no point gives a figure: no figure column (blind read 35: 'The Figure column is empty')
+    assert names == ["No.", "Request", "Date requested", "Status", "Detail"] and sk.amount == names.index("Detail")
+    return [dict(zip(names, ln.cells)) for ln in sk.lines]
+
+
+def test_a_request_is_not_in_or_chased_on_the_day_it_is_asked():
+    """Before: a list dated three days into the matter had its requests asked that day and already 'Received' or
+    'Outstanding - chased', one 'Received' beside a detail 'partly received' (blind read 35, de 21). Now a list dated
+    soon after the matter opens is the list as first issued, every request open and no state in its detail; one dated
+    weeks later was issued weeks before, each request in its state, 'partly received' partly."""
+    early = _request_list(dt.date(2026, 3, 23))
+    assert {r["Date requested"] for r in early} == {"2026-03-26"}
+    assert {r["Status"] for r in early} == {"Requested"}
+    for r in early:
+        assert not re.search(r"received|outstanding", r["Detail"], re.I), r["Detail"]
+    late = _request_list(dt.date(2026, 1, 5))
+    assert {r["Date requested"] for r in late} == {"2026-02-26"}
+    assert [r["Status"] for r in late] == ["Received", "Outstanding - chased", "Partially received"]
+    assert late[1]["Detail"].endswith("owner the CFO, priority") and late[2]["Detail"].endswith("managing director")
 
 
 def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():
@@ -157,3 +191,76 @@ def test_an_evidence_matrix_counts_what_each_kind_of_evidence_covers_of_the_popu
     assert both.role == "derived" and both.formula.startswith("SUM(") and both.cells[2] == 412
     resale = next(ln for ln in sk.lines if ln.cells[0] == "Resale")
     assert resale.cells[2] is None and resale.cells[1] == "Outgoing invoices tracing the lots to customers"
+
+
+def test_a_change_order_log_gives_each_change_its_own_state_and_days():
+    """Before: a contractor's 'Change order and RFI log' was laid out as a request list, every row 'Requested' on the
+    log's day, executed CO 14 and answered RFI 412 included, 'Requested from' the consultant's staff and an empty
+    Figure column (blind read 35, us 24). Now each change or RFI carries the state and the days granted its point
+    gives, in a log's columns."""
+    from worldsmith.generators.pointed import working_list
+    from worldsmith.worlds.plan import SheetSpec
+
+    points = ["Change Order No. 14: owner-added pharmacy clean room; 21 days granted",
+              "RFI 412: MRI vendor change; answered 38 days after submission; time reserved",
+              "Pending Change 57: imaging-suite redesign; days requested, not granted; priced under protest",
+              "Curtain wall, east elevation: late panel delivery by the contractor's supplier; no request for time"]
+    title = "Change order and RFI log: North Tower"
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title=title, author="a", occupation="11-9021", rows=40,
+                     date=dt.date(2026, 2, 10), facts=[], points=points)
+    sk = build_skeleton(spec, [], None, "en_US", Faker(), dt.date(2026, 1, 5))
+    names = [c.name for c in sk.columns]
+    assert names == ["Reference", "Status", "Days granted", "Detail"] and not working_list(title).get("asked_of")
+    rows = [dict(zip(names, ln.cells)) for ln in sk.lines]
+    assert [r["Reference"] for r in rows][:3] == ["Change Order No. 14", "RFI 412", "Pending Change 57"]
+    assert [r["Status"] for r in rows] == ["Executed", "Answered", "Pending", "No request"]
+    assert [r["Days granted"] for r in rows] == [21, None, None, None]
+
+
+TRACKED = [
+    LedgerFact(id="total", statement="The total remediation is AUD 8,977,200.", label="total remediation",
+               text="AUD 8,977,200", value=Money(amount=Decimal(8977200), currency="AUD")),
+    LedgerFact(id="paid", statement="AUD 6,104,500 has been paid to date.", label="remediation paid to date",
+               text="AUD 6,104,500", value=Money(amount=Decimal(6104500), currency="AUD")),
+]
+
+
+def test_a_tracker_works_out_what_is_left_by_a_live_formula():
+    """Before: a payment tracker showed the total and the paid to date and left 'Former employees not yet reached'
+    blank, never computing the AUD 2,872,700 outstanding (blind read 35, au 22). Now the line of what is left is the
+    total less the paid by a live formula, and a tracker whose points name no such line gets one of its own."""
+    named = _pointed("Remediation payment tracker",
+                     ["Total remediation: {total}, per the final calculation",
+                      "Paid to date: {paid}, current employees through payroll",
+                      "Former employees not yet reached: tracing through the ATO"], TRACKED)
+    lines = {ln.cells[named.label]: (n, ln) for n, ln in enumerate(named.lines)}
+    n_left, left = lines["Former employees not yet reached"]
+    assert left.cells[named.amount] == 2872700
+    assert left.formula == "{%d}-{%d}" % (lines["Total remediation"][0], lines["Paid to date"][0])
+    assert left.cells[named.amount + 1].endswith("tracing through the ATO")
+    bare = _pointed("Payment tracker", ["Total remediation: {total}", "Paid to date: {paid}"], TRACKED)
+    assert [(ln.cells[bare.label], ln.cells[bare.amount]) for ln in bare.lines if ln.formula] == [("Outstanding", 2872700)]
+    # a sheet that is no tracker is left as its points lay it out
+    assert not any(ln.formula for ln in _pointed("Remediation summary", ["Total remediation: {total}",
+                                                                         "Paid to date: {paid}"], TRACKED).lines)
+
+
+def test_a_request_list_with_no_figure_gives_no_paper_as_its_source():
+    """Before: a request list whose one fact is a date an offer sets out said 'Source: Non-binding offer ..., dated 3
+    March 2026' (blind read 35, de 21; us 24: a change order log sourced to the A201). Now a list of requests or
+    changes that holds no figure is its author's own record: prepared by, as at, no source."""
+    from worldsmith.worlds.values import DateValue
+
+    lbd = LedgerFact(id="lbd", statement="The locked box date is 31 December 2025.", label="locked box date",
+                     text="31 December 2025", value=DateValue(value=dt.date(2025, 12, 31)))
+    points = ["Financial: accounts and the locked box balance sheet at {lbd}; owner the CFO; received",
+              "Legal: agreements with the seller; owner seller's counsel; outstanding"]
+    title = "Due diligence request list and status"
+    for seed in range(4):
+        ctx = _org_ctx(title, "client", rows=8, purpose="Every request.", facts=["lbd"], points=points,
+                       date=dt.date(2026, 3, 5))
+        ctx.spec.skeleton = build_skeleton(ctx.spec, [lbd], None, "en_GB", Faker(), dt.date(2026, 3, 2))
+        ref = FactRef(id="lbd", label="locked box date", statement=lbd.statement, text=lbd.text, value=lbd.value,
+                      paper="Non-binding offer: Wernitz Dosiertechnik GmbH", paper_day=dt.date(2026, 3, 3))
+        sheet = compose_sheet(ctx.model_copy(update={"seed": seed, "facts": [ref]}))
+        assert not any("Non-binding offer" in n or "Source" in n for n in sheet.notes), sheet.notes

@@ -414,6 +414,13 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
         # names no stock system the matter does not have (blind read 26: measured surveys 'compiled ... from client
         # records' and prepared 'from the finance system's reports')
         values["source"] = ""
+    from worldsmith.generators.pointed import working_list
+
+    listed = working_list(spec.title) if spec.points else None
+    if listed is not None and listed.get("statuses") and _figures(ctx) == 0:
+        # a list of requests or changes with no figure is its author's own record, read from no paper (blind read
+        # 35: a request list whose source 'is the NBO'; a change order log giving 'the A201' as its source)
+        values["source"] = ""
     frames = bank("sheets")["notes" if values["source"] else "notes_unsourced"]
     if _figures(ctx) < 2:
         # a list of words with one figure or none gives no 'figures as at' (blind read 34: a request list 'says
@@ -665,7 +672,8 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
     from worldsmith.generators.pointed import working_list
 
     listed = working_list(spec.title) if spec.points else None
-    if listed is not None and listed.get("asked_of") and len(listed["columns"]) == len(columns):
+    # (a list whose points give no figure has no figure column: one fewer than its genre's)
+    if listed is not None and listed.get("asked_of") and len(columns) in (len(listed["columns"]), len(listed["columns"]) - 1):
         asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
         if asked:
             columns.append(SheetColumn(name=listed["asked_of"], type="text"))
