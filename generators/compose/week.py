@@ -165,6 +165,8 @@ _AGENDA = {
     "paper_final": ["{org}'s {title} of {d}: what it triggers", "{org}'s {title} of {d}: the steps it sets running"],
     # our paper that went to the other side or was signed is done: no "Comments on" a self-report already made or a
     # demand already served (blind read 35)
+    # (one whose figure the ledger has since replaced: a preliminary view the adjuster's position overtook)
+    "paper_replaced": ["{org}'s {title} of {d}: since overtaken, for the record"],
     "paper_sent": ["{title} (sent {d}): any response yet", "{title} (sent {d}): what comes back on it"],
     "paper_signed": ["{title} (signed {d}): what it triggers"],
     "met": ["{title} ({d}): what came out of it", "Follow-up from the {title} of {d}"],
@@ -390,9 +392,10 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
             _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else \
             _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours and e.type in _FIGURE else \
             _AGENDA["passed_event"] if e.what == "passed" and e.day != today and not has_plan(e.label or "") else \
+            _AGENDA["paper_replaced"] if e.what == "paper" and e.org not in ours and e.replaced else \
             _AGENDA["paper_final"] if e.what == "paper" and e.org not in ours and final_paper(e) else \
-            _AGENDA["paper_signed"] if e.what == "paper" and e.org in ours and (e.signed or e.across and _INSTRUMENT.search(
-                e.title or "") and not _NOT_YET.search(e.title or "")) else \
+            _AGENDA["last_other"] if e.what == "paper" and e.org not in ours and answered(e, events, ours) else \
+            _AGENDA["paper_signed"] if e.what == "paper" and e.org in ours and signed_ours(e) else \
             _AGENDA["paper_sent"] if e.what == "paper" and e.org in ours and e.across else \
             _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
         if e.type == "date":
@@ -428,10 +431,23 @@ _INSTRUMENT = re.compile(r"\b(?:agreement|deed)\b", re.I)
 _NOT_YET = re.compile(r"\b(?:draft|terms|heads|mark-?up|comments|term sheet|proposed)\b", re.I)
 
 
+def signed_ours(e: WeekEvent) -> bool:
+    """Whether a paper of ours is an instrument signed: recorded so, or an agreement or deed (not its draft, terms or
+    heads) that went to the other side on its day."""
+    title = e.title or ""
+    return e.signed or e.across and bool(_INSTRUMENT.search(title)) and not _NOT_YET.search(title)
+
+
+def answered(paper: WeekEvent, events: list[WeekEvent], ours: set[str]) -> bool:
+    """Whether the other side's paper already has our answer among the events: a paper of ours that went across
+    after it came (no "our reply" on the agenda to what we have answered, blind read 35)."""
+    return any(o.what == "paper" and o.org in ours and o.across and o.day > paper.day for o in events)
+
+
 def final_paper(e: WeekEvent) -> bool:
-    """Whether a paper of the other side is an act done that no one replies to: signed, overtaken by the ledger, or
-    titled as a certificate, determination, order or undertaking given rather than a proposal of one."""
-    if e.signed or e.replaced:
+    """Whether a paper of the other side is an act done that no one replies to: signed, or titled as a certificate,
+    determination, order or undertaking given rather than a proposal of one."""
+    if e.signed:
         return True
     title = e.title or ""
     return bool(_FINAL.search(title)) and not _PUT_FORWARD.search(title)

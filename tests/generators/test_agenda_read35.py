@@ -90,8 +90,8 @@ def test_the_world_check_flags_comments_on_a_paper_gone_across_and_a_source_and_
     create_schema(con)
     con.execute("insert into world values ('w', 't', 0, 'en_AU', 'UTC', '2026-03-01', '2026-08-01')")
     for oid, side in [("firm", "(home)"), ("fwo", "fwo")]:
-        con.execute("insert into organisations (id, name, role, domain, side, privileged) values (?, ?, 'r', 'd', ?, ?)",
-                    [oid, oid, side, side == "(home)"])
+        con.execute("insert into organisations (id, name, role, domain, side, privileged) "
+                    "values (?, ?, 'r', 'd', ?, ?)", [oid, oid, side, side == "(home)"])
     for pid, org in [("partner", "firm"), ("client", "firm"), ("inspector", "fwo")]:
         con.execute("insert into people values (?, 'r', ?, 'e', 't', ?, 'o', 's', 'p')", [pid, pid, org])
     for aid, title, reader in [("report", "Self-report to the Fair Work Ombudsman", "inspector"),
@@ -111,3 +111,22 @@ def test_the_world_check_flags_comments_on_a_paper_gone_across_and_a_source_and_
     flagged = sorted({r[0] for r in con.execute(check.sql).fetchall()})
     con.close()
     assert flagged == ["figure", "late"]
+
+
+def test_a_paper_we_have_answered_is_not_down_for_our_reply():
+    """An agenda that plans 'our reply' to the other side's paper after our answer to it went across."""
+    theirs = WeekEvent(what="paper", day=dt.date(2026, 3, 16), org="Office of the Fair Work Ombudsman", by="Jo Lee",
+                       title="Fair Work Ombudsman: proposed terms of an enforceable undertaking")
+    answer = WeekEvent(what="paper", day=dt.date(2026, 3, 19), org="Ardent Build LLP", by="Mia Cole", across=True,
+                       title="Response to the proposed terms of the undertaking")
+    assert not any("our reply" in p for p in _items([theirs, answer])), _items([theirs, answer])
+    assert all(p.endswith("our reply") for p in _items([theirs]))
+
+
+def test_a_paper_the_ledger_has_overtaken_is_neither_answered_nor_acted_on():
+    """bi-claim at seed 37: the adjuster's preliminary view, overtaken by its later position, was down for 'our
+    reply'."""
+    view = WeekEvent(what="paper", day=dt.date(2026, 3, 16), org="Sable Claims Services", by="Jo Lee", replaced=True,
+                     title="Sable Claims Services preliminary view")
+    items = _items([view])
+    assert not any("our reply" in p or "triggers" in p for p in items), items
