@@ -412,7 +412,8 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
         if e.type == "date" and re.search(r"\s+due$", values["label"]):
             # ("X due" before its day is said once: "The full disclosure report, May 4, 2026: who does what ...")
             values.update(label=values["label"][:-4], Label=values["Label"][:-4])
-        out.append(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"]))
+        # (an item opens on a capital where a title stripped of its maker opens the line: "proposed terms ...")
+        out.append(cap_first(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"])))
     return out
 
 

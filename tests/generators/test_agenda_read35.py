@@ -47,6 +47,10 @@ def test_a_certificate_or_an_undertaking_given_is_not_replied_to_but_a_proposal_
     assert all(p.endswith("our reply") for p in replies), replies
     # the body is named once: not "Office of the Fair Work Ombudsman's Fair Work Ombudsman: proposed terms"
     assert all(p.count("Fair Work Ombudsman") == 1 for p in replies), replies
+    # a paper of ours titled with our name, stripped of it, still opens its item on a capital
+    ours = WeekEvent(what="paper", day=dt.date(2026, 3, 20), org="Ardent Build LLP", by="Mia Cole",
+                     title="Ardent Build: advice on the undertaking")
+    assert all(p[:1].isupper() for p in _items([ours])), _items([ours])
 
 
 def test_a_title_with_its_own_possessive_takes_no_second_one():
