@@ -144,19 +144,31 @@ _NOTE = {
 _AGENDA = {
     # (what the meeting does with it, never a stem that says nothing: "where it leaves us", "what follows from it",
     # blind read 21)
+    # (never "the source and the date": "The total delay to substantial completion, 98 days since March 13: the
+    # source and the date", blind read 35, says nothing a meeting does)
     "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): the support for it",
-               "{Label}, {text} since {d}: the source and the date"],
+               "{Label} ({text}): do we accept it"],
     # a figure worked out for the first time has not changed ("The OPA 90 liability cap, now USD 156,200,000: what it
     # changes", read 16: "it never changed")
     "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): the working"],
     "learnt_date": ["{Label} ({text}): noted, and who does what", "{Label}, {text}: what it means for us"],
     # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
-    "learnt_ours": ["{Label} ({text}): the support for it", "{Label} at {text}: the source and the date"],
+    "learnt_ours": ["{Label} ({text}): the support for it", "{Label} ({text}): to confirm"],
     "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
     "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
     # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
     "minutes": ["{title} ({by_first}, {d}): noted", "{title} of {d}: for information"],
     "paper_other": ["{org}'s {title} of {d}: our reply"],
+    # a paper of the other side that is no proposal but an act done (a certificate, an accepted undertaking, a
+    # determination) is not answered: "our reply" to a G704 certificate and to an undertaking the regulator had
+    # accepted, blind read 35
+    "paper_final": ["{org}'s {title} of {d}: what it triggers", "{org}'s {title} of {d}: the steps it sets running"],
+    # our paper that went to the other side or was signed is done: no "Comments on" a self-report already made or a
+    # demand already served (blind read 35)
+    # (one whose figure the ledger has since replaced: a preliminary view the adjuster's position overtook)
+    "paper_replaced": ["{org}'s {title} of {d}: since overtaken, for the record"],
+    "paper_sent": ["{title} (sent {d}): any response yet", "{title} (sent {d}): what comes back on it"],
+    "paper_signed": ["{title} (signed {d}): what it triggers"],
     "met": ["{title} ({d}): what came out of it", "Follow-up from the {title} of {d}"],
     "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
     "passed": ["{Label} ({text}) has passed: what we do now", "After {label} ({text}): next steps"],
@@ -198,9 +210,12 @@ def _values(e: WeekEvent, today: dt.date, locale: str) -> dict[str, str]:
     title = e.title
     # (by the organisation's name, or its name without the legal suffix: 'Northbank Capital N.A.'s Northbank Capital
     # request for net debt detail', read 17)
+    # (or by the name's last words: 'Office of the Fair Work Ombudsman's Fair Work Ombudsman: proposed terms of an
+    # enforceable undertaking', blind read 35)
     for name in _org_names(e.org):
-        if title.lower().startswith(name.lower() + " ") and len(title) > len(name) + 4:
-            title = title[len(name):].strip()
+        opens = re.match(rf"{re.escape(name)}(?:'s?)?(?:\s*:\s*|\s+)", title, re.I)
+        if opens and len(title) > opens.end() + 4:
+            title = title[opens.end():].strip()
             break
     # nor dated twice: the frames give the day ('Sable Claims Services preliminary view of April 10, 2026 of April
     # 10', read 16)
@@ -244,7 +259,10 @@ def _org_names(org: str) -> list[str]:
     if not org:
         return []
     bare = _SUFFIX.sub("", org).strip()
-    return [org] + ([bare] if bare != org and len(bare) > 3 else [])
+    names = [org] + ([bare] if bare != org and len(bare) > 3 else [])
+    # the name a body goes by, after its article ('Office of the Fair Work Ombudsman' -> 'Fair Work Ombudsman')
+    short = re.sub(r"^.*?\b(?:of|for)\s+the\s+", "", bare)
+    return names + ([short] if short != bare and len(short.split()) > 1 else [])
 
 
 def _fit(frames: list[str], e: WeekEvent) -> list[str]:
@@ -374,6 +392,11 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
             _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else \
             _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours and e.type in _FIGURE else \
             _AGENDA["passed_event"] if e.what == "passed" and e.day != today and not has_plan(e.label or "") else \
+            _AGENDA["paper_replaced"] if e.what == "paper" and e.org not in ours and e.replaced else \
+            _AGENDA["paper_final"] if e.what == "paper" and e.org not in ours and final_paper(e) else \
+            _AGENDA["last_other"] if e.what == "paper" and e.org not in ours and answered(e, events, ours) else \
+            _AGENDA["paper_signed"] if e.what == "paper" and e.org in ours and signed_ours(e) else \
+            _AGENDA["paper_sent"] if e.what == "paper" and e.org in ours and e.across else \
             _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
         if e.type == "date":
             frames = [f for f in frames if "since {d}" not in f] or frames  # (a date "since" the day it is: read 19)
@@ -382,14 +405,53 @@ def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale:
                 # 2026, in on March 9): our response" (blind read 27)
                 frames = _AGENDA["learnt_date"]
         values = _values(e, today, locale)
+        if _OWNED.match(values["title"] or ""):
+            # a title that opens on its own owner's possessive takes no second one ("Pellman Ostrow Architects'
+            # Architect's initial decision", blind read 35): the organisation follows it
+            frames = [f.replace("{org}'s {title} of {d}", "The {title} ({org}, {d})") for f in frames]
         if e.type == "date" and re.search(r"\s+due$", values["label"]):
             # ("X due" before its day is said once: "The full disclosure report, May 4, 2026: who does what ...")
             values.update(label=values["label"][:-4], Label=values["Label"][:-4])
-        out.append(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"]))
+        # (an item opens on a capital where a title stripped of its maker opens the line: "proposed terms ...")
+        out.append(cap_first(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"])))
     return out
 
 
 _MINUTES = re.compile(r"\bminutes\b", re.I)
+# A paper that records an act done rather than puts something forward: a certificate, a determination, an order, an
+# undertaking or approval given; one still proposed or in draft is put forward to be answered.
+_FINAL = re.compile(r"\b(?:certificates?|certification|determination|order|judgment|award|approval|acceptance|"
+                    r"accepted|undertaking|consent|decree|ruling|executed)\b", re.I)
+_PUT_FORWARD = re.compile(r"\b(?:proposed|proposal|draft|request|offer|terms of)\b", re.I)
+
+
+_OWNED = re.compile(r"[A-Z][a-z]+(?:'s|s')\s")
+# An instrument of ours that went to the other side on its day is signed, not sent for a response: an agreement or a
+# deed, not its draft, terms or heads.
+_INSTRUMENT = re.compile(r"\b(?:agreement|deed)\b", re.I)
+_NOT_YET = re.compile(r"\b(?:draft|terms|heads|mark-?up|comments|term sheet|proposed)\b", re.I)
+
+
+def signed_ours(e: WeekEvent) -> bool:
+    """Whether a paper of ours is an instrument signed: recorded so, or an agreement or deed (not its draft, terms or
+    heads) that went to the other side on its day."""
+    title = e.title or ""
+    return e.signed or e.across and bool(_INSTRUMENT.search(title)) and not _NOT_YET.search(title)
+
+
+def answered(paper: WeekEvent, events: list[WeekEvent], ours: set[str]) -> bool:
+    """Whether the other side's paper already has our answer among the events: a paper of ours that went across
+    after it came (no "our reply" on the agenda to what we have answered, blind read 35)."""
+    return any(o.what == "paper" and o.org in ours and o.across and o.day > paper.day for o in events)
+
+
+def final_paper(e: WeekEvent) -> bool:
+    """Whether a paper of the other side is an act done that no one replies to: signed, or titled as a certificate,
+    determination, order or undertaking given rather than a proposal of one."""
+    if e.signed:
+        return True
+    title = e.title or ""
+    return bool(_FINAL.search(title)) and not _PUT_FORWARD.search(title)
 _FIGURE = ("money", "number", "percent")
 # The days within which the other side's paper still waits on our first read: one of over a fortnight ago was read.
 FIRST_READ_DAYS = 14

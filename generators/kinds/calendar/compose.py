@@ -8,7 +8,7 @@ import re
 from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.parties import client_of, home
 from worldsmith.generators.compose.text import cap_first
-from worldsmith.generators.compose.week import agenda_points
+from worldsmith.generators.compose.week import _title_words, agenda_points
 from worldsmith.generators.context import ArtifactContext
 
 # Agenda points any matter's meeting has, as noun phrases; the facts of the meeting come first. "Actions from last
@@ -26,6 +26,7 @@ _CLOSING = ["Documents still outstanding", "Open points and who owns them", "Whe
             "Budget and staffing", "Questions from the client", "Next steps and the date of the next call",
             "Any other business"]
 _FIGURE = ("money", "number", "percent")
+_MINUTES = re.compile(r"\bminutes\b", re.I)
 # A series' invitations differ by their day, so no opener repeats word for word across the room.
 _OPENERS = ["Agenda for the {summary} of {day}.", "Points for the {summary} of {day}; please send anything to add.",
             "For {day}: we will use the time as follows.", "Proposed agenda for {day} below."]
@@ -61,7 +62,7 @@ def decision_point(purpose: str) -> str:
 # agreement has it" of an insurance policy, re-read at seed 83)
 _FIGURE_POINTS = {"term": ["the term as written", "the wording that sets it"],
                   "derived": ["the working", "how it is worked out"],
-                  "other": ["the support for it", "the source and the date"]}
+                  "other": ["the support for it", "to confirm"]}
 
 
 # the word of a label that says the figure is already agreed ("the agreed period of restoration")
@@ -99,6 +100,16 @@ def figures_point(events: list, follows: bool) -> str:
     return f"{'Figures in since the last call' if follows else 'The figures so far'}: {listed}"
 
 
+def taken_up(paper, events: list, summary: str) -> bool:
+    """Whether a paper of ours was already acted on by a meeting of the week held on or after its day, or by minutes
+    recorded since: a meeting whose title shares a word of the paper's beyond the words of this meeting's own title
+    (blind read 35: "Comments on Board paper: wage underpayment, self-report and remediation" on the 16:00 call, after
+    the 09:00 board meeting on the underpayment had resolved on it)."""
+    words = _title_words(paper.title) - _title_words(summary)
+    return any((m.what == "met" or m.what == "paper" and _MINUTES.search(m.title or "")) and m is not paper
+               and m.day >= paper.day and words & _title_words(m.title) for m in events)
+
+
 def in_order(opening: list[str], business: list[str], closing: list[str]) -> list[str]:
     """An agenda's items in the order a meeting takes them: the last meeting's record and its actions, the business,
     then the standing items in the chair's order with any other business last."""
@@ -123,7 +134,11 @@ def compose_meeting(ctx: ArtifactContext):
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
     week = list(ctx.week or [])
-    minutes = [e for e in week if e.what == "paper" and re.search(r"\bminutes\b", e.title or "", re.I)]
+    minutes = [e for e in week if e.what == "paper" and _MINUTES.search(e.title or "")]
+    # a paper of ours a meeting has since acted on is no longer up for comment: the meeting's follow-up or its
+    # minutes carry it
+    week = [e for e in week if not (e.what == "paper" and e.org in ours and e not in minutes
+                                    and taken_up(e, week, spec.summary))]
     # two or more figures come in (none worked out) are one item (figures_point)
     came = [e for e in week if e.what == "learnt" and e.type in _FIGURE and not e.derived and e.label]
     came = came if len(came) > 1 else []
