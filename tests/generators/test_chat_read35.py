@@ -111,3 +111,19 @@ def test_a_figure_is_named_for_its_first_maker():
             assert makers == list(dict.fromkeys(carried)), (spec.id, fid)
             checked += len(makers) > 1
     assert checked
+
+
+def test_a_copy_put_up_as_it_stands_is_thanked_to_whoever_put_it_up(world):
+    """nl-collective-redundancy at seed 34: Rafael put the art. 25 request up 'as sent'; Daniël thanked him; Dylano
+    then said "great, Daniël - I was looking for the copy that went out"."""
+    plan, contents = world
+    thanks = re.compile(r"^(?:thanks|good|great),? (\w+) - (?:that's the copy|I'll (?:quote|cite)|saves me digging|"
+                        r"I was looking for)")
+    for spec, posts in _days(plan, contents):
+        put_up = None
+        for who, text in posts:
+            if re.search(r"\b(?:as sent|as received|as it came in|the copy that went out|the signed copy|the executed "
+                         r"copy|as signed|for the wording)\b", text) and put_up is None:
+                put_up = who
+            elif (m := thanks.match(text)) and put_up is not None:
+                assert m[1] == put_up.first_name, (spec.id, posts)

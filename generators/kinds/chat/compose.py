@@ -489,7 +489,9 @@ def compose_chat(ctx: ArtifactContext):
     def stale(f) -> bool:
         """Whether a fact is old news on the day: known for more than two days, so asked after or recalled, never told
         as news ("FYI 64 positions are affected" eight days after the count was first told, blind read 34)."""
-        return f.since is not None and (spec.date - f.since).days > 2
+        # (fresh: first known or changed in the week up to the day; since: the day its value took hold, None for a value
+        # held from the window's start)
+        return not getattr(f, "fresh", False) and (f.since is None or (spec.date - f.since).days > 2)
 
     def tell(f, author: str) -> str:
         """A fact told unasked: a figure named ("fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"); another
@@ -522,6 +524,10 @@ def compose_chat(ctx: ArtifactContext):
                 # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
                 frames = talk["follow"][_kept(ex)] \
                     if author != ex.get("asker") else []
+                if ex.get("asker") in people:
+                    # thanked for the copy is whoever put it up ("great, Daniël - I was looking for the copy that went
+                    # out" to one who only thanked Rafael for it, nl-collective-redundancy at seed 34)
+                    v["name"] = people[ex["asker"]].first_name
             elif ex["kind"] == "file" and file_maker is not None and author == file_maker.id:
                 # its maker neither works from nor flags points in their own paper ("ok, working from sampling and
                 # extrapolation methodology from now on", said by the methodology's author): they offer to help
