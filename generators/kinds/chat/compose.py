@@ -493,18 +493,23 @@ def compose_chat(ctx: ArtifactContext):
         # held from the window's start)
         return not getattr(f, "fresh", False) and (f.since is None or (spec.date - f.since).days > 2)
 
+    def origin_of(f) -> str | None:
+        """The organisation whose figure a fact is: its first maker's, never that of whoever later carried it (the
+        client called the authority's assessed principal "Prado's figure", its own counsel's name, blind read 34)."""
+        return next((c.organisation for pid in spec.fact_makers.get(f.id, [])[:1] for c in ctx.cast if c.id == pid),
+                    None)
+
     def tell(f, author: str) -> str:
         """A fact told unasked: a figure named ("fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"); another
         firm's figure as theirs ("Brannock have the sampled claims in error at 46 claims"), never asserted as one's
         own to the firm that made it."""
-        firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(f.id, [])}
-        # (the figure is its first maker's, never that of whoever later carried it: see link_files)
-        origin = next((c.organisation for pid in spec.fact_makers.get(f.id, [])[:1] for c in ctx.cast if c.id == pid),
-                      None)
-        makers = [origin] if origin and origin != people[author].organisation else []
-        if makers and f.label \
+        origin = origin_of(f)
+        # (named as its maker's only where its maker is not of the conversation: nobody tells a firm "Lindqvist's
+        # figure for the equity value is ..." of Lindqvist's own figure, de-gmbh-share-purchase at seed 35)
+        listening = {p.organisation for q, p in people.items() if q != author}
+        if origin and origin != people[author].organisation and origin not in listening and f.label \
                 and f.value.type in ("money", "number", "percent"):
-            org = short_org(makers[0])
+            org = short_org(origin)
             return pick.fill(talk["news_theirs"], org=org, label=f.label, text=f.text) or f"{org} have {f.label} at {f.text}"
         said = _answer(pick, f, inside, named=True)
         return pick.fill(talk["recall"] if stale(f) else news, said=said) or said
@@ -619,7 +624,7 @@ def compose_chat(ctx: ArtifactContext):
             if ex["kind"] == "fact":
                 # a date gone by is told, never asked ("when did we have the LTM period end?" a month on); nor does
                 # the firm whose figure it is ask it of the other side (the auditor asking the client his error rate)
-                firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(ex["fact"].id, [])}
+                firms = {origin_of(ex["fact"])} - {None}
                 nxt_org = people[nxt].organisation if nxt in people else None
                 theirs = bool(firms) and people[post.author].organisation in firms and nxt_org not in firms
                 # and the other side asks it of the firm whose figure it is, rather than telling them their own
