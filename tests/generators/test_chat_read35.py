@@ -55,6 +55,8 @@ def test_a_subject_line_is_named_not_pasted():
         "legal due diligence report"
     assert _subject("works council advice in: decision on the three conditions") == "works council advice"
     assert _subject("DTJ decision: AIIM upheld in part; recurso ordinário?") == "DTJ decision"
+    assert _subject("DRAFT v1: Financial due diligence report: Wernitz Dosiertechnik GmbH") == \
+        "financial due diligence report"
     # a name before a colon is no subject's head: the line keeps it
     assert _subject("Re: Marlowe: the cap on the index adjustment") == "Marlowe: the cap on the index adjustment"
 

@@ -193,6 +193,9 @@ def _subject(subject: str) -> str:
     # bracketed aside or a closing 'in'/'out' ("legal due diligence report (red flag): Wernitz Dosiertechnik GmbH",
     # blind read 35; "works council advice in: decision on the three conditions", blind read 34)
     short = re.sub(r"\s*\([^()]*\)", "", head)
+    # (a version mark before the colon is no name: "Kalmbach's email on DRAFT v1", de-gmbh-share-purchase at seed 35)
+    short = re.sub(r"^(?:draft|final|revised|updated|v\d+)(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short,
+                   flags=re.I)
     before = re.split(r":\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
     before = re.sub(r"\s+(?:in|out|received|sent|attached|back|here|done)$", "", before.strip(), flags=re.I)
     if len(before.split()) >= 2:
