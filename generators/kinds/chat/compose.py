@@ -210,6 +210,10 @@ def _subject(subject: str) -> str:
     return head
 
 
+# A recall that says a value still holds: never of a date gone by ("as it stands, 31 July 2026 was the LTM period end")
+_STANDS = re.compile(r"as it stands|still|no change")
+
+
 def _kept(ex: dict) -> str:
     """The frames of a file put up as it stands, by how it came: received from outside, sent out, or signed."""
     return "file_received" if ex.get("received") else "file_sent" if ex.get("sent") else "file_standing"
@@ -515,7 +519,8 @@ def compose_chat(ctx: ArtifactContext):
             org = short_org(origin)
             return pick.fill(talk["news_theirs"], org=org, label=f.label, text=f.text) or f"{org} have {f.label} at {f.text}"
         said = _answer(pick, f, inside, named=True)
-        return pick.fill(talk["recall"] if stale(f) else news, said=said) or said
+        recall = [x for x in talk["recall"] if not (f.past and _STANDS.search(x))]
+        return pick.fill(recall if stale(f) else news, said=said) or said
 
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
