@@ -284,13 +284,15 @@ def test_time_is_kept_on_a_day_not_on_a_month(world):
 def test_a_call_put_off_is_not_dialled_into():
     """supply-surcharge at seed 37: 'can we make it later, Carol? I'm in a meeting for the next hour' answered 'perfect
     James, I'll dial in'."""
+    from worldsmith.generators.kinds.chat.compose import _PUT_OFF
+
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "supply-surcharge.yaml"
     plan, _, contents = offline_world(fixture, 37)
     put_off = 0
     for spec in (a for a in plan.artifacts if a.kind == "chat"):
         texts = [m.text for m in contents[spec.id].messages]
         for before, after in zip(texts, texts[1:]):
-            if "make it later" in before:
+            if _PUT_OFF.search(before):
                 put_off += 1
                 assert not re.search(r"\b(?:dial in|ring you|call you)\b", after), (before, after)
     assert put_off

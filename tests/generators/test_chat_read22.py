@@ -169,7 +169,8 @@ def test_a_name_before_a_colon_keeps_its_capital():
     from worldsmith.generators.kinds.chat.compose import _subject
 
     assert _subject("Re: Marlowe: the cap on the index adjustment") == "Marlowe: the cap on the index adjustment"
-    assert _subject("Notice of delay - design changes") == "notice of delay - design changes"
+    # (its head only, never the whole line pasted: blind read 35)
+    assert _subject("Notice of delay - design changes") == "notice of delay"
 
 
 def test_nothing_sent_is_folded_in_and_mail_to_ones_own_firm_is_no_news(world):

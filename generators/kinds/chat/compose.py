@@ -189,6 +189,18 @@ def _answer(pick: Picker, fact, inside: bool, named: bool = False) -> str:
 def _subject(subject: str) -> str:
     """A thread's subject as said in chat: without Re:/Fw: and in lower case where it is sentence case."""
     head = re.sub(r"^((re|fw|fwd):\s*)+", "", subject, flags=re.I).strip()
+    # a subject line is named as people name it, never pasted whole: its head before a colon or dash, without a
+    # bracketed aside or a closing 'in'/'out' ("legal due diligence report (red flag): Wernitz Dosiertechnik GmbH",
+    # blind read 35; "works council advice in: decision on the three conditions", blind read 34)
+    short = re.sub(r"\s*\([^()]*\)", "", head)
+    # (a version mark before the colon is no name: "Kalmbach's email on DRAFT v1", de-gmbh-share-purchase at seed 35)
+    short = re.sub(r"^(?:draft|final|revised|updated|v\d+)(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short,
+                   flags=re.I)
+    before = re.split(r":\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
+    before = re.sub(r"\s+(?:in|out|received|sent|attached|back|here|done)$", "", before.strip(), flags=re.I)
+    if len(before.split()) >= 2:
+        head = before
+    head = head.rstrip("?!. ")  # (the frame closes it: "email on ... recurso ordinário??", blind read 34)
     words = head.split()
     # (a name before a colon stays a name: "halvergate: clause 6.3 cap on the index adjustment has gone to Tallis",
     # supply-surcharge at seed 83)
@@ -196,6 +208,15 @@ def _subject(subject: str) -> str:
             and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
     return head
+
+
+# A recall that says a value still holds: never of a date gone by ("as it stands, 31 July 2026 was the LTM period end")
+_STANDS = re.compile(r"as it stands|still|no change")
+
+
+def _kept(ex: dict) -> str:
+    """The frames of a file put up as it stands, by how it came: received from outside, sent out, or signed."""
+    return "file_received" if ex.get("received") else "file_sent" if ex.get("sent") else "file_standing"
 
 
 def _due(day, today) -> str:
@@ -234,6 +255,21 @@ def whens(at) -> list[str]:
 
 
 _PUT_OFF = re.compile(r"\bmake it later\b|\btied up\b|\bin a meeting\b|\bon another call\b")
+
+# The hour a time said in chat stands for, and the times a call put off is moved to: a put-off names a time later than
+# both the one asked for and the hour it is typed ("can we make it later?" answering "before 4" named no time, blind
+# read 35)
+_HOUR_OF = {"later this morning": 11, "after lunch": 15, "this afternoon": 16, "before 4": 16, "later today": 17,
+            "before 5": 17, "by end of day": 18, "after the 2pm": 15, "before the call": 12, "tonight": 20,
+            "first thing tomorrow": 33, "in the morning": 33}
+_LATER = [("after lunch", 14), ("after 3", 15), ("after 4", 16), ("after 5", 17), ("first thing tomorrow", 33),
+          ("tomorrow afternoon", 38)]
+
+
+def later_than(asked: str, at) -> str:
+    """A time to put a call off to: after the time asked for and at least an hour after the post (see _HOUR_OF)."""
+    floor = max(_HOUR_OF.get(asked, at.hour + 1), at.hour + 1 + (1 if at.minute >= 30 else 0))
+    return next((said for said, hour in _LATER if hour >= floor and said != asked), "tomorrow afternoon")
 _TOMORROW = re.compile(r"\b(first thing |in the |by )?(tomorrow)( morning)?\b|\bin the morning\b")
 
 
@@ -258,7 +294,12 @@ def on_the_day(text: str, at) -> str:
 # its counsel. A question that only asks to be reminded gives no work either.
 _DIRECTIVE = re.compile(r"\b(?:can|could)\s+you\s+(?!remind\b|give\s+it\s+a\s+read\b|have\s+a\s+look\b|"
                         r"take\s+a\s+(?:first\s+)?look\b|look\s+at\b)|\b(?:comments|thoughts)\s+to\s+\{by\}|"
-                        r"\byour\s+pen\b|\byours\s+on\s+the\b")
+                        r"\byour\s+pen\b|\byours\s+on\s+the\b|\b(?:put|drop)\s+it\s+here\b")
+# A line that asks something of the one it answers (work, a read, a copy): what "will do" answers. "Will do" said to
+# anything else answers nothing ("will do" to someone's own promise, blind read 34; to a request made of another,
+# blind read 35).
+_REQUEST = re.compile(_DIRECTIVE.pattern + r"|\b(?:can|could)\s+you\b|\bcopy\s+me\b|\bplease\b")
+_WILL_DO = re.compile(r"\bwill do\b")
 _CHOICE = re.compile(r"\[([^\[\]]*)\]")
 
 
@@ -355,6 +396,12 @@ def compose_chat(ctx: ArtifactContext):
     # (a maker outside the conversation is named too: "updated X attached here" from someone else read as his own)
     cast = {c.id: c for c in [*ctx.cast, *people.values()]}
     file_maker = cast.get(spec.link_makers[0]) if spec.links and spec.link_makers else None
+    for ex in exchanges:
+        if ex["kind"] == "file" and ex.get("sent") and file_maker is not None \
+                and file_maker.organisation not in {p.organisation for p in people.values()}:
+            # a paper that came across from someone outside the conversation came in, it did not go out ("the copy
+            # that went out" of the authority's assessment, said among the taxpayer and its counsel, blind read 34)
+            ex.update(sent=False, received=True)
     coming = [dict(kind="coming", paper=paper_name(c.title), by=c.by, due=_due(c.day, spec.date)) for c in ctx.coming_papers]
     # A figure of the day comes up in the work on a paper ("the cap computation now has 62,480 GT for the gross
     # tonnage"), not as a quiz on a value everyone has had for weeks: always a date gone by or a name, often a figure.
@@ -422,7 +469,7 @@ def compose_chat(ctx: ArtifactContext):
             return (pick.fill(leads, name=name) or "") + text if pick.chance(0.3) else text
         if ex["kind"] == "file":
             if ex.get("standing"):
-                return pick.fill(talk["file_sent_reply" if ex.get("sent") else "file_standing_reply"], name=name,
+                return pick.fill(talk[_kept(ex) + "_reply"], name=name,
                                  file=ex["file"]) or f"thanks {name}"
             if file_maker is not None and author == file_maker.id:
                 return pick.fill(talk["file_maker_reply"], name=name) or f"thanks {name}"
@@ -431,27 +478,49 @@ def compose_chat(ctx: ArtifactContext):
             k = pick.one(range(len(talk["fact_work_reply"])))
             ex.setdefault("said", []).append(k)  # the follow-up that comes after says something else
             return pick.fill([talk["fact_work_reply"][k]], name=name, paper=_it(ex), when=when()) or f"thanks {name}"
-        said = pick.fill(on_a_day(ex["pair"]["a"], ex.get("due", "")), name=name, paper=_it(ex), matter=matter_name(ctx),
+        # (nobody gives work to someone they may not direct: "any reply, drop it here" from the associate to the
+        # partner, blind read 35)
+        frames = asking(on_a_day(ex["pair"]["a"], ex.get("due", "")), author, name)
+        said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
-                         subject=ex.get("subject", "")) or f"ok {name}"
+                         subject=ex.get("subject", ""),
+                         later=later_than(ex.get("when", ""), now[0]) if now[0] is not None else "later") or f"ok {name}"
+        # a request made of the asker: the one thing "will do" may answer (see _WILL_DO)
+        ex["request"] = bool(_REQUEST.search(said))
         ex["reply"] = said  # (what the follow-up may take up: no comments to fold in after "fine by me")
         # (only an answer that puts the call off: "yes, later today works" was answered "ping me when you're free",
         # blind read 21)
         ex["put_off"] = ex["kind"] == "call" and bool(_PUT_OFF.search(said))
         return said
 
+    def stale(f) -> bool:
+        """Whether a fact is old news on the day: known for more than two days, so asked after or recalled, never told
+        as news ("FYI 64 positions are affected" eight days after the count was first told, blind read 34)."""
+        # (fresh: first known or changed in the week up to the day; since: the day its value took hold, None for a value
+        # held from the window's start)
+        return not getattr(f, "fresh", False) and (f.since is None or (spec.date - f.since).days > 2)
+
+    def origin_of(f) -> str | None:
+        """The organisation whose figure a fact is: its first maker's, never that of whoever later carried it (the
+        client called the authority's assessed principal "Prado's figure", its own counsel's name, blind read 34)."""
+        return next((c.organisation for pid in spec.fact_makers.get(f.id, [])[:1] for c in ctx.cast if c.id == pid),
+                    None)
+
     def tell(f, author: str) -> str:
         """A fact told unasked: a figure named ("fyi the gross tonnage is 62,480 GT", never "it's 62,480 GT"); another
         firm's figure as theirs ("Brannock have the sampled claims in error at 46 claims"), never asserted as one's
         own to the firm that made it."""
-        firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(f.id, [])}
-        makers = sorted(o for o in firms if o != people[author].organisation)
-        if makers and people[author].organisation not in firms and f.label \
+        origin = origin_of(f)
+        # (named as its maker's only where its maker is not of the conversation: nobody tells a firm "Lindqvist's
+        # figure for the equity value is ..." of Lindqvist's own figure, de-gmbh-share-purchase at seed 35)
+        listening = {p.organisation for q, p in people.items() if q != author}
+        if origin and origin != people[author].organisation and origin not in listening and f.label \
                 and f.value.type in ("money", "number", "percent"):
-            org = short_org(makers[0])
+            org = short_org(origin)
             return pick.fill(talk["news_theirs"], org=org, label=f.label, text=f.text) or f"{org} have {f.label} at {f.text}"
         said = _answer(pick, f, inside, named=True)
-        return pick.fill(news, said=said) or said
+        recall = [x for x in talk["recall"] if not (f.past and _STANDS.search(x))]
+        return pick.fill(recall if stale(f) else news, said=said) or said
 
     def follow(ex: dict | None, name: str, author: str) -> str:
         """A further word on an answered exchange (each once, never by whoever answered it), else a thanks to
@@ -466,8 +535,12 @@ def compose_chat(ctx: ArtifactContext):
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             if ex.get("standing"):
                 # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
-                frames = talk["follow"]["file_sent" if ex.get("sent") else "file_standing"] \
+                frames = talk["follow"][_kept(ex)] \
                     if author != ex.get("asker") else []
+                if ex.get("asker") in people:
+                    # thanked for the copy is whoever put it up ("great, Daniël - I was looking for the copy that went
+                    # out" to one who only thanked Rafael for it, nl-collective-redundancy at seed 34)
+                    v["name"] = people[ex["asker"]].first_name
             elif ex["kind"] == "file" and file_maker is not None and author == file_maker.id:
                 # its maker neither works from nor flags points in their own paper ("ok, working from sampling and
                 # extrapolation methodology from now on", said by the methodology's author): they offer to help
@@ -495,6 +568,8 @@ def compose_chat(ctx: ArtifactContext):
                 left = [k for k in left if "flag anything" not in frames[k]]
             if not may_direct(ctx, people.get(author), by_first.get(name)):
                 left = [k for k in left if not directive(frames[k])]  # (see _DIRECTIVE)
+            if not (ex.get("request") and author == ex.get("asker")):
+                left = [k for k in left if not _WILL_DO.search(frames[k])]  # (see _REQUEST)
             k = pick.one(left) if left else None
             line = pick.fill([frames[k]], **v) if k is not None else None
             if line:
@@ -504,8 +579,15 @@ def compose_chat(ctx: ArtifactContext):
                 and ex.get("asker") in people and not ex.get("joined"):
             # someone not in the call's exchange offers themselves (join_call), once
             ex["joined"] = True
-            return pick.fill(talk["join_put_off" if ex.get("put_off") else "join_call"],
-                             asker=people[ex["asker"]].first_name, when=when()) or "I'm around too"
+            # only a colleague of the one who put the call off, of no lower rank, offers to take it in their place
+            # ("happy to take it instead" from the asker's own scheduler, of the client's call, blind read 35)
+            away = people.get(ex.get("answerer"))
+            stand_in = away is not None and people[author].organisation == away.organisation \
+                and rank(people[author]) >= rank(away)
+            return pick.fill(talk["join_put_off" if ex.get("put_off") and stand_in else "join_call"],
+                             asker=people[ex["asker"]].first_name,
+                             when=later_than(ex.get("when", ""), now[0]) if ex.get("put_off") else when()) \
+                or "I'm around too"
         closing.add(len(texts))  # (the post this line is for: follow's caller appends it next)
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
@@ -550,14 +632,15 @@ def compose_chat(ctx: ArtifactContext):
             if ex["kind"] == "fact":
                 # a date gone by is told, never asked ("when did we have the LTM period end?" a month on); nor does
                 # the firm whose figure it is ask it of the other side (the auditor asking the client his error rate)
-                firms = {c.organisation for c in ctx.cast if c.id in spec.fact_makers.get(ex["fact"].id, [])}
+                firms = {origin_of(ex["fact"])} - {None}
                 nxt_org = people[nxt].organisation if nxt in people else None
                 theirs = bool(firms) and people[post.author].organisation in firms and nxt_org not in firms
                 # and the other side asks it of the firm whose figure it is, rather than telling them their own
                 ours = bool(firms) and people[post.author].organisation not in firms and nxt_org in firms
                 # nor does anyone ask for a figure they sent round in mail that morning (blind read 22)
                 sent = post.author in spec.fact_senders.get(ex["fact"].id, [])
-                if i + 1 < n and not ex["fact"].past and not theirs and not sent and (ours or pick.chance(0.7)):
+                if i + 1 < n and not ex["fact"].past and not theirs and not sent \
+                        and (ours or stale(ex["fact"]) or pick.chance(0.7)):
                     had = post.author in spec.fact_readers.get(ex["fact"].id, [])
                     text, ex["open"] = _asked(pick, ex["fact"], name, had), True
                     if pick.chance(0.3) and name:
@@ -602,7 +685,7 @@ def compose_chat(ctx: ArtifactContext):
                 if ex.get("standing"):
                     # an instrument the parties made is put up for its wording, whoever produced the copy: never
                     # someone's paper for comments (blind read 22)
-                    frames = talk["file_sent" if ex.get("sent") else "file_standing"]
+                    frames = talk[_kept(ex)]
                 elif file_maker is not None and file_maker.id != post.author:
                     # put up by someone else: to someone other than its maker, named as the maker's; or, where its
                     # maker is the one to speak to, thanked for (it came by mail), never sent back "for reference"
