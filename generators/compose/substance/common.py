@@ -295,7 +295,10 @@ def _named_in(f: FactRef) -> str:
     if f.value.type in ("number", "money", "percent"):
         number = re.search(r"\d[\d,.]*", f.text)
         if number and number.group(0) in s:
-            return cap_first(s) + f" ({f.text})."
+            # (the value's own words already in the statement need no brackets: '3,412 current and former employees
+            # were underpaid ... (3,412 employees)', blind read 35)
+            said = all(re.search(rf"(?<![\w,.]){re.escape(w)}(?![\w,])", s, re.I) for w in f.text.split())
+            return cap_first(s) + ("." if said else f" ({f.text}).")
     return ""
 
 
