@@ -20,3 +20,48 @@ def test_statement_with_its_value_takes_no_bracketed_repeat():
     assert _named_in(f) == "3,412 current and former employees were underpaid in the review period."
     g = NS(statement="The rate is 8.5 per cent a year.", label="Rate", text="8.5%", value=NS(type="percent"))
     assert _named_in(g) == "The rate is 8.5 per cent a year (8.5%)."  # another wording keeps the typed value
+
+
+def _minutes(world):
+    """The minutes of a composed world: (subtitle, actions' lead, action rows) of each."""
+    plan, _, contents = world
+    out = []
+    for c in contents.values():
+        sub = getattr(c, "subtitle", "") or ""
+        if "Minutes taken" in sub:
+            acts = [s for s in c.sections if s.heading == "Actions"]
+            lead = acts[0].paragraphs[0] if acts and acts[0].paragraphs else ""
+            rows = acts[0].table.rows if acts and acts[0].table else []
+            out.append((sub, lead, rows))
+    return out
+
+
+def test_minutes_of_a_meeting_across_the_table_are_circulated_not_written_about():
+    """OAC minutes marked 'Confidential' whose one action wrote to the owner who sat at the meeting 'confirming what
+    was said' (read 35, us 15/16): minutes every side holds carry no one house's marking and go to them to correct."""
+    from tests.generators.offline_world import offline_world
+
+    seen = _minutes(offline_world("tests/fixtures/patent-royalty-audit.yaml", 0))
+    opening = [m for m in seen if any("Circulate these minutes" in r[0] for r in m[2])]
+    assert opening, seen  # the licensee sat at the opening conference: the minutes go to it
+    for sub, _, rows in seen:
+        assert not sub.lower().startswith(("confidential", "strictly")), sub
+        assert not any("confirming what was said" in r[0] for r in rows), rows
+
+
+def test_one_action_agreed_is_singular(monkeypatch):
+    """'The action agreed on March 12 (1) are as follows' (read 35, us 16): each frame agrees with its count."""
+    import re
+
+    from worldsmith.generators.compose.bank import Picker
+    from tests.generators.offline_world import _compose
+    import pickle
+
+    fill = Picker.fill
+    # every frame of the actions' lead in turn, the last (the weekly series' 'are as follows') first
+    monkeypatch.setattr(Picker, "fill", lambda self, frames, **v: fill(self, [f for f in frames if "as follows" in f]
+                                                                       or frames, **v))
+    leads = [lead for _, lead, rows in _minutes(pickle.loads(_compose("outlines/examples/buyside-diligence.yaml", 0)))
+             if len(rows) == 1 and lead]
+    assert any("as follows" in x for x in leads), leads
+    assert not any(re.search(r"\(1\) are\b|^Actions agreed", x) for x in leads), leads

@@ -215,7 +215,12 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # headed without prejudice'); with the other side present they carry no privilege of ours
         if substance.without_prejudice(ctx):
             marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
-        line = sep.join([marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}", when])
+        elif across(ctx) or any(neutral(ctx, p.organisation) for p in ctx.to if p.organisation != ctx.author.organisation):
+            # minutes circulated to every side that sat at the table (owner, architect, contractor) are no one
+            # house's 'Confidential' paper (blind read 35: OAC meeting minutes so marked)
+            marking = ""
+        line = sep.join([m for m in (marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}",
+                                     when) if m])
         if public_record(ctx) and not is_hearing(spec.title):
             # a public body's record is headed by its file, not marked as a firm's confidential minutes (read 30)
             line = sep.join([f"File no. {file_number(ctx)}", f"Record drawn up by {by}, {ctx.author.organisation}",
@@ -1344,14 +1349,15 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     hold = "holds" if one else "hold"
     acts = "action" if len(rows) == 1 else "actions"
     were = "was" if len(rows) == 1 else "were"
+    are = "is" if len(rows) == 1 else "are"  # 'The action agreed on March 12 (1) are as follows' (blind read 35)
     them = "it" if len(rows) == 1 else "them"
     # the minutes' own register, never the note-taker's chat: the table says who holds what (read 21: 'We left Laura
     # and Mark with 4 actions', '1 action was taken away; Emily holds it')
-    lead = pick.fill([f"[Actions agreed|The actions agreed] ({{n}}), with the owner and due date of each:",
+    lead = pick.fill([f"[{acts.capitalize()} agreed|The {acts} agreed] ({{n}}), with the owner and due date of each:",
                       f"The meeting agreed the following {acts} ({{n}}).",
                       f"{{n}} {acts} {were} agreed, as set out below.",
                       # a weekly series' own: its day
-                      f"Actions agreed at the meeting of {{series_day}} ({{n}}):",
-                      f"The {acts} agreed on {{series_day}} ({{n}}) are as follows."], n=str(len(rows)), owners=owners) or ""
+                      f"{acts.capitalize()} agreed at the meeting of {{series_day}} ({{n}}):",
+                      f"The {acts} agreed on {{series_day}} ({{n}}) {are} as follows."], n=str(len(rows)), owners=owners) or ""
     paragraphs = [" ".join([lead, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)
