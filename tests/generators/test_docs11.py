@@ -85,3 +85,21 @@ def test_letters_carry_no_stock_background_nor_promise_of_workings():
             letters += text.startswith("Dear ")
             assert all(s.paragraphs or s.table for s in sections if s.heading == "Background"), c.title
     assert letters
+
+
+def test_a_sections_conclusion_comes_after_its_findings():
+    """'Conclusion. Our conclusion is ...' then 'Findings: 3,412 employees ...' in the final forensic report (read 35,
+    au 18): the conclusion closes its section."""
+    from tests.generators.offline_world import offline_world
+
+    seen = 0
+    for path, seed in (("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35),
+                       ("tests/fixtures/grant-audit.yaml", 0)):
+        _, _, contents = offline_world(path, seed)
+        for c in contents.values():
+            for s in getattr(c, "sections", None) or []:
+                at = [n for n, p in enumerate(s.paragraphs) if p.startswith("Conclusion. ")]
+                seen += bool(at)
+                assert not at or at[-1] == len(s.paragraphs) - 1 and at == list(range(at[0], len(s.paragraphs))), \
+                    s.paragraphs
+    assert seen
