@@ -103,3 +103,17 @@ def test_a_sections_conclusion_comes_after_its_findings():
                 assert not at or at[-1] == len(s.paragraphs) - 1 and at == list(range(at[0], len(s.paragraphs))), \
                     s.paragraphs
     assert seen
+
+
+def test_a_memo_whose_outline_states_the_question_does_not_ask_it_again():
+    """'The questions are what the wage underpayment is ...' then the point 'Question: whether Coastline should
+    self-report ...' (read 35, au 17): the outline's question is the question."""
+    from tests.generators.offline_world import offline_world
+
+    _, _, contents = offline_world("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35)
+    asked = [s for c in contents.values() for s in getattr(c, "sections", None) or []
+             if any(p.startswith("Question: ") for p in s.paragraphs)]
+    assert asked
+    for s in asked:
+        text = " ".join(s.paragraphs)
+        assert "The question is " not in text and "The questions are " not in text, text
