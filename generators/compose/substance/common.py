@@ -295,7 +295,10 @@ def _named_in(f: FactRef) -> str:
     if f.value.type in ("number", "money", "percent"):
         number = re.search(r"\d[\d,.]*", f.text)
         if number and number.group(0) in s:
-            return cap_first(s) + f" ({f.text})."
+            # (the value's own words already in the statement need no brackets: '3,412 current and former employees
+            # were underpaid ... (3,412 employees)', blind read 35)
+            said = all(re.search(rf"(?<![\w,.]){re.escape(w)}(?![\w,])", s, re.I) for w in f.text.split())
+            return cap_first(s) + ("." if said else f" ({f.text}).")
     return ""
 
 
@@ -404,7 +407,22 @@ def topic(title: str, names: list[str] = ()) -> str:
         return f"the {head} of {tail}" if tail else f"the {head}"
     if tail and _GENRE_WORD.search(tail):
         return lower_first(head)  # 'Management presentation: meeting notes (...)' is about the presentation
+    if not tail:
+        return _noun_phrase(lower_first(head))
     return lower_first(f"{head} ({tail})" if tail else head)
+
+
+def _noun_phrase(about: str) -> str:
+    """A bare English title as the subject of a sentence: 'time impact analysis summary' -> 'the time impact analysis'
+    (blind read 35: 'prepared this report ... on time impact analysis summary', a title slotted in as a topic)."""
+    # a summary of X is about X; a gerund, a clause, a name or a phrase with its own article stays as it is
+    bare = re.sub(r"(?<=\w)\s+summary$", "", about, flags=re.I)
+    if (not bare.isascii() or not re.match(r"[a-z]", bare) or _ARTICLE_LEAD.match(bare)
+            or re.match(r"[a-z]+ing\s+(?:the|a|an|our|its|their|his|her)\b|(?:whether|how|what|who|when|why|our|its|"
+                        r"their|this|these|each|all)\b", bare)
+            or re.search(r"\b(?:sur|de|du|des|la|le|les|zur|zum|der|die|das|von|f[uü]r|del|della|sobre|para|per)\b", bare)):
+        return bare
+    return f"the {bare}"
 
 
 # The months as titles in the outlines' other languages write them, accented or not: a French title names its meeting
@@ -598,6 +616,11 @@ def merge_short(paras: list[str]) -> list[str]:
 
 
 _LONG_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+# A section body that asks for its heading to be left out (a section the substance has nothing for, which the bank's
+# frames would otherwise fill with stock lines); kinds/document/compose.py drops the heading.
+LEFT_OUT = "\0left out"
 
 
 def said_once(out: dict[int, list[str]], kinds: list[str]) -> dict[int, list[str]]:

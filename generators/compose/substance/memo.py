@@ -132,6 +132,11 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         holder = red_flags(ctx)[0][0].text
         second = (f"The questions are whether {holder} can use that right on this transaction, and what it puts at "
                   f"risk.")
+    if any(re.fullmatch(r"(?i)(?:the\s+)?questions?(?:\s+presented)?", (p.heading or "").strip())
+           for p in getattr(ctx.spec, "points", None) or []):
+        # the outline states the question, and its point stands in this section: not asked a second time in the
+        # engine's words (blind read 35: 'The questions are ...' then 'Question: whether Coastline should ...')
+        second = ""
     them = "them" if second.startswith("The questions") else "it"
     # (one fixed closing stood in every room's memos: 'This memorandum answers them on the documents on file at', issue 17)
     answers = pick.reword(f"[This memorandum answers|This note answers|Here we answer|Below we answer|This memorandum addresses] "

@@ -652,8 +652,13 @@ def point_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, d
               and home(ctx, p.organisation) != home(ctx, client_of(ctx) or ctx.author.organisation)]
     if across:
         to = other or across[0].organisation
-        wp = " under the without-prejudice heading" if without_prejudice(ctx) else ""
-        rows.append((f"Write to {to} confirming what was said at the meeting{wp}", lead.name, next_workday(base, 2)))
+        if without_prejudice(ctx):
+            rows.append((f"Write to {to} confirming what was said at the meeting under the without-prejudice heading",
+                         lead.name, next_workday(base, 2)))
+        else:
+            # those across the table heard what was said: they are sent the minutes to correct, not a letter telling
+            # them (blind read 35: OAC minutes whose one action was to write to the owner 'confirming what was said')
+            rows.append((f"Circulate these minutes to {to} for any corrections", junior.name, next_workday(base, 2)))
     elif not rows:
         client = client_of(ctx) or principal(ctx, ctx.author.organisation)
         rows.append((f"Report the points above to {client} in writing with our view", lead.name,

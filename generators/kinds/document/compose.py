@@ -215,7 +215,12 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
         # headed without prejudice'); with the other side present they carry no privilege of ours
         if substance.without_prejudice(ctx):
             marking = "Without Prejudice" + ("" if across(ctx) else f"{sep}{marking}")
-        line = sep.join([marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}", when])
+        elif across(ctx) or any(neutral(ctx, p.organisation) for p in ctx.to if p.organisation != ctx.author.organisation):
+            # minutes circulated to every side that sat at the table (owner, architect, contractor) are no one
+            # house's 'Confidential' paper (blind read 35: OAC meeting minutes so marked)
+            marking = ""
+        line = sep.join([m for m in (marking, f"{'Attendance note' if is_hearing(spec.title) else 'Minutes'} taken by {by}",
+                                     when) if m])
         if public_record(ctx) and not is_hearing(spec.title):
             # a public body's record is headed by its file, not marked as a firm's confidential minutes (read 30)
             line = sep.join([f"File no. {file_number(ctx)}", f"Record drawn up by {by}, {ctx.author.organisation}",
@@ -599,6 +604,14 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
+    if any(substance.LEFT_OUT in b for b in bodies.values()):
+        # a section its substance has nothing for is left out, never filled with the bank's lines ('We refer to the
+        # previous correspondence between us' as a letter's whole background, blind read 35); one that was given
+        # something after all keeps that
+        bodies = {i: [p for p in b if p != substance.LEFT_OUT] for i, b in bodies.items()}
+        keep = [i for i in range(len(plan)) if bodies.get(i, True)]
+        plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
+        told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind == "letter" and not in_mail and substance.authority_letter(ctx):
         # an authority's decision is headed as its decision and the reader's rights, never a party's 'Reservation of
         # Rights' (read 24: HMRC's review conclusion 'reserves our client's rights')
@@ -1344,14 +1357,15 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     hold = "holds" if one else "hold"
     acts = "action" if len(rows) == 1 else "actions"
     were = "was" if len(rows) == 1 else "were"
+    are = "is" if len(rows) == 1 else "are"  # 'The action agreed on March 12 (1) are as follows' (blind read 35)
     them = "it" if len(rows) == 1 else "them"
     # the minutes' own register, never the note-taker's chat: the table says who holds what (read 21: 'We left Laura
     # and Mark with 4 actions', '1 action was taken away; Emily holds it')
-    lead = pick.fill([f"[Actions agreed|The actions agreed] ({{n}}), with the owner and due date of each:",
+    lead = pick.fill([f"[{acts.capitalize()} agreed|The {acts} agreed] ({{n}}), with the owner and due date of each:",
                       f"The meeting agreed the following {acts} ({{n}}).",
                       f"{{n}} {acts} {were} agreed, as set out below.",
                       # a weekly series' own: its day
-                      f"Actions agreed at the meeting of {{series_day}} ({{n}}):",
-                      f"The {acts} agreed on {{series_day}} ({{n}}) are as follows."], n=str(len(rows)), owners=owners) or ""
+                      f"{acts.capitalize()} agreed at the meeting of {{series_day}} ({{n}}):",
+                      f"The {acts} agreed on {{series_day}} ({{n}}) {are} as follows."], n=str(len(rows)), owners=owners) or ""
     paragraphs = [" ".join([lead, *facts]).strip()]
     return paragraphs, Table(columns=["Action", "Owner", "Due"], rows=rows)
