@@ -1,0 +1,75 @@
+"""A weekly status note's bullets say what happened once, name papers as their readers do and give a figure to whoever
+put it (blind read 35's email rejections: "I finished Self-report ... on 14 April" then "The self-report was on 14
+April 2026"; "sent over Fair Work Ombudsman: proposed terms ..."; the forensic accountants' figure "on your figures" to
+the client; "No questions from me" followed by a question)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace
+
+from worldsmith.generators.compose.bank import Picker
+from worldsmith.generators.compose.week import note_lines
+from worldsmith.generators.kinds.email.compose import no_questions_unless_none
+from worldsmith.generators.week import WeekEvent, _named_asserter
+
+TODAY = dt.date(2026, 5, 6)
+SELF_REPORT = WeekEvent(what="paper", day=dt.date(2026, 5, 4), title="Self-report to the Fair Work Ombudsman: Coastline "
+                        "Home & Living Pty Ltd", by="Michael Johnson", org="Firm")
+REPORTED = WeekEvent(what="passed", day=dt.date(2026, 5, 4), fact="self_report_date", label="the self-report date",
+                     type="date", text="4 May 2026")
+
+
+def test_an_events_day_that_its_paper_tells_is_not_said_again():
+    for seed in range(8):
+        both = note_lines(Picker(seed), [SELF_REPORT, REPORTED], TODAY, "en_GB", {"Firm"})
+        assert len(both) == 1 and "self-report" in both[0].lower(), both
+        # alone, the day is still told
+        (alone,) = note_lines(Picker(seed), [REPORTED], TODAY, "en_GB", {"Firm"})
+        assert "4 May" in alone, alone
+
+
+def test_a_papers_title_is_not_pasted_whole():
+    theirs = WeekEvent(what="paper", day=dt.date(2026, 5, 4), title="Fair Work Ombudsman: proposed terms of an "
+                       "enforceable undertaking", by="Jane Park", org="Office of the Fair Work Ombudsman")
+    for seed in range(8):
+        for e in (theirs, SELF_REPORT):
+            (line,) = note_lines(Picker(seed), [e], TODAY, "en_GB", {"Firm"})
+            assert "Ombudsman: " not in line, line  # (a frame's own colon may stand before the name)
+        (line,) = note_lines(Picker(seed), [theirs], TODAY, "en_GB", {"Firm"})
+        assert "proposed terms of an enforceable undertaking" in line and "sent over Fair Work" not in line, line
+
+
+def test_another_firm_of_our_sides_figure_is_theirs_not_the_readers():
+    figure = WeekEvent(what="learnt", day=dt.date(2026, 5, 2), fact="wage_underpayment", label="the wage underpayment",
+                       type="money", text="AUD 6,870,000", org="Marrick Advisory Pty Ltd")
+    for seed in range(8):
+        (line,) = note_lines(Picker(seed), [figure], TODAY, "en_GB", {"Firm", "Client Pty Ltd", "Marrick Advisory Pty Ltd"},
+                             outside={"Client Pty Ltd"}, firm="Firm")
+        assert "your" not in line.lower() and "Marrick" in line, line
+
+
+def test_the_one_organisation_a_statement_names_puts_the_figure():
+    plan = SimpleNamespace(
+        organisations=[SimpleNamespace(name="Marrick Advisory Pty Ltd"), SimpleNamespace(name="Coastline Home Pty Ltd")],
+        fact=lambda _id: SimpleNamespace(statement=_id))
+    assert _named_asserter(plan, "Marrick's final calculation puts the underpayment at AUD 6,870,000.") == \
+        "Marrick Advisory Pty Ltd"
+    assert _named_asserter(plan, "Marrick and Coastline agree the figure puts it at AUD 1.") == ""
+
+
+def test_a_meeting_of_the_notes_own_day_is_today():
+    met = WeekEvent(what="met", day=TODAY, title="Board meeting on the underpayment", by="Michael Johnson", org="Firm")
+    for seed in range(8):
+        (line,) = note_lines(Picker(seed), [met], TODAY, "en_GB", {"Firm"})
+        assert "today" in line.lower() and "6 May" not in line, line
+
+
+def test_no_questions_is_not_said_before_a_question():
+    assert no_questions_unless_none("Got this, thanks Ann; no questions from me. Can we speak Tuesday?\n") == \
+        "Got this, thanks Ann. Can we speak Tuesday?\n"
+    assert no_questions_unless_none("Thanks.\n\nNo queries from me.\n\nWhat does it change for us?\n") == \
+        "Thanks.\n\nWhat does it change for us?\n"
+    # none asked, or one asked only in the quoted history: the words stand
+    kept = "Thanks Ann; no questions from me.\n\nOn Mon, 4 May 2026, Ann wrote:\n> Any questions?\n"
+    assert no_questions_unless_none(kept) == kept
