@@ -397,15 +397,26 @@ def note_title(title: str, org: str = "") -> str:
     """A paper's title as a status note names it, without its article: the head of a 'Genre: subject' title
     ('Board paper: wage underpayment, ...' -> 'board paper'), or its subject where the head names only its maker
     ('Fair Work Ombudsman: proposed terms of an enforceable undertaking' of the Office of the Fair Work Ombudsman ->
-    'proposed terms of an enforceable undertaking')."""
+    'proposed terms of an enforceable undertaking'); minutes by their meeting, a draft as a draft."""
     from worldsmith.generators.kinds.chat.compose import paper_name
 
-    head, _, rest = title.partition(":")
+    head, _, rest = (x.strip() for x in title.partition(":"))
     maker = {w.lower() for w in re.findall(r"[A-Za-z]+", org)}
-    if rest.strip() and maker and {w.lower() for w in re.findall(r"[A-Za-z]+", head)} <= maker:
-        title = rest.strip()
+    if rest and maker and {w.lower() for w in re.findall(r"[A-Za-z]+", head)} <= maker:
+        head, _, rest = (x.strip() for x in rest.partition(":"))
+    rest = re.sub(r",?\s+(?:[A-Z][a-z]+ \d{1,2}|\d{1,2} [A-Z][a-z]+)(?:,? \d{4})?$", "", rest)
+    if re.fullmatch(r"minutes", head, re.I) and rest:
+        return f"minutes of the {rest.partition(':')[0]}"  # ('Minutes: Project Kranich kick-off, March 4')
+    draft = bool(re.match(r"draft\b", head, re.I)) and bool(rest)
+    if draft:
+        head = rest.partition(":")[0].strip()  # ('DRAFT v1: Financial due diligence report: Wernitz ...')
     # (nor its bracketed note, which the frames' own brackets follow: "the board minutes (extract) (Theresa, 8 April)")
-    return re.sub(r"\s*\([^()]*\)$", "", paper_name(title)).removeprefix("the ")
+    head = re.sub(r"\s*\([^()]*\)$", "", head)
+    # a long head is cut as a team names it ('Enforceable undertaking under section 715 of the Fair Work Act 2009');
+    # a short one is the name ('Share purchase and transfer agreement', which paper_name would cut at its 'and')
+    name = paper_name(head) if len(head.split()) > 6 else paper_name(head.replace(" and ", " & ")).replace(" & ", " and ")
+    name = name.removeprefix("the ")
+    return f"draft {name}" if draft and not name.lower().startswith("draft") else name
 
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:

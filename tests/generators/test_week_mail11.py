@@ -73,3 +73,13 @@ def test_no_questions_is_not_said_before_a_question():
     # none asked, or one asked only in the quoted history: the words stand
     kept = "Thanks Ann; no questions from me.\n\nOn Mon, 4 May 2026, Ann wrote:\n> Any questions?\n"
     assert no_questions_unless_none(kept) == kept
+
+
+def test_a_title_is_named_by_what_it_is():
+    from worldsmith.generators.compose.week import note_title
+    # (de-gmbh-share-purchase at seed 35: "sent round the DRAFT v1", "You have had my share purchase", "The minutes")
+    assert note_title("DRAFT v1: Financial due diligence report: Wernitz Dosiertechnik GmbH") == \
+        "draft financial due diligence report"
+    assert note_title("Minutes: Project Kranich kick-off, March 4") == "minutes of the Project Kranich kick-off"
+    assert note_title("Share purchase and transfer agreement (notarial deed): Wernitz Dosiertechnik GmbH") == \
+        "share purchase and transfer agreement"
