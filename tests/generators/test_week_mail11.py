@@ -83,3 +83,18 @@ def test_a_title_is_named_by_what_it_is():
     assert note_title("Minutes: Project Kranich kick-off, March 4") == "minutes of the Project Kranich kick-off"
     assert note_title("Share purchase and transfer agreement (notarial deed): Wernitz Dosiertechnik GmbH") == \
         "share purchase and transfer agreement"
+
+
+def test_a_figures_own_working_sheet_before_any_paper_makes_it():
+    from worldsmith.generators.week import _working_sheet
+    # (us-hospital-delay-claim at seed 35: the consultant's measured mile sheet of April 9 came before the client's
+    # REA of April 24, and the consultant's figure was "Your number" to the client)
+    sheet = SimpleNamespace(kind="spreadsheet", distractor=None, facts=["disruption_cost"], date=dt.date(2026, 4, 9),
+                            title="Measured mile analysis: MEP rough-in productivity, floors 2 to 6")
+    other = SimpleNamespace(kind="spreadsheet", distractor=None, facts=["disruption_cost"], date=dt.date(2026, 4, 1),
+                            title="Claim tracker")
+    rea = SimpleNamespace(kind="document", date=dt.date(2026, 4, 24))
+    plan = SimpleNamespace(artifacts=[other, sheet],
+                           fact=lambda _id: SimpleNamespace(label="lost productivity (measured mile)"))
+    assert _working_sheet(plan, "disruption_cost", rea) is sheet
+    assert _working_sheet(plan, "disruption_cost", SimpleNamespace(date=dt.date(2026, 4, 2))) is None
