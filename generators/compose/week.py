@@ -43,6 +43,10 @@ _NOTE = {
                      "{Label} is {text} on {org}'s figures of {d}; it is in our working now.",
                      "{org}'s figure of {text} for {label} ({d}) [~is now in the working|is now in our working|has "
                      "gone into the working]."],
+    # a sum to be paid is no money that "came in" or was "received" on the day it was learnt, whoever pays it ("the
+    # contrition payment, AUD 250,000 (received 28 May)" of the payment the client was to make, blind read 35)
+    "learnt_pay": ["{Label} is {text}, as we have had it since {d}.", "Since {d} we have {label} at {text}.",
+                   "New since the last [~update|note]: {label} is {text} (since {d})."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
@@ -353,6 +357,8 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             frames = _NOTE["learnt_named"]
         elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.day != today:
             frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
+        elif e.what == "learnt" and kind == "money" and _PAYS.search(e.label or "") and e.day != today:
+            frames = _NOTE["learnt_pay"]
         elif e.what == "lapsed":
             frames = _NOTE["lapsed_since" if e.point else "lapsed_paid" if _PAYS.search(e.label) else "lapsed"]
         elif e.what == "passed" and e.day != today and not has_plan(e.label or ""):

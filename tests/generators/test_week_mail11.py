@@ -6,6 +6,7 @@ the client; "No questions from me" followed by a question)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from types import SimpleNamespace
 
 from worldsmith.generators.compose.bank import Picker
@@ -98,3 +99,11 @@ def test_a_figures_own_working_sheet_before_any_paper_makes_it():
                            fact=lambda _id: SimpleNamespace(label="lost productivity (measured mile)"))
     assert _working_sheet(plan, "disruption_cost", rea) is sheet
     assert _working_sheet(plan, "disruption_cost", SimpleNamespace(date=dt.date(2026, 4, 2))) is None
+
+
+def test_a_sum_to_pay_is_not_received():
+    pay = WeekEvent(what="learnt", day=dt.date(2026, 5, 2), fact="contrition", label="the contrition payment",
+                    type="money", text="AUD 250,000")
+    for seed in range(8):
+        (line,) = note_lines(Picker(seed), [pay], TODAY, "en_GB", {"Firm"})
+        assert "AUD 250,000" in line and not re.search(r"received|came in|came through|reached us|in on", line), line
