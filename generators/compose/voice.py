@@ -190,8 +190,10 @@ def vocabulary(pick: Picker, voice: Voice, matter: str | None = None) -> dict[st
     # a trade's own system (a case-management or billing system), never the office suite or the mail client itself:
     # "check this against what you have in Microsoft Outlook" gives a frame away
     tools = [t for t in clean_list(voice.tools) if not _GENERIC_TOOL.search(t)]
-    terms = [soft_lower(p) for p in clean_list(voice.style.phrases)
-             if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)]
+    # (a term of the trade said of this matter only where the matter is about it: "Keep an eye on conditions precedent
+    # here" on an engagement letter for a payroll review, blind read 35)
+    terms = of_the_matter([soft_lower(p) for p in clean_list(voice.style.phrases)
+                           if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)], matter)
     tasks = of_the_matter([soft_lower(t) for t in clean_list(voice.tasks)], matter)
     term = pick.one(terms) if terms else ""
     return {

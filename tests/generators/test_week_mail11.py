@@ -107,3 +107,12 @@ def test_a_sum_to_pay_is_not_received():
     for seed in range(8):
         (line,) = note_lines(Picker(seed), [pay], TODAY, "en_GB", {"Firm"})
         assert "AUD 250,000" in line and not re.search(r"received|came in|came through|reached us|in on", line), line
+
+
+def test_a_trade_term_is_said_only_of_a_matter_about_it():
+    from worldsmith.generators.compose.voice import vocabulary
+    voice = SimpleNamespace(documents=[], tools=[], tasks=[], style=SimpleNamespace(phrases=["conditions precedent"]))
+    payroll = "Coastline: wage underpayment remediation; payroll review under the General Retail Industry Award"
+    assert vocabulary(Picker(0), voice, payroll)["term"] == ""
+    assert vocabulary(Picker(0), voice, "Share purchase: the conditions precedent to completion")["term"] == \
+        "conditions precedent"
