@@ -280,8 +280,46 @@ def _maker_of(plan: WorldPlan, fact_id: str) -> str:
     if not side:
         docs = [plan.artifact(i) for i in plan.establishing(fact_id)]
         docs = [a for a in docs if a.kind == "document"]
-        side = plan.person(docs[0].author).organisation if docs else ""
+        # or the working sheet named for the figure that came before them: the consultant's "Measured mile
+        # analysis" of April 9 makes the lost productivity, not the client's REA of April 24 that carries it ("Your
+        # number of USD 1,386,000" to the client, blind read 35)
+        sheet = _working_sheet(plan, fact_id, docs[0] if docs else None)
+        side = plan.person((sheet or docs[0]).author).organisation if sheet or docs else ""
+    elif named := _named_asserter(plan, fact_id):
+        # the one organisation the statement says puts the figure, not its principal: "Marrick's final calculation
+        # puts ..." is the forensic accountants' figure, never the client's ("on your figures of 2 April" to the
+        # client, blind read 35)
+        return named
     return next((o.name for o in plan.organisations if o.id == side), "")
+
+
+def _working_sheet(plan: WorldPlan, fact_id: str, first_doc):
+    """The first sheet carrying a fact, dated before its first document, whose title shares a word with its label
+    (the figure's own working); None where there is none."""
+    from worldsmith.generators.compose.week import title_words
+
+    label = title_words(plan.fact(fact_id).label or "")
+    sheets = sorted((a for a in plan.artifacts if a.kind == "spreadsheet" and a.distractor is None
+                     and fact_id in a.facts and label & title_words(a.title)), key=lambda a: a.date)
+    if sheets and (first_doc is None or sheets[0].date < first_doc.date):
+        return sheets[0]
+    return None
+
+
+def _named_asserter(plan: WorldPlan, fact_id: str) -> str:
+    """The one organisation of the world a fact's statement names before its verb of assertion; '' where it names
+    none or several."""
+    from worldsmith.generators.context import _ASSERTS
+
+    statement = " ".join((plan.fact(fact_id).statement or "").split())
+    m = _ASSERTS.search(statement)
+    head = statement[:m.start()] if m else ""
+    if m and (by := re.match(r",? by ((?:\S+ ){1,5})", statement[m.end():])):
+        head = by.group(1)  # a passive verb names who puts it after 'by' (as context.fact_side reads it)
+    named = [o.name for o in plan.organisations
+             if (words := [w for w in re.findall(r"[A-Za-z][A-Za-z'-]+", o.name) if len(w) > 3])
+             and re.search(rf"\b{re.escape(words[0])}\b", head)]
+    return named[0] if len(named) == 1 else ""
 
 
 def _unlisted_owner(plan: WorldPlan, fact_id: str) -> bool:

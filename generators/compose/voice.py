@@ -190,10 +190,14 @@ def vocabulary(pick: Picker, voice: Voice, matter: str | None = None) -> dict[st
     # a trade's own system (a case-management or billing system), never the office suite or the mail client itself:
     # "check this against what you have in Microsoft Outlook" gives a frame away
     tools = [t for t in clean_list(voice.tools) if not _GENERIC_TOOL.search(t)]
+    # (a term of the trade said of this matter only where the matter is about it: "Keep an eye on conditions precedent
+    # here" on an engagement letter for a payroll review, blind read 35)
     terms = [soft_lower(p) for p in clean_list(voice.style.phrases)
              if len(p.split()) <= 8 and p[-1:] not in "!?" and not _MARKING.search(p)]
+    fit = of_the_matter(terms, matter)
     tasks = of_the_matter([soft_lower(t) for t in clean_list(voice.tasks)], matter)
-    term = pick.one(terms) if terms else ""
+    term = pick.one(terms) if terms else ""  # (drawn from them all: the draws after it stay where they were)
+    term = term if term in fit else fit[terms.index(term) % len(fit)] if fit else ""
     return {
         "doc": pick.one(docs) if docs else "",
         "tool": pick.one(tools) if tools else "",

@@ -43,6 +43,10 @@ _NOTE = {
                      "{Label} is {text} on {org}'s figures of {d}; it is in our working now.",
                      "{org}'s figure of {text} for {label} ({d}) [~is now in the working|is now in our working|has "
                      "gone into the working]."],
+    # a sum to be paid is no money that "came in" or was "received" on the day it was learnt, whoever pays it ("the
+    # contrition payment, AUD 250,000 (received 28 May)" of the payment the client was to make, blind read 35)
+    "learnt_pay": ["{Label} is {text}, as we have had it since {d}.", "Since {d} we have {label} at {text}.",
+                   "New since the last [~update|note]: {label} is {text} (since {d})."],
     # a figure worked out from others (its formula) is worked out, never "received" or "in on" a day ("the amount in
     # dispute, USD 827,080 (received May 20)" of a subtraction, blind read 14)
     "learnt_derived": ["{Label} now works out at {text} (as of {d}).", "New since the last [~update|note]: {label} "
@@ -60,6 +64,10 @@ _NOTE = {
     # kick-off meeting it never mentions")
     "met": ["We [~held|had] the {title} on {d}.", "The {title} took place on {d}.",
             "On {d} we [~held|had] the {title}."],
+    # held on the note's own day: today, not its date ("The Board meeting ... took place on 8 April" in a note of 8
+    # April, blind read 35)
+    "met_today": ["We [~held|had] the {title} today.", "The {title} took place today.", "Today we [~held|had] the "
+                  "{title}."],
     # a paper of the writer's firm told to someone outside it: finished, and theirs to ask for
     "paper_side": ["{by} ({org}) sent round the {title} on {d}.", "From {org}: the {title} ({by}, {d})."],
     # (a paper goes round on its day; "concluded" was read as final when its minutes still had comments due, and
@@ -290,6 +298,8 @@ def _frames(table: dict, e: WeekEvent, own: bool, kind: str, today: dt.date | No
         return table["today"]
     if e.what == "learnt" and e.day == today and "learnt_today" in table:
         return table["learnt_today"]
+    if e.what == "met" and e.day == today and "met_today" in table:
+        return table["met_today"]
     if e.what in ("paper", "last"):
         return table[e.what if own else e.what + "_other"]
     frames = table[e.what]
@@ -336,6 +346,9 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
     not as circulated; another firm's paper of the same side is named with its firm); `you` names the one reader
     the note goes to, whose own paper is "your" paper."""
     out = []
+    # the papers and meetings the note tells: an event's day that one of them already tells says nothing more ("I
+    # finished Self-report ... on 14 April" then "The self-report was on 14 April 2026", blind read 35)
+    told = [title_words(x.title) for x in events if x.what in ("paper", "met") and x.title]
     for e in events:
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
@@ -355,11 +368,20 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         elif e.what == "learnt" and e.type in _FIGURE and e.org in outside - {"", firm} and e.day != today:
             # the reader's own figure, never news to them; "yours" only where every reader outside the firm is of it
             frames = _NOTE["learnt_yours" if outside - {"", firm} == {e.org} else "learnt_named"]
+        elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.org != firm and \
+                outside - {"", firm} and e.day != today:
+            # another firm of our side's figure, told to someone of neither: named as theirs (the forensic accountants'
+            # calculation told to the client, blind read 35), never "set" by us nor the reader's
+            frames = _NOTE["learnt_named"]
         elif e.what == "learnt" and e.type in _FIGURE and e.org and e.org in ours and e.day != today:
             frames = _NOTE["learnt_ours"]  # our side's own figure: set, not received
+        elif e.what == "learnt" and kind == "money" and _PAYS.search(e.label or "") and e.day != today:
+            frames = _NOTE["learnt_pay"]
         elif e.what == "lapsed":
             frames = _NOTE["lapsed_since" if e.point else "lapsed_paid" if _PAYS.search(e.label) else "lapsed"]
         elif e.what == "passed" and e.day != today and not has_plan(e.label or ""):
+            if told_by(e, told):
+                continue
             frames = _NOTE["passed_event"]  # the day of an event, not a deadline: the event, named
         else:
             frames = _frames(_NOTE, e, own, kind, today)
@@ -372,6 +394,10 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
         # (a line's "[~a|b]" groups written one way or another, from the stream of wordings: one wording of each line
         # stood in every room's weekly notes, issue 17)
         values = _values(e, today, locale)
+        if e.what in ("paper", "last") and ":" in values["title"]:
+            # a paper is named as its reader names it, not by its title pasted whole ("Office of the Fair Work
+            # Ombudsman sent over Fair Work Ombudsman: proposed terms of ...", blind read 35)
+            values["title"] = note_title(values["title"], e.org)
         line = _no_article(pick.reword(pick.frame(_fit(frames, e))).format(**values, **_span(e, today)), values["title"])
         # a plural label takes a plural verb ("The permitted add-backs is set at USD 3,800,000", read 24's weekly note)
         line = agree(line, [e.label]) if e.label else line
@@ -382,6 +408,39 @@ def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             line += " " + why[e.fact]
         out.append(line)
     return out
+
+
+def told_by(e: WeekEvent, told: list[set[str]]) -> bool:
+    """Whether an event's day is told by a paper or meeting of the same note: every word of the event's name is in
+    its title ('the enforceable undertaking' in 'Enforceable undertaking under section 715 ...')."""
+    words = title_words(event_name(e.label or ""))
+    return bool(words) and any(words <= t for t in told)
+
+
+def note_title(title: str, org: str = "") -> str:
+    """A paper's title as a status note names it, without its article: the head of a 'Genre: subject' title
+    ('Board paper: wage underpayment, ...' -> 'board paper'), or its subject where the head names only its maker
+    ('Fair Work Ombudsman: proposed terms of an enforceable undertaking' of the Office of the Fair Work Ombudsman ->
+    'proposed terms of an enforceable undertaking'); minutes by their meeting, a draft as a draft."""
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    head, _, rest = (x.strip() for x in title.partition(":"))
+    maker = {w.lower() for w in re.findall(r"[A-Za-z]+", org)}
+    if rest and maker and {w.lower() for w in re.findall(r"[A-Za-z]+", head)} <= maker:
+        head, _, rest = (x.strip() for x in rest.partition(":"))
+    rest = re.sub(r",?\s+(?:[A-Z][a-z]+ \d{1,2}|\d{1,2} [A-Z][a-z]+)(?:,? \d{4})?$", "", rest)
+    if re.fullmatch(r"minutes", head, re.I) and rest:
+        return f"minutes of the {rest.partition(':')[0]}"  # ('Minutes: Project Kranich kick-off, March 4')
+    draft = bool(re.match(r"draft\b", head, re.I)) and bool(rest)
+    if draft:
+        head = rest.partition(":")[0].strip()  # ('DRAFT v1: Financial due diligence report: Wernitz ...')
+    # (nor its bracketed note, which the frames' own brackets follow: "the board minutes (extract) (Theresa, 8 April)")
+    head = re.sub(r"\s*\([^()]*\)$", "", head)
+    # a long head is cut as a team names it ('Enforceable undertaking under section 715 of the Fair Work Act 2009');
+    # a short one is the name ('Share purchase and transfer agreement', which paper_name would cut at its 'and')
+    name = paper_name(head) if len(head.split()) > 6 else paper_name(head.replace(" and ", " & ")).replace(" & ", " and ")
+    name = name.removeprefix("the ")
+    return f"draft {name}" if draft and not name.lower().startswith("draft") else name
 
 
 def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
@@ -460,7 +519,8 @@ _TITLE_STOP = {"about", "after", "before", "their", "there", "which", "under", "
                "meeting", "minutes", "notes"}
 
 
-def _title_words(title: str) -> set[str]:
+def title_words(title: str) -> set[str]:
+    """The words of five letters or more that say what a title is about, in lower case (none of 'meeting', 'update')."""
     return {w.lower() for w in _TITLE_WORD.findall(title or "")} - _TITLE_STOP
 
 
@@ -472,8 +532,8 @@ def read_already(paper: WeekEvent, events: list[WeekEvent], today: dt.date) -> b
     challenge it."""
     if (today - paper.day).days > FIRST_READ_DAYS:
         return True
-    words = _title_words(paper.title)
-    return any(m.what == "met" and m.day >= paper.day and words & _title_words(m.title) for m in events)
+    words = title_words(paper.title)
+    return any(m.what == "met" and m.day >= paper.day and words & title_words(m.title) for m in events)
 
 
 # Steps a week's events call for, each given to one of the note's owners in turn.

@@ -106,7 +106,8 @@ def test_a_paper_the_reader_already_has_is_not_offered_again():
         line = note_lines(Picker(seed), [seen], dt.date(2026, 2, 18), "en_US", {"Caddell Voss LLP"}, {},
                           {"Tessaline"}, "Caddell Voss LLP")[0]
         assert not re.search(r"come to you now|go to you now|send it|on request", line), line
-        assert "Minutes: kick-off call" in line
+        # (named as its reader names it, not by its title pasted whole, blind read 35)
+        assert "minutes of the kick-off call" in line, line
         for e in (seen, fresh):
             line = note_lines(Picker(seed), [e], dt.date(2026, 2, 18), "en_US", {"Caddell Voss LLP"}, {},
                               {"Tessaline"}, "Caddell Voss LLP")[0]

@@ -600,7 +600,28 @@ def compose_email(ctx: ArtifactContext) -> EmailContent:
         email = email.model_copy(update={"body": draft_named(ctx, email.body)})
     if isinstance(spec, EmailSpec) and spec.mode == "new" and ctx.meeting_ahead is not None:
         email = email.model_copy(update={"body": meeting_named(ctx, email.body)})
-    return email
+    return email.model_copy(update={"body": no_questions_unless_none(email.body)})
+
+
+# "no questions from me" (or queries, in the stream of wordings), said in a writer's own lines
+_NO_QUESTIONS = re.compile(r"(?:[;,]\s*|\b)no (?:questions|queries)(?: from (?:me|us))?(?: (?:for now|at this stage))?"
+                           r"(?=[.!]|$)", re.I | re.M)
+
+
+def no_questions_unless_none(body: str) -> str:
+    """A message that says it has no questions asks none: where its own lines put a question after 'no questions from
+    me', the claim goes (blind read 35: "No questions from me" followed by a question; "no queries" then a query)."""
+    cut = re.search(r"\n(?:On .{5,120} wrote:\n|-{5,} (?:Forwarded message|Original Message))", body)
+    own, quoted = (body[:cut.start()], body[cut.start():]) if cut else (body, "")
+    m = _NO_QUESTIONS.search(own)
+    if m is None or "?" not in own[m.end():]:
+        return body
+    before, after = own[:m.start()], own[m.end():]
+    if not before.strip() or before.endswith(("\n", ". ", "! ")):
+        # a sentence that said only that ("No questions from me.") goes whole, and the blank line it leaves
+        after = re.sub(r"^[.!] ?", "", after)
+        after = after.lstrip("\n") if before.endswith("\n") or not before.strip() else after
+    return before + after + quoted
 
 
 def _greeting_by_clock(email: EmailContent, clock: dt.datetime) -> EmailContent:

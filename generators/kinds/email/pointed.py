@@ -9,7 +9,7 @@ from worldsmith.generators.beats import point_asks
 from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.parties import across, home, to_authority
 from worldsmith.generators.compose.text import join_names, mail_day
-from worldsmith.generators.compose.week import STANDING, note_lines
+from worldsmith.generators.compose.week import STANDING, note_lines, title_words
 from worldsmith.generators.compose.voice import deadline, salutation, sign_off, signature
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.kinds.email.notice import notice_lines, served_noun
@@ -78,6 +78,12 @@ def _week(pick: Picker, ctx: ArtifactContext) -> str:
         return ""
     mine = home(ctx, ctx.author.organisation)
     ours = {o.name for o in ctx.organisations if o.privileged == mine} | {ctx.author.organisation}
+    if re.search(r"\btoday\b", ctx.spec.point, re.I):
+        # a meeting of the note's own day that its point already tells ("The board resolved today ..." over "The
+        # Board meeting ... took place on 8 April", blind read 35) is not told again under it
+        said = title_words(ctx.spec.point)
+        week = [e for e in week if not (e.what == "met" and e.day == ctx.spec.sent_at.date()
+                                        and title_words(e.title) & said)]
     lines = note_lines(pick, week, ctx.spec.sent_at.date(), ctx.locale, ours, {}, {p.organisation for p in ctx.to + ctx.cc},
                        ctx.author.organisation, ctx.author.name, ctx.to[0].name if len(ctx.to) == 1 else "")
     lines = [x for x in lines if x and x not in ctx.spec.point]
