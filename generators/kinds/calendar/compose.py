@@ -8,7 +8,7 @@ import re
 from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.parties import client_of, home
 from worldsmith.generators.compose.text import cap_first
-from worldsmith.generators.compose.week import _title_words, agenda_points
+from worldsmith.generators.compose.week import agenda_points, title_words
 from worldsmith.generators.context import ArtifactContext
 
 # Agenda points any matter's meeting has, as noun phrases; the facts of the meeting come first. "Actions from last
@@ -105,9 +105,9 @@ def taken_up(paper, events: list, summary: str) -> bool:
     recorded since: a meeting whose title shares a word of the paper's beyond the words of this meeting's own title
     (blind read 35: "Comments on Board paper: wage underpayment, self-report and remediation" on the 16:00 call, after
     the 09:00 board meeting on the underpayment had resolved on it)."""
-    words = _title_words(paper.title) - _title_words(summary)
+    words = title_words(paper.title) - title_words(summary)
     return any((m.what == "met" or m.what == "paper" and _MINUTES.search(m.title or "")) and m is not paper
-               and m.day >= paper.day and words & _title_words(m.title) for m in events)
+               and m.day >= paper.day and words & title_words(m.title) for m in events)
 
 
 def in_order(opening: list[str], business: list[str], closing: list[str]) -> list[str]:
