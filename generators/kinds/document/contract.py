@@ -76,6 +76,10 @@ def sql_rows() -> str:
 _NOTARIAL = {"de_DE": "section 15 (3) and (4) GmbHG", "de_AT": "section 76 (2) GmbHG"}
 _SHARE_SALE = re.compile(r"(?i)\bshare (purchase|sale|transfer)\b|\bSPA\b|\b(geschäfts)?anteils?(kauf|abtretung)|"
                          r"\bkauf- und abtretungsvertrag")
+_NOT_A_DEED = re.compile(r"(?i)\b(key terms|heads of terms|term ?sheet|terms|offer|letter of intent|LOI|memo\w*|"
+                        r"note|summary|comments?|mark-?up|issues list|checklist|report|letter|minutes|presentation|"
+                        r"process|bid|draft comments)\b")
+_NON_BINDING = re.compile(r"(?i)\b(is|are) not (legally )?binding\b|\bthese heads of terms\b")
 _GMBH = re.compile(r"\bGmbH\b(?!\s*&\s*Co)")
 _WITNESS = re.compile(r"^IN WITNESS WHEREOF\b")
 _EMAIL_WRITING = re.compile(r"(?i),?\s*and a reference to writing includes email|\s*A reference to writing includes email\.")
@@ -89,6 +93,10 @@ def notarial_share_sale(ctx, title: str, text: str) -> str:
     named = " ".join([title, purpose] + [o.name for o in getattr(ctx, "organisations", [])])
     if not law or not _SHARE_SALE.search(f"{title} {purpose}") or not _GMBH.search(named):
         return ""
+    # (only the purchase and transfer is notarised: heads of terms 'not legally binding' came out as a deed with a
+    # roll number, blind read 35)
+    if _NOT_A_DEED.search(title) or _NON_BINDING.search(text):
+        return ""
     return law
 
 
@@ -100,23 +108,32 @@ def notarial_deed(ctx, doc):
 
     from worldsmith.generators.compose.text import long_date
 
-    text = "\n".join([doc.subtitle] + [p for s in doc.sections for p in s.paragraphs])
+    text = "\n".join([p for s in doc.sections for p in s.paragraphs])
     law = notarial_share_sale(ctx, doc.title, text)
-    if not law or not doc.sections:
+    if not law or not any(s.heading.strip().lower() in ("signatures", "signature", "execution") for s in doc.sections):
         return doc
     day = ctx.spec.date
-    roll = f"UR-Nr. {100 + zlib.crc32(ctx.spec.id.encode()) % 800}/{day.year}"
+    # (a notary's roll runs through the year: a deed of April has a lower number than one of May, whatever its paper)
+    roll = f"UR-Nr. {day.timetuple().tm_yday * 3 + zlib.crc32(ctx.spec.id.encode()) % 3 + 10}/{day.year}"
     court = _COURTS.search(text)
     place = f" at {court[1]}" if court else ""
-    people = [p for p in [ctx.author, *ctx.to] if p is not None]
-    seen: dict[str, str] = {}
-    for p in people:
-        if p.organisation != ctx.author.organisation and p.organisation not in seen:
-            seen[p.organisation] = f"{p.name}, acting as {p.title} for {p.organisation}"
-    appeared = [f"{n}. {who}" for n, who in enumerate(seen.values(), 1)]
+    # who appears is who signs: each party's signatory, acting for that party (blind read 35: the notary appeared
+    # before himself, seller's counsel 'for' his own firm, and the seller's director signed without having appeared)
+    lines = [p for s in doc.sections for p in s.paragraphs]
+    appeared, party = [], ""
+    for i, p in enumerate(lines):
+        m = _SIGNED_FOR.match(p)
+        if m:
+            party = m[1]
+        elif party and p.startswith("Name: ") and "___" not in p:
+            title = next((q[len("Title: "):] for q in lines[i + 1:i + 2] if q.startswith("Title: ") and "___" not in q),
+                         "")
+            appeared.append(f"{len(appeared) + 1}. {p[len('Name: '):]}, " + (f"{title}, " if title else "")
+                            + f"acting for {party}")
+            party = ""
     opening = [f"Recorded{place} on {long_date(day, ctx.locale)} (Verhandelt{place.replace(' at', ' zu')} am "
                f"{day.day}. {_MONTHS_DE[day.month - 1]} {day.year}).",
-               "Before me, the undersigned notary, appeared today:" + ("\n" + "\n".join(appeared) if appeared else ""),
+               "Before me, the undersigned notary, appeared today:", *appeared,
                f"The persons appearing asked the notary to record the following share purchase and transfer agreement, "
                f"which requires notarial form under {law}."]
     closing = ("This deed was read aloud to the persons appearing by the notary, approved by them and signed by them "
