@@ -1239,10 +1239,19 @@ def committee_members(ctx: ArtifactContext) -> list:
     body = m.group(1).lower()
     word = body.split()[-1]
     people = {p.id: p for p in [*ctx.cast, ctx.author, *ctx.to, *ctx.cc]}
-    return [p for p in people.values() if body in p.title.lower() or (word in p.title.lower() and
-                                                                      " " not in body)]
+    named = [p for p in people.values() if body in p.title.lower() or (word in p.title.lower() and " " not in body)]
+    if body != "board" or not named:
+        return named
+    # a board is more than its chair: the company's directors by title (a board committee's chair or member, a
+    # non-executive director) and its chief executive sit on it too (blind read 35: board minutes whose only member
+    # was the Chair, the Audit and Risk Committee's chair 'in attendance', so no quorum)
+    home = {p.organisation for p in named}
+    return named + [p for p in people.values() if p not in named and p.organisation in home and
+                    (_DIRECTOR.search(p.title) or _LEADS.search(p.title))]
 
 
+_DIRECTOR = re.compile(r"(?i)\bcommittee\b|\b(non-executive|independent|executive|nominee) director\b|^director$|"
+                       r"\bmember of the board\b|\bvorstand\b|\baufsichtsrat")
 _OWNER = re.compile(r"\b(?:owns|sponsor|shareholder|parent company|controls)\b", re.I)
 
 
