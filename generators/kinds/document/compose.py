@@ -270,10 +270,10 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     elif kind in ("agreement", "term_sheet"):
         # a draft of terms is for the other side to agree: subject to contract, never privileged (read 22: heads of
         # terms 'labelled "Privileged"')
-        # (an American draft is no 'subject to contract': it is marked as a draft, a settlement's as a settlement
-        # communication under Rule 408; blind read 35)
-        held = ("Subject to contract" if ctx.locale != "en_US" else "Settlement communication, FRE 408"
-                if is_settlement(ctx) else "Draft for discussion")
+        # (an American settlement draft is no 'subject to contract': it is a settlement communication under Rule 408;
+        # blind read 35)
+        held = "Settlement communication, FRE 408" if ctx.locale == "en_US" and is_settlement(ctx) else \
+            "Subject to contract"
         line = sep.join(["Confidential", held, f"Draft prepared by {by}, {ctx.author.organisation}", when])
     elif kind == "pleading" and ctx.locale == "en_US":
         # a court paper carries no firm byline (read 15: 'a "Prepared by" byline'): its status, under the caption
