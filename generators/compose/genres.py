@@ -388,6 +388,8 @@ def named_seller(ctx: ArtifactContext) -> str:
 # (the company a fund or group buys through: 'acquisition vehicle (BidCo) of the fund')
 _VEHICLE = re.compile(r"(?i)\b(acquisition (vehicle|company)|acquiring (vehicle|company)|bid ?co|purchas(ing|er) "
                       r"vehicle|buyer vehicle|newco)\b")
+_NAMED_VEHICLE = re.compile(r"\b((?:[A-Z][\w&'-]*\s){1,3}(?:Bid[Cc]o|Acqui[Cc]o|Hold[Cc]o|Top[Cc]o|Newco)"
+                            r"(?:\s(?:GmbH|AG|Ltd|Limited|LLC|Inc\.?|S\.?à\s?r\.?l\.?|SARL|B\.V\.|SAS|S\.A\.|Pty Ltd))?)")
 _SHARE_DEAL = re.compile(r"(?i)\bshare (purchase|sale|transfer)\b|\bSPA\b|\b(geschäfts)?anteils?kauf")
 
 
@@ -397,11 +399,19 @@ def _vehicle(ctx: ArtifactContext, party: str) -> str:
     if not _SHARE_DEAL.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '') or ''}"):
         return party
     here = next((o for o in ctx.organisations if o.name == party), None)
-    if here is None or _VEHICLE.search(here.role or "") or re.search(r"(?i)\b(seller|vendor)s?\b", here.role or ""):
+    # (what the party is, its role's head: a manager 'which acquires through Kranich BidCo GmbH' is no vehicle)
+    if here is None or _VEHICLE.search(re.split(r"[;,]", here.role or "")[0]) or \
+            re.search(r"(?i)\b(seller|vendor)s?\b", here.role or ""):
         return party
     # (the vehicle sits on the buyer's side, though outside its counsel's privileged circle: no seller's)
-    return next((o.name for o in ctx.organisations if o.name != party and _VEHICLE.search(o.role or "")
-                 and not re.search(r"(?i)\b(seller|vendor)s?\b", o.role or "")), party)
+    # (a vehicle by what it is, its role's head: counsel 'to Auenfeld and Kranich BidCo GmbH' is none)
+    named = next((o.name for o in ctx.organisations if o.name != party
+                  and _VEHICLE.search(re.split(r"[;,]", o.role or "")[0])
+                  and not re.search(r"(?i)\b(seller|vendor)s?\b|\bcounsel\b", o.role or "")), "")
+    # (or the vehicle the buyer's role names without the outline making it an organisation: 'private-equity buyer,
+    # advising Fund IV, which acquires through Kranich BidCo GmbH'; blind read 35's SPA named the manager as Buyer)
+    said = _NAMED_VEHICLE.search(here.role or "")
+    return named or (said[1] if said else party)
 
 
 def _principals(ctx: ArtifactContext, first: str, other: str) -> tuple[str, str]:

@@ -117,3 +117,33 @@ def dispute_clause(courts: str, world_title: str, world_summary: str) -> str:
     rules = _UNDER_RULES.search(world_summary or "")
     return ("any dispute arising out of or in connection with it shall be finally resolved by arbitration"
             + (f" under {rules.group(1)}" if rules else ""))
+
+
+# (a US contract chooses the law of the state where the matter sits, not New York's for every matter: blind read 35's
+# settlement of a Boston hospital's construction claim was 'governed by the laws of the State of New York' with 'the
+# state and federal courts sitting in New York County')
+_COMMONWEALTHS = ("Massachusetts", "Pennsylvania", "Virginia", "Kentucky")
+
+
+def us_state_of(org_name: str, role: str = "", summary: str = "") -> str:
+    """The US state whose city an organisation's letterhead prints, or ''."""
+    from worldsmith.generators.compose.genres import _STATE_CITIES, office_city
+
+    city, state = office_city(org_name, "en_US", role, summary)
+    return state or next((s for s, cities in _STATE_CITIES.items() if city in cities), "")
+
+
+def law_of_place(ctx, parties: tuple[str, ...]) -> tuple[str, str]:
+    """(the law, the courts) a contract between `parties` chooses: in a US matter, the state where the party the
+    contract's work or property is for (an owner, a landlord, a buyer) has its office, else the first party's; in any
+    other, the locale's (governing_law)."""
+    if ctx.locale != "en_US":
+        return governing_law(ctx.locale)
+    roles = {o.name: o.role or "" for o in ctx.organisations}
+    ranked = sorted(parties, key=lambda p: not re.search(r"(?i)\b(owner|landlord|lessor|employer|buyer)\b",
+                                                         roles.get(p, "")))
+    state = next((s for s in (us_state_of(p, roles.get(p, ""), ctx.world_summary or "") for p in ranked) if s), "")
+    if not state:
+        return governing_law(ctx.locale)
+    kind = "Commonwealth" if state in _COMMONWEALTHS else "State"
+    return f"the laws of the {kind} of {state}", f"the state and federal courts sitting in the {kind} of {state}"

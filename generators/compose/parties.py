@@ -167,6 +167,13 @@ def opponent(ctx: ArtifactContext) -> str:
 def signatory(ctx: ArtifactContext, party: str) -> PersonRef | None:
     """The most senior person of a party, who signs for it; None when the cast has no one there."""
     people = [p for p in ctx.cast if p.organisation == party]
+    if not people and party:
+        # a vehicle the outline names only in a role ('which acquires through Kranich BidCo GmbH') is signed for by
+        # the organisation whose role names it (blind read 35: the BidCo bought, and no one signed for it)
+        owner = next((o.name for o in ctx.organisations if party in (o.role or "") and not o.acts_for and not
+                      re.search(r"(?i)\b(counsel|solicitors?|lawyers?|attorneys?|advis[eo]rs?)\b",
+                                re.split(r"[;,]", o.role or "")[0])), "")
+        people = [p for p in ctx.cast if p.organisation == owner]
     return max(people, key=lambda p: _RANK.get(p.seniority, 1), default=None)
 
 

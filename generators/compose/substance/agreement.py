@@ -221,6 +221,8 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
     """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
     def called(name: str) -> str:
         here = next((o for o in ctx.organisations if o.name == name), None)
+        if here is None and re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", name):
+            return "Buyer"  # (a vehicle the outline names only in its buyer's role: 'through Kranich BidCo GmbH')
         # (what each clause of the role says the organisation is, before whom it is that to: a sponsor 'investor in
         # the borrower' is no Borrower, counsel 'to the buyer' no Buyer)
         # (each 'and' starts a clause of its own: 'maker of cereal bars and buyer under the supply agreement' is a
@@ -313,6 +315,26 @@ _STANDING = {
 _CHARTER = re.compile(r"\b(charter ?party|charterparty|asbatankvoy|bpvoy|shellvoy|voyage charter)\b", re.I)
 _PLACE = re.compile(r"\b(?:at|off|into|inbound at|bound for) (?:the )?([A-Z][a-z]+(?: [A-Z][a-z]+)? (?:Pass|Bay|Port|Harbou?r|"
                     r"Channel|River|Sound|Roads))\b")
+
+
+# A share purchase is paid at closing against the transfer of the shares and ends only if closing fails by the long-stop
+# date; its seller's liability is what its warranty clauses say (blind read 35's notarial SPA carried a services
+# contract's 'within thirty days of a correct invoice' and 'terminate ... for a material breach not remedied within
+# thirty days').
+_SHARE_SALE = re.compile(r"(?i)\bshare (purchase|sale|transfer)\b[^:]*\bagreement\b|\bSPA\b(?![^:]*\b(key terms|"
+                         r"terms|summary|memo|note|comments?|mark-?up)\b)|\b(geschäfts)?anteils?(kauf|abtretung)s?vertrag|"
+                         r"\bkauf- und abtretungsvertrag")
+_SHARE_SALE_TERMS = {
+    "consideration": "The purchase price is paid on the closing date in immediately available funds, against the "
+                     "transfer of the shares, to the account the Seller names in writing.",
+    "termination": "Either Party may withdraw from this agreement by written notice if a closing condition is neither "
+                   "satisfied nor waived by the long-stop date. After closing it cannot be rescinded; a breach of "
+                   "warranty gives the remedies the warranty clauses provide, and no other.",
+    "liabil": "The Seller's liability for the warranties is limited as the warranty clauses provide. Nothing in this "
+              "agreement limits liability for fraud or wilful misconduct.",
+    "conditions": "Closing takes place on the fifth business day after the last closing condition is satisfied or "
+                  "waived. The shares pass to the Buyer on closing.",
+}
 
 
 def is_charter(ctx: ArtifactContext) -> bool:
@@ -484,6 +506,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         # commercial-contract clauses 3-6 ... interest "at the rate set in Part I" (no rate is set)')
         generic = {k: v.replace("Schedule 1", "Part I") for k, v in generic.items()}
         generic.update(_CHARTER_RIDERS)
+    elif _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"):
+        generic.update(_SHARE_SALE_TERMS)
     for i, (heading, k) in enumerate(plan):
         low = heading.lower()
         if i == clause_at and cited is not None:

@@ -36,7 +36,11 @@ _GERUNDS = {"rejecting": "reject", "reserving": "reserve", "accepting": "accept"
 WP_OFFER = re.compile(r"\bwithout prejudice\b.*\boffer\b|\boffer\b.*\bwithout prejudice\b", re.I)
 
 
-OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|final) offer\b", re.I)
+OFFER = re.compile(r"\boffer letter\b|\bletter of offer\b|\b(revised|indicative|final|non-?binding) offer\b|\bNBO\b",
+                   re.I)
+# a bid for a business (an indicative or non-binding offer), which says how it is funded and asks for exclusivity (blind
+# read 35: a non-binding offer that 'covers neither financing nor exclusivity'); not an offer of employment or a lease
+BID = re.compile(r"\b(indicative|non-?binding) offer\b|\bNBO\b", re.I)
 _REFUND = re.compile(r"\brefund\b", re.I)
 # what makes a refund the letter's own act: money paid over that was not owed (a 'Refund Guarantee' or a buyer's
 # 'refund demand' is another paper: blind read 30, a bank's deferral letter under a refund guarantee came out as a
@@ -876,6 +880,12 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "
                       f"diligence, to the final approval of our investment committee and to agreement of the sale and "
                       f"purchase agreement, and it lapses unless accepted in writing by {due}."]
+            if BID.search(ctx.spec.title):
+                out[i] += ["Financing: the price will be funded from committed equity, with acquisition debt for the "
+                           "balance; the offer is subject to no financing condition.",
+                           "Exclusivity: we ask for exclusivity for six weeks from your acceptance, to complete our "
+                           "due diligence and negotiate the agreement; that request, and confidentiality and costs, "
+                           "bind once you accept this letter."]
         elif k == "reservation" and authority:
             # an authority decides under statute and reserves no rights: its letter says what the reader may do if it
             # disagrees (read 24: HMRC's review conclusion 'reserves our client's rights', 'no review or appeal rights')

@@ -14,7 +14,7 @@ from worldsmith.generators.compose.genres import head_noun
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import label
-from worldsmith.generators.compose.law import governing_law
+from worldsmith.generators.compose.law import law_of_place
 
 _SETTLEMENT = re.compile(r"\b(settlement agreement|settlement and release|deed of settlement|release agreement|"
                          r"terms of settlement|settlement)\b", re.I)
@@ -189,11 +189,12 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
             names.append((short, term))
     day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
     subject = _subject(ctx)
-    law, courts = governing_law(ctx.locale)
+    law, courts = law_of_place(ctx, (first, second))
     money = [f for f in ctx.facts if f.value.type == "money"]
     approval, provision, approved = needs_approval(ctx)
     conditional = approval and not approved
     this = f"this {word}"
+    us = ctx.locale == "en_US"
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
     if a_cap and not insurance:
         what = "the Proceeding"
@@ -207,13 +208,17 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
         recital = f"(A) {insured} made a claim under {_policy_named(ctx)} in respect of {subject} (the Claim)."
     else:
         what = "the Dispute"
-        recital = f"(A) A dispute has arisen between the Parties concerning {subject} (the Dispute)."
+        recital = f"(A) A dispute has arisen between the Parties concerning {subject} " + \
+            ('(the "Dispute").' if us else "(the Dispute).")
     bodies: dict[int, list[str]] = {
-        0: [f"This {called} is dated {day} and made between (1) {first} ({a}) and (2) {second} ({b}) (each a Party)."],
+        # (an American agreement is 'entered into ... by and between', its defined terms in quotation marks; the
+        # English '(1) ... (2) ... each a Party' read as a London draft, blind read 35)
+        0: [f'This {called} ("{cap_first(word)}") is entered into as of {day} by and between {first} ("{a[4:] if a.startswith("the ") else a}") and '
+            f'{second} ("{b[4:] if b.startswith("the ") else b}") (each a "Party" and together the "Parties").' if us else
+            f"This {called} is dated {day} and made between (1) {first} ({a}) and (2) {second} ({b}) (each a Party)."],
         1: [recital, f"(B) The Parties have agreed the amount payable on {what} and its settlement on the terms of "
                      f"{this}." if insurance else
-            f"(B) The Parties have agreed to settle {what} on the terms of {this}, without any admission of "
-            f"liability by either of them."]}
+            f"(B) The Parties have agreed to settle {what} on the terms of {this}."]}
     if conditional:
         bodies[1].append("(C) The settlement takes effect only if the Court approves it" +
                          (f" under {provision}" if provision else "") + ".")
@@ -285,16 +290,20 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
     bodies[len(plan) - 1] = release
     n += 1
     inclusive = due is not None and re.search(r"\binclusive of (?:all )?(?:legal )?costs\b", due.statement, re.I)
-    plan.append((f"{n}. " + ("" if insurance else "No Admission; ") + "Costs" + ("" if approval else "; Confidentiality"),
+    # (said once: where the outline's points say it, its point stands for the clause; blind read 35 had it three times)
+    admitted = any(re.search(r"(?i)\badmi(t|ssion)", pt.text) for pt in getattr(ctx.spec, "points", []) or [])
+    plan.append((f"{n}. " + ("" if insurance or admitted else "No Admission; ") + "Costs" + ("" if approval else "; Confidentiality"),
                  "terms"))
     # (an insurer paying its insured's claim under the policy admits the claim it pays: no 'no admission' clause)
-    bodies[len(plan) - 1] = ([] if insurance else [f"Nothing in {this} is an admission of liability by either Party."]) + [
+    bodies[len(plan) - 1] = ([] if insurance or admitted else
+                             [f"Nothing in {this} is an admission of liability by either Party."]) + [
                              f"{cap_first(sum_name)} is inclusive of costs and interest; {payer} pays nothing further "
                              f"for the costs of {what}." if inclusive else
                              f"Each Party bears its own costs of {what} and of {this}."]
     if not approval:
-        bodies[len(plan) - 1].append(f"The terms of {this} are confidential to the Parties, save as law, a regulator "
-                                     f"or the enforcement of {this} requires.")
+        bodies[len(plan) - 1].append(f"The terms of {this} are confidential to the Parties, "
+                                     + ("except as " if us else "save as ") + f"law, a regulator or the enforcement of "
+                                     f"{this} requires.")
     n += 1
     plan.append((f"{n}. Governing Law", "terms"))
     bodies[len(plan) - 1] = [f"{cap_first(this)} is governed by {law}, and each Party submits to the exclusive "

@@ -275,8 +275,11 @@ def _subtitle(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, kind: str)
     elif kind in ("agreement", "term_sheet"):
         # a draft of terms is for the other side to agree: subject to contract, never privileged (read 22: heads of
         # terms 'labelled "Privileged"')
-        line = sep.join(["Confidential", "Subject to contract", f"Draft prepared by {by}, {ctx.author.organisation}",
-                         when])
+        # (an American settlement draft is no 'subject to contract': it is a settlement communication under Rule 408;
+        # blind read 35)
+        held = "Settlement communication, FRE 408" if ctx.locale == "en_US" and is_settlement(ctx) else \
+            "Subject to contract"
+        line = sep.join(["Confidential", held, f"Draft prepared by {by}, {ctx.author.organisation}", when])
     elif kind == "pleading" and ctx.locale == "en_US":
         # a court paper carries no firm byline (read 15: 'a "Prepared by" byline'): its status, under the caption
         line = Writer(pick, ctx, _values(pick, ctx, spec)).filed_line()
@@ -1252,10 +1255,19 @@ def committee_members(ctx: ArtifactContext) -> list:
     body = m.group(1).lower()
     word = body.split()[-1]
     people = {p.id: p for p in [*ctx.cast, ctx.author, *ctx.to, *ctx.cc]}
-    return [p for p in people.values() if body in p.title.lower() or (word in p.title.lower() and
-                                                                      " " not in body)]
+    named = [p for p in people.values() if body in p.title.lower() or (word in p.title.lower() and " " not in body)]
+    if body != "board" or not named:
+        return named
+    # a board is more than its chair: the company's directors by title (a board committee's chair or member, a
+    # non-executive director) and its chief executive sit on it too (blind read 35: board minutes whose only member
+    # was the Chair, the Audit and Risk Committee's chair 'in attendance', so no quorum)
+    home = {p.organisation for p in named}
+    return named + [p for p in people.values() if p not in named and p.organisation in home and
+                    (_DIRECTOR.search(p.title) or _LEADS.search(p.title))]
 
 
+_DIRECTOR = re.compile(r"(?i)\bcommittee\b|\b(non-executive|independent|executive|nominee) director\b|^director$|"
+                       r"\bmember of the board\b|\bvorstand\b|\baufsichtsrat")
 _OWNER = re.compile(r"\b(?:owns|sponsor|shareholder|parent company|controls)\b", re.I)
 
 

@@ -76,6 +76,10 @@ def sql_rows() -> str:
 _NOTARIAL = {"de_DE": "section 15 (3) and (4) GmbHG", "de_AT": "section 76 (2) GmbHG"}
 _SHARE_SALE = re.compile(r"(?i)\bshare (purchase|sale|transfer)\b|\bSPA\b|\b(geschäfts)?anteils?(kauf|abtretung)|"
                          r"\bkauf- und abtretungsvertrag")
+_NOT_A_DEED = re.compile(r"(?i)\b(key terms|heads of terms|term ?sheet|terms|offer|letter of intent|LOI|memo\w*|"
+                        r"note|summary|comments?|mark-?up|issues list|checklist|report|letter|minutes|presentation|"
+                        r"process|bid|draft comments)\b")
+_NON_BINDING = re.compile(r"(?i)\b(is|are) not (legally )?binding\b|\bthese heads of terms\b")
 _GMBH = re.compile(r"\bGmbH\b(?!\s*&\s*Co)")
 _WITNESS = re.compile(r"^IN WITNESS WHEREOF\b")
 _EMAIL_WRITING = re.compile(r"(?i),?\s*and a reference to writing includes email|\s*A reference to writing includes email\.")
@@ -89,6 +93,10 @@ def notarial_share_sale(ctx, title: str, text: str) -> str:
     named = " ".join([title, purpose] + [o.name for o in getattr(ctx, "organisations", [])])
     if not law or not _SHARE_SALE.search(f"{title} {purpose}") or not _GMBH.search(named):
         return ""
+    # (only the purchase and transfer is notarised: heads of terms 'not legally binding' came out as a deed with a
+    # roll number, blind read 35)
+    if _NOT_A_DEED.search(title) or _NON_BINDING.search(text):
+        return ""
     return law
 
 
@@ -100,23 +108,32 @@ def notarial_deed(ctx, doc):
 
     from worldsmith.generators.compose.text import long_date
 
-    text = "\n".join([doc.subtitle] + [p for s in doc.sections for p in s.paragraphs])
+    text = "\n".join([p for s in doc.sections for p in s.paragraphs])
     law = notarial_share_sale(ctx, doc.title, text)
-    if not law or not doc.sections:
+    if not law or not any(s.heading.strip().lower() in ("signatures", "signature", "execution") for s in doc.sections):
         return doc
     day = ctx.spec.date
-    roll = f"UR-Nr. {100 + zlib.crc32(ctx.spec.id.encode()) % 800}/{day.year}"
+    # (a notary's roll runs through the year: a deed of April has a lower number than one of May, whatever its paper)
+    roll = f"UR-Nr. {day.timetuple().tm_yday * 3 + zlib.crc32(ctx.spec.id.encode()) % 3 + 10}/{day.year}"
     court = _COURTS.search(text)
     place = f" at {court[1]}" if court else ""
-    people = [p for p in [ctx.author, *ctx.to] if p is not None]
-    seen: dict[str, str] = {}
-    for p in people:
-        if p.organisation != ctx.author.organisation and p.organisation not in seen:
-            seen[p.organisation] = f"{p.name}, acting as {p.title} for {p.organisation}"
-    appeared = [f"{n}. {who}" for n, who in enumerate(seen.values(), 1)]
+    # who appears is who signs: each party's signatory, acting for that party (blind read 35: the notary appeared
+    # before himself, seller's counsel 'for' his own firm, and the seller's director signed without having appeared)
+    lines = [p for s in doc.sections for p in s.paragraphs]
+    appeared, party = [], ""
+    for i, p in enumerate(lines):
+        m = _SIGNED_FOR.match(p)
+        if m:
+            party = m[1]
+        elif party and p.startswith("Name: ") and "___" not in p:
+            title = next((q[len("Title: "):] for q in lines[i + 1:i + 2] if q.startswith("Title: ") and "___" not in q),
+                         "")
+            appeared.append(f"{len(appeared) + 1}. {p[len('Name: '):]}, " + (f"{title}, " if title else "")
+                            + f"acting for {party}")
+            party = ""
     opening = [f"Recorded{place} on {long_date(day, ctx.locale)} (Verhandelt{place.replace(' at', ' zu')} am "
                f"{day.day}. {_MONTHS_DE[day.month - 1]} {day.year}).",
-               "Before me, the undersigned notary, appeared today:" + ("\n" + "\n".join(appeared) if appeared else ""),
+               "Before me, the undersigned notary, appeared today:", *appeared,
                f"The persons appearing asked the notary to record the following share purchase and transfer agreement, "
                f"which requires notarial form under {law}."]
     closing = ("This deed was read aloud to the persons appearing by the notary, approved by them and signed by them "
@@ -144,3 +161,110 @@ def notarial_deed(ctx, doc):
 
 _MONTHS_DE = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
               "November", "Dezember")
+
+
+# -------------------------------------------------------------------- an undertaking given to a regulator
+# An undertaking to a regulator (an enforceable undertaking under s 715 Fair Work Act, a court-enforceable undertaking,
+# an assurance given to an authority) is one-sided: the company gives it, the regulator accepts it. Blind read 35's
+# worst file was one drafted as a commercial contract between the two: 'Subject to contract', 'Draft prepared by' the
+# regulator, 'Client means' the company, a limitation-of-liability clause and IN WITNESS WHEREOF signed for each 'Party'.
+_UNDERTAKING = re.compile(r"(?i)\b(enforceable |court-enforceable |voluntary )?undertakings?\b|\bassurance of "
+                          r"(voluntary compliance|discontinuance)\b")
+_NOT_THE_DEED = re.compile(r"(?i)\b(proposed terms|comments?|memo|letter|response|reply|minutes|report|note|"
+                           r"approval|summary|mark-?up|negotiat\w*|contrition payment and)\b")
+# (the clauses a contract between two traders carries and a one-sided undertaking does not)
+_BILATERAL = re.compile(r"\b(Party|Parties|Client)\b|(?i:\b(invoice|consequential loss|governed by|exclusive "
+                        r"jurisdiction|this agreement|in this agreement|material breach)\b)")
+_SECTION = re.compile(r"\b(?:section|s\.?)\s*[0-9]+[A-Z]?(?:\([0-9a-z]+\))*\s+of the [A-Z][\w ]+?(?:Act|Code)(?: [0-9]{4})?"
+                      r"|\bsection\s*[0-9]+[A-Z]?\b")
+_SIGNED_FOR = re.compile(r"^Signed for and on behalf of (.+?)(?: \([^)]*\))?:$")
+
+
+def undertaking_to(ctx, title: str) -> tuple[str, str] | None:
+    """Who gives the undertaking the paper's title names and the public body it is given to, or None where the paper
+    is no undertaking (or the matter has no such body)."""
+    from worldsmith.generators.compose.parties import principal
+    from worldsmith.generators.sides import public_body
+
+    if not _UNDERTAKING.search(title) or _NOT_THE_DEED.search(title):
+        return None
+    bodies = [o.name for o in getattr(ctx, "organisations", []) if public_body(o.role or "")]
+    if not bodies:
+        return None
+    people = [p for p in [ctx.author, *ctx.to] if p is not None]
+    # (the body the title names, else the one on the paper, else the matter's first: a matter can have two)
+    named = [b for b in bodies if re.search(rf"(?i)\b{re.escape(re.sub(r'^(Office of|The) ', '', b))}\b", title)]
+    body = next(iter(named), "") or next((p.organisation for p in people if p.organisation in bodies), bodies[0])
+    givers = [principal(ctx, p.organisation) for p in people if principal(ctx, p.organisation) not in bodies]
+    giver = next(iter(givers), "") or next((o.name for o in ctx.organisations if o.name not in bodies
+                                            and principal(ctx, o.name) == o.name and not o.acts_for), "")
+    return (giver, body) if giver else None
+
+
+def regulator_undertaking(ctx, doc):
+    """An undertaking to a regulator in its own form: given by the company and accepted by the regulator, with the
+    undertakings as its operative clauses and no contract's boilerplate; any other paper as it is."""
+    from worldsmith.generators.compose.text import long_date
+
+    who = undertaking_to(ctx, doc.title)
+    if who is None or not any(s.heading.strip().lower() in ("signatures", "execution") for s in doc.sections):
+        return doc
+    giver, name = who
+    # (a public body takes the article in running prose: 'to the Data Protection Commission'; an acronym does not)
+    body = name if re.match(r"(?i)the\b|[A-Z]{2,}$", name) else f"the {name}"
+    text = "\n".join([doc.title, doc.subtitle] + [p for s in doc.sections for p in s.paragraphs])
+    law = _SECTION.search(doc.title) or _SECTION.search(text)
+    under = f" under {law[0]}" if law else ""
+    day = long_date(ctx.spec.date, ctx.locale)
+    draft = re.search(r"(?i)\bdraft\b", f"{doc.title} {ctx.spec.purpose or ''}") is not None
+    subtitle = (f"Draft for execution by {giver}" if draft else f"Given by {giver} to {body}{under}")
+    subtitle += f" | {'Prepared' if draft else 'Accepted'} on {day}"
+
+    def plain(p: str) -> str:
+        p = re.sub(r"\bthis agreement\b", "this undertaking", p)
+        p = re.sub(r"\bcommercial terms\b", "terms", p)
+        return re.sub(r"\bas agreed on\b", "as given on", p)
+
+    sections, kept = [], []
+    blocks: dict[str, list[str]] = {}
+    for s in doc.sections:
+        low = re.sub(r"^[0-9]+\.\s*", "", s.heading.strip()).lower()
+        if low == "parties":
+            given = [p for p in s.paragraphs if re.search(r"(?i)\bundertaking\b", p)] or \
+                [f"{giver}, which gives this undertaking; and {body}, which accepts it."]
+            sections.append(s.model_copy(update={"heading": "Parties", "paragraphs": given}))
+        elif low == "recitals":
+            given = f"{giver} (the Company) gives this undertaking to {body}{under}, in the terms of clause 1."
+            sections.append(s.model_copy(update={"paragraphs": [
+                f"(A) {given}",
+                f"(B) The undertaking takes effect when {body} accepts it, and binds the Company from then. The Company "
+                f"acknowledges that {body} may publish it and may apply to the court to enforce any term the Company "
+                f"does not keep."]}))
+        elif low.startswith("schedule"):
+            sections.append(s.model_copy(update={"paragraphs": [plain(p) for p in s.paragraphs]}))
+        elif low in ("signatures", "signature", "execution"):
+            current = ""
+            for p in s.paragraphs:
+                m = _SIGNED_FOR.match(p)
+                if m:
+                    current = m[1]
+                    blocks[current] = []
+                elif current and re.match(r"(Signature|Name|Title|Date):", p):
+                    blocks[current].append(p)
+        else:
+            # (the composer's headings do not say what stands under them: a limitation heading held the points once)
+            kept += [re.sub(r"^[0-9]+(\.[0-9]+)+\s+", "", p) for p in s.paragraphs if not _BILATERAL.search(p)]
+    if kept:
+        at = next((i for i, s in enumerate(sections) if s.heading.lower().startswith("schedule")), len(sections))
+        first = next(s for s in doc.sections if s.heading.strip().lower() not in ("parties", "recitals"))
+        sections.insert(at, first.model_copy(update={"heading": "1. Terms of the Undertaking", "table": None, "paragraphs": [
+            f"1.{i} {plain(p)}" for i, p in enumerate(dict.fromkeys(kept), 1)]}))
+    blank = ["Signature: ____________________", "Name: ____________________", "Title: ____________________",
+             "Date: ____________________"]
+    signed = [f"Executed by {giver} by its authorised officer:",
+              *(blocks.get(giver) or blank),
+              f"Accepted by {body}{under}:",
+              *(blocks.get(name) or next((v for k, v in blocks.items() if k != giver), blank))]
+    sig = next(s for s in doc.sections if s.heading.strip().lower() in ("signatures", "signature", "execution"))
+    sections.append(sig.model_copy(update={"heading": "Execution", "paragraphs": signed}))
+    return doc.model_copy(update={"subtitle": subtitle, "sections": sections})

@@ -18,7 +18,8 @@ from worldsmith.generators.compose.substance.pleading import arbitration_rules
 from worldsmith.generators.compose.substance.policy import policy_parties
 from worldsmith.generators.compose.text import cap_first, strip_end
 from worldsmith.generators.context import ArtifactContext
-from worldsmith.generators.kinds.document.contract import Genre, Part, genre_named, lacking, notarial_deed
+from worldsmith.generators.kinds.document.contract import (Genre, Part, genre_named, lacking, notarial_deed,
+                                                      regulator_undertaking)
 from worldsmith.worlds.content import DocumentContent, Section
 
 # a provision of an instrument, with the instrument where the text names it ('clause 7.3 of the Lease')
@@ -394,7 +395,7 @@ def arbitration_caption(ctx: ArtifactContext, genre: Genre) -> str:
 def fulfil(ctx: ArtifactContext, doc: DocumentContent) -> DocumentContent:
     """The document with each part its title's genre asks for and its text lacks written from the plan, where the
     plan has it."""
-    doc = notarial_deed(ctx, doc)
+    doc = regulator_undertaking(ctx, notarial_deed(ctx, doc))
     genre = genre_named(doc.title)
     if genre is None or not doc.sections:
         return doc

@@ -192,7 +192,10 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
 
 
 _CLOSE = re.compile(r"^(Yours (sincerely|faithfully|truly),|Respectfully submitted,|Sincerely,|IN WITNESS WHEREOF\b|"
-                    r"Executed as a deed\b|Signed for and on behalf of\b)")
+                    r"Executed as a deed\b|Signed for and on behalf of\b|"
+                    # (minutes' and an undertaking's blocks: blind read 35's board minutes left 'Title: Chair of the
+                    # Board' alone on page 2)
+                    r"Signed as a correct record\b|Signed by the members\b|(Executed|Accepted) by .*:$)")
 
 
 def _held_together(paragraphs: list[str]) -> set[int]:

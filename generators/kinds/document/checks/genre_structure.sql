@@ -78,7 +78,7 @@ markers(genre, min_sections, marker, source, pattern) as (values
     ('agreement', 4, 'Recitals', 'heading', '(?i)recitals|preliminary statements|part i\b|(^|\n)[0-9]+\. grant\b'),
     -- (an order form's schedule is its order details)
     ('agreement', 4, 'Schedule', 'heading', '(?i)schedule|part ii\b|order details'),
-    ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed as a deed by'),
+    ('agreement', 4, 'signature page', 'text', '(?i)in witness whereof|signed by|executed (as a deed )?by|accepted by'),
     ('interview', 2, 'the interviewee', 'text', '(?i)\binterviewee\b'),
     ('interview', 2, 'who interviewed', 'text', '(?i)\binterviewed by\b'),
     ('interview', 2, 'what the interviewee said', 'heading', '(?i)\bsaid\b|\baccount\b'),
