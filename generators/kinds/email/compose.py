@@ -2396,9 +2396,17 @@ _QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}),
 # (the reply comes after the next note went out: the note it answers is its day, so that two weeks' replies differ)
 _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you will have it from me the same day.",
                "Nothing has reached me on {point} since your {noted} note either; I will tell you at once if it does.",
-               "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives."]
+               "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives.",
+               "Nothing new on {point} here since the {noted} note; anything that turns up, I will send straight on.",
+               "On {point}, all quiet at my end since your {noted} note; you will hear from me if that changes."]
+# (each one sentence that names the note's day, dealt round a series: at bench.long_matter --scale 80 the second
+# sentence of "Same at my end: nothing since your {noted} note. I will pass on anything that comes in." stood word for
+# word in 93 replies, realism_boilerplate, and two copies of one week's reply were 100% alike)
 _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will tell you if anything does.",
-               "Same at my end: nothing since your {noted} note. I will pass on anything that comes in."]
+               "Same at my end: nothing since your {noted} note, and I will pass on anything that comes in.",
+               "No news here either since the {noted} note; whatever turns up, I will forward the same day.",
+               "All quiet on our side too since your {noted} note; I will send on anything that lands.",
+               "Nothing since your {noted} note at this end either; you will have anything the day it comes."]
 # A reader's answer to a quiet week's note, in one of the wordings above: its day is the next note's, no news ("I'll
 # raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
 _QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
@@ -2446,11 +2454,13 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
                       and not (e.what != "lapsed" and e.type == "date" and e.day < sent)), "") \
             or next(iter(ctx.thread_labels), "")
         if day:
-            step = pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
+            step = pick.fill(_QUIET_POINT if point else _QUIET_NEXT, day=day, point=point) or \
+                pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
         elif ctx.parent_sent is not None:
             # (a note with nothing standing and no next note before the reply: the reader has nothing since it either)
             noted = mail_day(ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date(), ctx.locale, sent)
-            step = pick.one(_QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
+            step = pick.fill(_QUIET_LAST if point else _QUIET_NONE, point=point, noted=noted) or \
+                pick.one(_QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
         else:
             return None
     first = ctx.parent_author.first_name if ctx.parent_author else ""
