@@ -1,4 +1,4 @@
-"""Blind read 34 (tax appeal, tests/fixtures/icms-tax-appeal.yaml at seed 34): on 30 April the client answered the
+"""Blind read 34 (tax appeal, tests/fixtures/br-icms-tax-appeal.yaml at seed 34): on 30 April the client answered the
 monthly note with "If anything reaches me on the deadline for the defesa before the next note (27 May), I will pass it
 straight on", a deadline of 12 March met by the defesa of 11 March; the partner answered "I'll raise it on the next
 call", 'it' being nothing. A reader of a quiet note watches a point still open, and a reply to that reader's answer
@@ -19,7 +19,7 @@ _STEP_ON_NEWS = re.compile(r"\b(?:raise it|take it up|put it on the list) on the
 
 
 def _world():
-    return offline_world(ROOT / "tests/fixtures/icms-tax-appeal.yaml", 34)
+    return offline_world(ROOT / "tests/fixtures/br-icms-tax-appeal.yaml", 34)
 
 
 def test_a_quiet_notes_reader_watches_no_date_gone_by():
