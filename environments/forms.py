@@ -350,6 +350,7 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
         {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set()) | \
+        (_RISE_WORDS if _rises(check, instruction) else set()) | \
         ({t for t in _DOLLAR_OF if m.kind == "money" and _DOLLAR_OF[t] == m.currency} if m.currency_exact else set(_DOLLAR_OF))
     said = _TIME_RATE.search(value)
     if said is not None and not _rate_period(said.group(), check):
@@ -1072,6 +1073,54 @@ def _without_same_amount(value: str) -> str:
     return said.group("v")
 
 
+# A mark beside a value that says something of it the reader cannot pass over: not equal, at most or at least, not,
+# struck out, about ('~'), a heading or footnote with nothing under it. Blind red team 35 (kit35b): 'Answer: ≠ AUD
+# 9,271,000', '≤', '<=', '¬', '❌', '✗', U+20E0, '!AUD', '# AUD', '9,271,000~', '9,271,000†', 'Sender: ≠ Michael
+# Johnson' each 1.0, the parser reading such marks as nothing.
+_QUALIFYING_MARK = re.compile(r"[\u2260\u2264\u2265\u2a7d\u2a7e<>\u2039\u203a\u00ac\u274c\u274e\u2715\u2716\u2717\u2718"
+                              r"\u20e0\u20e5\u2298\u29b8!~\u223c\u2248\u2020\u2021]|^\s*#")
+# Every dash a writer or a keyboard gives for a minus: the en and em dash, the figure dash, the minus sign, its small
+# and fullwidth forms, a falling arrow ('–AUD 930,000', '- AUD 930,000', 'AUD 930,000-', '↓ AUD 930,000' each 1.0
+# in kit35b for a rise: read as the minus they are, so the sign rules below refuse them where no fall is asked)
+_MINUS_LIKE = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d\u2193\u2b07\u25bc\u21e9"
+_LEADING_MINUS = re.compile(rf"^\s*[{_MINUS_LIKE}]\s*")
+_TRAILING_MINUS = re.compile(rf"(?<=[\w%.)])\s*[{_MINUS_LIKE}]\s*$")
+_RISING = re.compile(r"^\s*[\u2191\u2b06\u25b2\u21e7]\s*")
+_EMAIL_BRACKETED = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
+_MARKED_KINDS = ("amount", "percent", "number", "days", "date", "person", "amounts")
+
+
+# a reconcile's final figure: how far the figure moved from the superseded one to the one that governs (graph_tasks);
+# its field carries 'down' where that move is a fall, so without it the move is a rise
+_MOVED = re.compile(r"\bhow far the figure moved\b")
+_RISE_WORDS = {"increase", "increased", "up", "higher", "rise", "rose", "risen", "more", "an", "of", "by"}
+
+
+def _rises(check: Check, instruction: str) -> bool:
+    """Whether the field asks a move that is a rise (the final figure of a reconcile, no fall)."""
+    return bool(check.a_words) and check.a_words[0] == "Answer" and "down" not in check.b_words \
+        and _MOVED.search(instruction or "") is not None
+
+
+def _signed(value: str, check: Check, rises: bool = False) -> str | None:
+    """The value with its marks read: None where a mark qualifies it, any leading or trailing dash as a minus and a
+    rising arrow as the rise it says (refused where the field asks no rise)."""
+    if _QUALIFYING_MARK.search(_EMAIL_BRACKETED.sub(" ", value)):
+        return None
+    if check.expect not in ("date", "person"):
+        rising = _RISING.match(value)
+        if rising:
+            if not rises:
+                return None
+            value = value[rising.end():]
+        if _TRAILING_MINUS.search(value):
+            value = "-" + _TRAILING_MINUS.sub("", value)
+        value = _LEADING_MINUS.sub("-", value)
+    elif _LEADING_MINUS.match(value) or _TRAILING_MINUS.search(value):
+        return None
+    return value
+
+
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
     """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
     the unit `instruction` asks its final figure in, where it names one)."""
@@ -1084,6 +1133,10 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if "?" in value:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
+    if kind in _MARKED_KINDS:
+        value = _signed(value, check, _rises(check, instruction))
+        if value is None:
+            return False
     if kind in ("amount", "percent", "number", "days"):
         value = _said_plainly(value, kind)
     bp = _BASIS_POINTS.match(value) if kind == "number" else None
