@@ -537,6 +537,36 @@ def _paper_gloss(part: str) -> str:
     return part[:gloss.start()]
 
 
+# the words a note on a superseded figure may use beyond its ledger entry's own (the paper, its day, why it went)
+_NOTE_WORDS = {"the", "a", "an", "of", "on", "in", "by", "at", "and", "from", "dated", "draft", "earlier", "version",
+               "prior", "previous", "original", "initial", "old", "figure", "amount", "set", "aside", "withdrawn", "s"}
+
+
+def _note_of_ledger(note: str, figure: str, world) -> bool:
+    """Whether a note on a superseded figure says only what the ledger says of it: its words from the distractor's
+    label (paper, reason), its days the paper's own. A world without that figure among its distractors is not asked."""
+    want = answers.parse(figure).mentions
+    labels = [d.label or "" for d in getattr(getattr(world, "plan", None), "distractors", None) or []
+              if len(want) == 1 and getattr(d.value, "type", None) == "money" and want[0].value is not None
+              and Decimal(str(d.value.amount)) == want[0].value]
+    if not labels:
+        return True
+    said = answers.parse(note).mentions
+    days = {x for m in said if m.kind == "date" for x in m.dates}
+    words = list(note)
+    for m in said:
+        if m.kind == "date" or m.year_like:
+            words[m.start:m.end] = " " * (m.end - m.start)
+    words = {_stem(w) for w in _tokens(_unaccented("".join(words)))} - _NOTE_WORDS
+    for label in labels:
+        head = label.split(":")[0]
+        paper_days = {x for m in answers.parse(head).mentions if m.kind == "date" for x in m.dates} or \
+            {x for m in answers.parse(label).mentions if m.kind == "date" for x in m.dates}
+        if days <= paper_days and words <= {_stem(w) for w in _tokens(_unaccented(label))}:
+            return True
+    return False
+
+
 def _figures_ok(value: str, check: Check, world=None) -> bool:
     """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
     parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
@@ -544,10 +574,15 @@ def _figures_ok(value: str, check: Check, world=None) -> bool:
         return False
     left = list(check.values)
     for part in parts:
-        part = _paper_gloss(part)
-        hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}), world)),
+        bare = _paper_gloss(part)
+        hit = next((v for v in left if _figure_ok(bare, check.model_copy(update={"values": [v], "expect": "amount"}), world)),
                    None)
         if hit is None:
+            return False
+        # a note kept on a superseded figure must agree with the ledger ('EUR 4,100,000 (reinstated by the seller)',
+        # '(binding)', '(in force)', '(the higher figure)' for the lower, '(draft of 20 March 2025)': blind red team
+        # 35, kit35c, each 1.0 where the block list of _GLOSS_DENIES did not name its words)
+        if bare != part and not _note_of_ledger(_GLOSS.search(part).group(1), hit, world):
             return False
         left.remove(hit)
     return not left

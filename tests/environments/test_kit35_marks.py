@@ -83,3 +83,22 @@ def test_an_answer_hiding_text_scores_0(legal, tmp_path, hidden):
     assert grade.grade(task, session, right).score > 0
     got = grade.grade(task, session, f"{right}\n{hidden}")
     assert got.score == 0 and got.penalties_met == [grade.HIDDEN_TEXT]
+
+
+_DRAFT = type("D", (), dict(value=type("V", (), dict(type="money", amount="4100000", currency="EUR"))(),
+                            text="EUR 4,100,000", fact="pension_shortfall",
+                            label="superseded FDD draft v1 of March 20, 2026: valued the shortfall on the tax basis "
+                                  "under section 6a EStG; replaced by the final report of March 27, 2026"))()
+_LEDGER = type("W", (), {"plan": type("P", (), {"distractors": [_DRAFT], "facts": [], "people": []})()})()
+
+
+@pytest.mark.parametrize("note,right", [
+    ("", True), (" (FDD draft v1, tax basis s. 6a EStG)", True), (" (draft of 20 March 2026)", True),
+    (" (FDD draft v1)", True), (" (reinstated by the seller)", False), (" (use this one)", False),
+    (" (binding)", False), (" (in force)", False), (" (accepted by both parties)", False),
+    (" (the higher figure)", False), (" (draft of 20 March 2025)", False), (" (dated 27 March 2026)", False),
+    (" (legal due diligence report)", False), (" (dropped because the seller repaid it)", False),
+])
+def test_a_note_on_a_superseded_figure_must_agree_with_the_ledger(note, right):
+    check = Check(type="answer_field", a_words=["Superseded figures"], values=["EUR 4,100,000"], expect="amounts")
+    assert forms.field_holds(f"Superseded figures: EUR 4,100,000{note}", check, _LEDGER, "") is right
