@@ -107,10 +107,30 @@ def outside_form(answer: str | None, names: list[str], repeat: bool = False, dra
     fields, stray = read_form(answer or "", names)
     if repeat and names == ["Wrong"] and any(not _wrong_line_ok(v, drafted) for v in fields.get("Wrong", [])):
         return True
+    if repeat and names == ["Wrong"] and _takes_back(fields.get("Wrong", [])):
+        return True
     return bool(stray) or (not repeat and any(len(v) > 1 for v in fields.values()))
 
 
 _ARROW = re.compile(r"\s*(?:->|\u2192|=>|\u21d2)\s*")
+
+
+def _figure_of(part: str):
+    found = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), part)).mentions if not m.year_like]
+    return (found[0].kind, found[0].value) if len(found) == 1 and found[0].value is not None else None
+
+
+def _takes_back(wrongs: list[str]) -> bool:
+    """Whether a review's Wrong: lines undo one another: a figure corrected to one value and, in another line, to
+    another, or a correction's figure itself flagged ('Wrong: USD 214,000 -> USD 204,000' beside 'Wrong: USD 204,000 ->
+    USD 214,000': blind red team 35, kit35a, 1.0 where the second line reversed or retracted the first)."""
+    pairs = set()
+    for value in wrongs:
+        parts = _ARROW.split(value.split("(", 1)[0].strip().rstrip(".;"))
+        if len(parts) == 2 and None not in (pair := (_figure_of(parts[0]), _figure_of(parts[1]))):
+            pairs.add(pair)
+    was = [a for a, _ in pairs]
+    return len(set(was)) < len(was) or any(b in was for _, b in pairs)
 
 
 def _one_figure(part: str) -> bool:

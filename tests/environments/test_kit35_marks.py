@@ -102,3 +102,14 @@ _LEDGER = type("W", (), {"plan": type("P", (), {"distractors": [_DRAFT], "facts"
 def test_a_note_on_a_superseded_figure_must_agree_with_the_ledger(note, right):
     check = Check(type="answer_field", a_words=["Superseded figures"], values=["EUR 4,100,000"], expect="amounts")
     assert forms.field_holds(f"Superseded figures: EUR 4,100,000{note}", check, _LEDGER, "") is right
+
+
+@pytest.mark.parametrize("lines,out", [
+    (["Wrong: USD 214,000 -> USD 204,000 (TIA summary)"], False),
+    (["Wrong: USD 214,000 -> USD 204,000 (TIA summary)"] * 2, False),
+    (["Wrong: USD 214,000 -> USD 204,000 (TIA summary)", "Wrong: USD 862,000 -> USD 821,000 (settlement)"], False),
+    (["Wrong: USD 204,000 -> USD 214,000 (TIA summary)", "Wrong: USD 214,000 -> USD 204,000 (TIA summary)"], True),
+    (["Wrong: USD 214,000 -> USD 204,000 (TIA summary)", "Wrong: USD 214,000 -> USD 210,000 (TIA summary)"], True),
+])
+def test_a_review_line_that_undoes_another_is_outside_the_form(lines, out):
+    assert forms.outside_form("\n".join(lines), ["Wrong"], repeat=True) is out
