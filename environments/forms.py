@@ -200,11 +200,13 @@ _FALL_WORDS = {"fall", "fell", "falls", "decrease", "decreased", "down", "drop",
 _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 
-_TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|hourly|"
-                        r"daily|weekly|monthly|yearly|annually)\b", re.I)
+# (also 'for each calendar day', 'per diem': blind red team 35, kit35a, right forms 0.75 where the fact is stated 'for
+# each calendar day')
+_TIME_RATE = re.compile(r"(?:\bfor\s+each|\beach|\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|"
+                        r"\bper\s+diem\b|\b(?:p\.?\s?a|hourly|daily|weekly|monthly|yearly|annually)\b", re.I)
 _PERIODS = {"hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
             "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annum": "year", "annually": "year",
-            "annual": "year", "pa": "year"}
+            "annual": "year", "pa": "year", "diem": "day"}
 # the figures that are rates whatever period they are given for (a pay rate, a rent, a fee)
 _RATE_WORDS = re.compile(r"\b(?:rate|pay|wages?|salar(?:y|ies)|rent|fees?|hire|charter\s+hire)\b", re.I)
 
@@ -221,13 +223,16 @@ def _rate_period(said: str, check: Check) -> bool:
 _YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
 
 
-_PERIOD_WORDS = {"annum": "year", "p.a": "year", "pa": "year", "p. a": "year", "annually": "year", "yearly": "year",
+_PERIOD_WORDS = {"diem": "day", "annum": "year", "p.a": "year", "pa": "year", "p. a": "year", "annually": "year", "yearly": "year",
                  "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "calendar day": "day"}
+
+
+_ADVERB = {"day": "daily"}
 
 
 def _period_of(rate: str) -> str:
     """The period a time rate names: 'per hours' -> 'hour', 'an hour' -> 'hour', 'p.a.' -> 'year', 'daily' -> 'day'."""
-    unit = " ".join(re.sub(r"^(?:per|an?|/)\s*", "", rate.lower().strip()).split()).rstrip(".")
+    unit = " ".join(re.sub(r"^(?:for\s+each|each|per|an?|/)\s*", "", rate.lower().strip()).split()).rstrip(".")
     unit = _PERIOD_WORDS.get(unit, unit)
     return _PERIOD_WORDS.get(unit.rstrip("s"), unit.rstrip("s"))
 
@@ -252,10 +257,9 @@ def _period_fits(value: str, check: Check, world) -> bool:
         kind = {"amount": "money", "percent": "percent"}.get(check.expect or "", "number")
         named = [f for f in world.plan.facts if getattr(getattr(f, "value", None), "type", None) == kind]
     stated = " ".join(f"{getattr(f, 'label', '') or ''} {getattr(f, 'statement', '') or ''}" for f in named)
-    unit = re.sub(r"^(?:per|an?|/)\s*", "", said.group().lower()).rstrip("s")
-    if unit in ("annum", "p.a", "pa", "p. a", "annually", "yearly"):
-        unit = "year"
-    per = re.compile(rf"\b(?:a|an|per|each)\s+{re.escape(unit)}\b|\b{re.escape(unit)}ly\b", re.I)
+    unit = _period_of(said.group())
+    per = re.compile(rf"\b(?:a|an|per|each)\s+(?:calendar\s+|working\s+|business\s+)?{re.escape(unit)}\b|"
+                     rf"\b{re.escape(unit)}ly\b|\b{_ADVERB.get(unit, unit + 'ly')}\b", re.I)
     return bool(stated) and (bool(per.search(stated)) or (unit == "year" and bool(_YEARLY.search(stated))))
 
 

@@ -113,3 +113,18 @@ def test_a_note_on_a_superseded_figure_must_agree_with_the_ledger(note, right):
 ])
 def test_a_review_line_that_undoes_another_is_outside_the_form(lines, out):
     assert forms.outside_form("\n".join(lines), ["Wrong"], repeat=True) is out
+
+
+_LD = type("F", (), dict(id="ld_rate", label="liquidated damages rate", value=type("V", (), dict(type="money"))(),
+                         statement="Article 3.3 sets liquidated damages at USD 8,500 for each calendar day late."))()
+_RATED = type("W", (), {"plan": type("P", (), {"facts": [_LD], "distractors": [], "people": []})()})()
+
+
+@pytest.mark.parametrize("said,right", [
+    ("USD 8,500 per day", True), ("USD 8,500 a day", True), ("USD 8,500/day", True), ("USD 8,500 per diem", True),
+    ("USD 8,500 for each calendar day", True), ("USD 8,500 daily", True), ("USD 8,500", True),
+    ("USD 8,500 per week", False), ("USD 8,500 per month", False), ("USD 8,500 per annum", False),
+])
+def test_a_daily_rate_may_say_its_day(said, right):
+    check = Check(type="answer_field", a_words=["Liquidated damages rate"], values=["USD 8,500"], expect="amount")
+    assert forms.field_holds(f"Liquidated damages rate: {said}", check, _RATED, "") is right
