@@ -644,7 +644,13 @@ def _spelled_out(value: str) -> str:
         return value
     n = (_UNITS_SAID.index(m.group("h").lower()) * 100 if m.group("h") else 0) + \
         (_below_hundred(m.group("r")) if m.group("r") else 0)
-    return f"{n}{value[m.end():]}"
+    rest = value[m.end():]
+    # the figure in digits in brackets after its words, as a contract writes it ('five (5) days', 'eight (8)': blind
+    # red team 35, right forms 0.67); a bracket that gives another figure stays, and fails
+    gloss = re.match(r"\s*\(\s*(\d+)\s*\)", rest)
+    if gloss and int(gloss.group(1)) == n:
+        rest = rest[gloss.end():]
+    return f"{n}{rest}"
 
 
 # nothing said in a word ('Answer: zero', 'USD nil', 'nil'; 'USD 0 (none)': kit20, right forms 0.79-0.93)

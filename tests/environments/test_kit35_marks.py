@@ -128,3 +128,9 @@ _RATED = type("W", (), {"plan": type("P", (), {"facts": [_LD], "distractors": []
 def test_a_daily_rate_may_say_its_day(said, right):
     check = Check(type="answer_field", a_words=["Liquidated damages rate"], values=["USD 8,500"], expect="amount")
     assert forms.field_holds(f"Liquidated damages rate: {said}", check, _RATED, "") is right
+
+
+@pytest.mark.parametrize("said,right", [("five (5) days", True), ("five (5)", True), ("five days", True),
+                                        ("five (6) days", False), ("six (6) days", False)])
+def test_a_count_in_words_may_give_its_digits_in_brackets(said, right):
+    assert _holds(said, "days", "5 days", name="Field", instruction="") is right
