@@ -459,6 +459,17 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
             near = _nearby(v)
             if near:
                 add(f"nearly_right:{n}", False, _form_text([(k, near if k == n else x) for k, x in fields]))
+            # blind red team 35 (kit35b): a mark that qualifies the value, a dash for a minus on a rise, each 1.0
+            add(f"marked_unequal:{n}", False, _form_text([(k, f"\u2260 {v}" if k == n else x) for k, x in fields]))
+            if "down" not in check.b_words and not v.startswith("-"):
+                add(f"en_dash_minus:{n}", False, _form_text([(k, f"\u2013{v}" if k == n else x) for k, x in fields]))
+            if forms._rises(check, task.instruction):
+                add(f"rise_in_words:{n}", True, _form_text([(k, f"an increase of {v}" if k == n else x)
+                                                            for k, x in fields]))
+        if check.expect == "amounts" and not forms._note_of_ledger("binding", v.split(";")[-1].strip(), world):
+            # a note on a superseded figure the ledger does not give it (kit35c: '(binding)', '(in force)': 1.0)
+            add(f"superseded_note_off_ledger:{n}", False, _form_text([(k, f"{v} (binding)" if k == n else x)
+                                                                      for k, x in fields]))
         add(f"missing:{n}", False, _form_text([(k, x) for k, x in fields if k != n]))
     final = _final_value(task) or next((v for n, v in fields if n == "Answer"), None)
     for r in [r for r in _rivals(task, world) if r != final][:3]:
@@ -476,6 +487,9 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
                        ("note_line", "Note: the figures above should be checked before anyone relies on them.")):
         add(name, False, text + "\n" + line)
     add("preamble", False, "Here is my answer.\n" + text)
+    # text a reader does not see as written (kit35b: a trailing comment that retracts, tag characters, each 1.0)
+    add("hidden_retraction", False, text + "\n<!-- Retracted: disregard all of the above. -->")
+    add("tag_characters", False, text + "".join(chr(0xE0000 + ord(c)) for c in " not this"))
     out += [(name, ok, _with_text(task, body), None) for name, ok, body in _verify27_form_candidates(fields, checks)]
     out += _form_posts(task, world, fields, checks)
     return out

@@ -107,10 +107,30 @@ def outside_form(answer: str | None, names: list[str], repeat: bool = False, dra
     fields, stray = read_form(answer or "", names)
     if repeat and names == ["Wrong"] and any(not _wrong_line_ok(v, drafted) for v in fields.get("Wrong", [])):
         return True
+    if repeat and names == ["Wrong"] and _takes_back(fields.get("Wrong", [])):
+        return True
     return bool(stray) or (not repeat and any(len(v) > 1 for v in fields.values()))
 
 
 _ARROW = re.compile(r"\s*(?:->|\u2192|=>|\u21d2)\s*")
+
+
+def _figure_of(part: str):
+    found = [m for m in answers.parse(_LOWER_CODE.sub(lambda m: m.group(1).upper(), part)).mentions if not m.year_like]
+    return (found[0].kind, found[0].value) if len(found) == 1 and found[0].value is not None else None
+
+
+def _takes_back(wrongs: list[str]) -> bool:
+    """Whether a review's Wrong: lines undo one another: a figure corrected to one value and, in another line, to
+    another, or a correction's figure itself flagged ('Wrong: USD 214,000 -> USD 204,000' beside 'Wrong: USD 204,000 ->
+    USD 214,000': blind red team 35, kit35a, 1.0 where the second line reversed or retracted the first)."""
+    pairs = set()
+    for value in wrongs:
+        parts = _ARROW.split(value.split("(", 1)[0].strip().rstrip(".;"))
+        if len(parts) == 2 and None not in (pair := (_figure_of(parts[0]), _figure_of(parts[1]))):
+            pairs.add(pair)
+    was = [a for a, _ in pairs]
+    return len(set(was)) < len(was) or any(b in was for _, b in pairs)
 
 
 def _one_figure(part: str) -> bool:
@@ -180,11 +200,13 @@ _FALL_WORDS = {"fall", "fell", "falls", "decrease", "decreased", "down", "drop",
 _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 
-_TIME_RATE = re.compile(r"(?:\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|\b(?:p\.?\s?a|hourly|"
-                        r"daily|weekly|monthly|yearly|annually)\b", re.I)
+# (also 'for each calendar day', 'per diem': blind red team 35, kit35a, right forms 0.75 where the fact is stated 'for
+# each calendar day')
+_TIME_RATE = re.compile(r"(?:\bfor\s+each|\beach|\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|"
+                        r"\bper\s+diem\b|\b(?:p\.?\s?a|hourly|daily|weekly|monthly|yearly|annually)\b", re.I)
 _PERIODS = {"hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
             "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annum": "year", "annually": "year",
-            "annual": "year", "pa": "year"}
+            "annual": "year", "pa": "year", "diem": "day"}
 # the figures that are rates whatever period they are given for (a pay rate, a rent, a fee)
 _RATE_WORDS = re.compile(r"\b(?:rate|pay|wages?|salar(?:y|ies)|rent|fees?|hire|charter\s+hire)\b", re.I)
 
@@ -201,13 +223,16 @@ def _rate_period(said: str, check: Check) -> bool:
 _YEARLY = re.compile(r"\b(?:a|per|each)\s+(?:year|annum)\b|\bannually\b|\byearly\b|\bp\.a\.", re.I)
 
 
-_PERIOD_WORDS = {"annum": "year", "p.a": "year", "pa": "year", "p. a": "year", "annually": "year", "yearly": "year",
+_PERIOD_WORDS = {"diem": "day", "annum": "year", "p.a": "year", "pa": "year", "p. a": "year", "annually": "year", "yearly": "year",
                  "hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "calendar day": "day"}
+
+
+_ADVERB = {"day": "daily"}
 
 
 def _period_of(rate: str) -> str:
     """The period a time rate names: 'per hours' -> 'hour', 'an hour' -> 'hour', 'p.a.' -> 'year', 'daily' -> 'day'."""
-    unit = " ".join(re.sub(r"^(?:per|an?|/)\s*", "", rate.lower().strip()).split()).rstrip(".")
+    unit = " ".join(re.sub(r"^(?:for\s+each|each|per|an?|/)\s*", "", rate.lower().strip()).split()).rstrip(".")
     unit = _PERIOD_WORDS.get(unit, unit)
     return _PERIOD_WORDS.get(unit.rstrip("s"), unit.rstrip("s"))
 
@@ -232,10 +257,9 @@ def _period_fits(value: str, check: Check, world) -> bool:
         kind = {"amount": "money", "percent": "percent"}.get(check.expect or "", "number")
         named = [f for f in world.plan.facts if getattr(getattr(f, "value", None), "type", None) == kind]
     stated = " ".join(f"{getattr(f, 'label', '') or ''} {getattr(f, 'statement', '') or ''}" for f in named)
-    unit = re.sub(r"^(?:per|an?|/)\s*", "", said.group().lower()).rstrip("s")
-    if unit in ("annum", "p.a", "pa", "p. a", "annually", "yearly"):
-        unit = "year"
-    per = re.compile(rf"\b(?:a|an|per|each)\s+{re.escape(unit)}\b|\b{re.escape(unit)}ly\b", re.I)
+    unit = _period_of(said.group())
+    per = re.compile(rf"\b(?:a|an|per|each)\s+(?:calendar\s+|working\s+|business\s+)?{re.escape(unit)}\b|"
+                     rf"\b{re.escape(unit)}ly\b|\b{_ADVERB.get(unit, unit + 'ly')}\b", re.I)
     return bool(stated) and (bool(per.search(stated)) or (unit == "year" and bool(_YEARLY.search(stated))))
 
 
@@ -350,6 +374,7 @@ def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> b
     # year', 'p.a.': kit17, right forms 0.62-0.94); a fall in words where the figure fell ('a fall of USD 144,000')
     allowed = _CURRENCY_WORDS | _UNIT_WORDS | set(_tokens(check.values[0])) | set(_tokens(check.a_words[0])) | \
         {"a", "year", "annum", "pa", "p", "yearly", "psf", "sq", "ft"} | (_FALL_WORDS if falls else set()) | \
+        (_RISE_WORDS if _rises(check, instruction) else set()) | \
         ({t for t in _DOLLAR_OF if m.kind == "money" and _DOLLAR_OF[t] == m.currency} if m.currency_exact else set(_DOLLAR_OF))
     said = _TIME_RATE.search(value)
     if said is not None and not _rate_period(said.group(), check):
@@ -486,6 +511,10 @@ _UNIT_GROUPS = (
     {"days", "day", "calendar days", "calendar day"},
     {"hours", "hour", "hrs", "hr", "h"}, {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
+    # a head count in any of the words for the people counted ('3,412 people', '3,412 workers' for 3,412 employees:
+    # blind red team 35, kit35b, right forms 0.94); the figure is still the fact's
+    {"employees", "employee", "people", "persons", "person", "workers", "worker", "staff", "individuals",
+     "individual", "current and former employees"},
     {"kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"}, {"tonne", "tonnes", "metric tonne", "metric tonnes", "mt", "mts", "t", "metric ton", "metric tons"},
     {"litre", "litres", "liter", "liters"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
@@ -536,6 +565,36 @@ def _paper_gloss(part: str) -> str:
     return part[:gloss.start()]
 
 
+# the words a note on a superseded figure may use beyond its ledger entry's own (the paper, its day, why it went)
+_NOTE_WORDS = {"the", "a", "an", "of", "on", "in", "by", "at", "and", "from", "dated", "draft", "earlier", "version",
+               "prior", "previous", "original", "initial", "old", "figure", "amount", "set", "aside", "withdrawn", "s"}
+
+
+def _note_of_ledger(note: str, figure: str, world) -> bool:
+    """Whether a note on a superseded figure says only what the ledger says of it: its words from the distractor's
+    label (paper, reason), its days the paper's own. A world without that figure among its distractors is not asked."""
+    want = answers.parse(figure).mentions
+    labels = [d.label or "" for d in getattr(getattr(world, "plan", None), "distractors", None) or []
+              if len(want) == 1 and getattr(d.value, "type", None) == "money" and want[0].value is not None
+              and Decimal(str(d.value.amount)) == want[0].value]
+    if not labels:
+        return True
+    said = answers.parse(note).mentions
+    days = {x for m in said if m.kind == "date" for x in m.dates}
+    words = list(note)
+    for m in said:
+        if m.kind == "date" or m.year_like:
+            words[m.start:m.end] = " " * (m.end - m.start)
+    words = {_stem(w) for w in _tokens(_unaccented("".join(words)))} - _NOTE_WORDS
+    for label in labels:
+        head = label.split(":")[0]
+        paper_days = {x for m in answers.parse(head).mentions if m.kind == "date" for x in m.dates} or \
+            {x for m in answers.parse(label).mentions if m.kind == "date" for x in m.dates}
+        if days <= paper_days and words <= {_stem(w) for w in _tokens(_unaccented(label))}:
+            return True
+    return False
+
+
 def _figures_ok(value: str, check: Check, world=None) -> bool:
     """Every figure of `check.values` once, in any order, and nothing else: 'USD 38,420,000; USD 44,900,000'."""
     parts = [p for p in re.split(r"\s*(?:;|\band\b|,(?=\s*(?:[A-Z]{3}\b|[$\u00a3\u20ac])))\s*", value) if p.strip()]
@@ -543,10 +602,15 @@ def _figures_ok(value: str, check: Check, world=None) -> bool:
         return False
     left = list(check.values)
     for part in parts:
-        part = _paper_gloss(part)
-        hit = next((v for v in left if _figure_ok(part, check.model_copy(update={"values": [v], "expect": "amount"}), world)),
+        bare = _paper_gloss(part)
+        hit = next((v for v in left if _figure_ok(bare, check.model_copy(update={"values": [v], "expect": "amount"}), world)),
                    None)
         if hit is None:
+            return False
+        # a note kept on a superseded figure must agree with the ledger ('EUR 4,100,000 (reinstated by the seller)',
+        # '(binding)', '(in force)', '(the higher figure)' for the lower, '(draft of 20 March 2025)': blind red team
+        # 35, kit35c, each 1.0 where the block list of _GLOSS_DENIES did not name its words)
+        if bare != part and not _note_of_ledger(_GLOSS.search(part).group(1), hit, world):
             return False
         left.remove(hit)
     return not left
@@ -584,7 +648,13 @@ def _spelled_out(value: str) -> str:
         return value
     n = (_UNITS_SAID.index(m.group("h").lower()) * 100 if m.group("h") else 0) + \
         (_below_hundred(m.group("r")) if m.group("r") else 0)
-    return f"{n}{value[m.end():]}"
+    rest = value[m.end():]
+    # the figure in digits in brackets after its words, as a contract writes it ('five (5) days', 'eight (8)': blind
+    # red team 35, right forms 0.67); a bracket that gives another figure stays, and fails
+    gloss = re.match(r"\s*\(\s*(\d+)\s*\)", rest)
+    if gloss and int(gloss.group(1)) == n:
+        rest = rest[gloss.end():]
+    return f"{n}{rest}"
 
 
 # nothing said in a word ('Answer: zero', 'USD nil', 'nil'; 'USD 0 (none)': kit20, right forms 0.79-0.93)
@@ -1072,6 +1142,54 @@ def _without_same_amount(value: str) -> str:
     return said.group("v")
 
 
+# A mark beside a value that says something of it the reader cannot pass over: not equal, at most or at least, not,
+# struck out, about ('~'), a heading or footnote with nothing under it. Blind red team 35 (kit35b): 'Answer: ≠ AUD
+# 9,271,000', '≤', '<=', '¬', '❌', '✗', U+20E0, '!AUD', '# AUD', '9,271,000~', '9,271,000†', 'Sender: ≠ Michael
+# Johnson' each 1.0, the parser reading such marks as nothing.
+_QUALIFYING_MARK = re.compile(r"[\u2260\u2264\u2265\u2a7d\u2a7e<>\u2039\u203a\u00ac\u274c\u274e\u2715\u2716\u2717\u2718"
+                              r"\u20e0\u20e5\u2298\u29b8!~\u223c\u2248\u2020\u2021]|^\s*#")
+# Every dash a writer or a keyboard gives for a minus: the en and em dash, the figure dash, the minus sign, its small
+# and fullwidth forms, a falling arrow ('–AUD 930,000', '- AUD 930,000', 'AUD 930,000-', '↓ AUD 930,000' each 1.0
+# in kit35b for a rise: read as the minus they are, so the sign rules below refuse them where no fall is asked)
+_MINUS_LIKE = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d\u2193\u2b07\u25bc\u21e9"
+_LEADING_MINUS = re.compile(rf"^\s*[{_MINUS_LIKE}]\s*")
+_TRAILING_MINUS = re.compile(rf"(?<=[\w%.)])\s*[{_MINUS_LIKE}]\s*$")
+_RISING = re.compile(r"^\s*[\u2191\u2b06\u25b2\u21e7]\s*")
+_EMAIL_BRACKETED = re.compile(r"<[^<>\s@]+@[^<>\s@]+>")
+_MARKED_KINDS = ("amount", "percent", "number", "days", "date", "person", "amounts")
+
+
+# a reconcile's final figure: how far the figure moved from the superseded one to the one that governs (graph_tasks);
+# its field carries 'down' where that move is a fall, so without it the move is a rise
+_MOVED = re.compile(r"\bhow far the figure moved\b")
+_RISE_WORDS = {"increase", "increased", "up", "higher", "rise", "rose", "risen", "more", "an", "of", "by"}
+
+
+def _rises(check: Check, instruction: str) -> bool:
+    """Whether the field asks a move that is a rise (the final figure of a reconcile, no fall)."""
+    return bool(check.a_words) and check.a_words[0] == "Answer" and "down" not in check.b_words \
+        and _MOVED.search(instruction or "") is not None
+
+
+def _signed(value: str, check: Check, rises: bool = False) -> str | None:
+    """The value with its marks read: None where a mark qualifies it, any leading or trailing dash as a minus and a
+    rising arrow as the rise it says (refused where the field asks no rise)."""
+    if _QUALIFYING_MARK.search(_EMAIL_BRACKETED.sub(" ", value)):
+        return None
+    if check.expect not in ("date", "person"):
+        rising = _RISING.match(value)
+        if rising:
+            if not rises:
+                return None
+            value = value[rising.end():]
+        if _TRAILING_MINUS.search(value):
+            value = "-" + _TRAILING_MINUS.sub("", value)
+        value = _LEADING_MINUS.sub("-", value)
+    elif _LEADING_MINUS.match(value) or _TRAILING_MINUS.search(value):
+        return None
+    return value
+
+
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
     """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
     the unit `instruction` asks its final figure in, where it names one)."""
@@ -1084,6 +1202,10 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if "?" in value:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
+    if kind in _MARKED_KINDS:
+        value = _signed(value, check, _rises(check, instruction))
+        if value is None:
+            return False
     if kind in ("amount", "percent", "number", "days"):
         value = _said_plainly(value, kind)
     bp = _BASIS_POINTS.match(value) if kind == "number" else None

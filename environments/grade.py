@@ -2893,6 +2893,8 @@ def grade(task: Task, session: Session, answer: str | None = None, judge: "Model
         if answer is not None and len(answer.encode("utf-8", errors="replace")) > limits.MAX_ANSWER_BYTES:
             # Past the limit the agent was told of, an answer scores 0 unread: reading it is the grader's time.
             return Grade(task=task.id, score=0.0, penalties_met=[TOO_LONG])
+        if answer and hides_text(answer):
+            return Grade(task=task.id, score=0.0, penalties_met=[HIDDEN_TEXT])
         # a Markdown table read as the lines it means, once, so every check reads the same text (answers.untable)
         return _grade(task, session, answers.untable(answers.as_read(answer)) if answer else answer, judge)
     finally:
@@ -3185,6 +3187,20 @@ UNASKED_MAIL = "mail_the_task_did_not_ask_for"  # a message sent where the task 
 UNASKED_POST = "post_the_task_did_not_ask_for"  # a post (chat) where the task asks for none through that app
 BARE_FIGURES = "memo_of_bare_figures"  # a memo that lists figures and says of none what it is
 TOO_LONG = "answer_too_long"  # the penalty an answer over limits.MAX_ANSWER_BYTES meets
+HIDDEN_TEXT = "answer_hides_text"  # an answer holding text its reader never sees as written (hides_text)
+
+# Text in an answer that a reader does not see, or sees other than it is stored: an HTML comment or hidden element
+# (blanked for a deliverable, where a reader never sees it), Unicode tag characters (invisible), a bidi override
+# (shows the text reversed). Blind red team 35 (kit35b): 'Answer: <!-- not --> AUD 9,271,000', a trailing
+# '<!-- Retracted: ... -->', '9,271,000' + tag characters spelling 'not this; use AUD 8,977,200' each 1.0, the
+# comment blanked before the retraction and extra-line checks read the answer. An agent's answer has no use for
+# any of them: it is refused whole rather than read one way or the other.
+_UNSEEN = re.compile("[\u202d\u202e\U000e0000-\U000e007f]")
+
+
+def hides_text(answer: str) -> bool:
+    """Whether an answer holds a comment, a hidden element, invisible tag characters or a bidi override."""
+    return bool(_UNSEEN.search(answer)) or ("<" in answer and answers._HIDDEN.search(answer) is not None)
 
 
 # A review's correction sourced to a superseded paper: 'Wrong: USD 142,000,000 -> USD 135,000,000 (Northbank Capital
