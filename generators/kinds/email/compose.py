@@ -2388,17 +2388,28 @@ _QUIET_LATE = ["It is {ago} since our paper of {d} went to {org}; I suggest we c
 # (never "the note of {day}": a paper named by a day after the message's own, no_later_paper_cited)
 _QUIET_NEXT = ["Let's take stock again when the next note goes round on {day}.",
                "Speak again with the next note, on {day}.", "I will look out for the next note on {day}.",
-               "Back to it in the next note ({day})."]
+               "Back to it in the next note ({day}).", "We can pick it up in the next note, on {day}.",
+               "Nothing from me until the next note ({day}), then.",
+               "I will wait for the next note, due {day}, before doing more.",
+               "Let's leave it to the next note ({day}) unless something breaks."]
 _QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}), I will pass it straight on.",
                 "I will tell you at once if anything moves on {point} before the next note on {day}.",
                 "Should anything come in on {point} before {day}'s note, you will have it from me the same day.",
-                "Nothing needs doing on {point} before the next note ({day}); I will shout if that changes."]
+                "Nothing needs doing on {point} before the next note ({day}); I will shout if that changes.",
+                "Until the next note ({day}), I will keep {point} in view and flag anything that moves.",
+                "If {point} shifts before {day}, I will ring you rather than wait for the note.",
+                "I have nothing on {point} either; if that changes before {day}, you will know first.",
+                "Noted on {point}; anything before the next note ({day}) comes to you directly."]
 # (the reply comes after the next note went out: the note it answers is its day, so that two weeks' replies differ)
 _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you will have it from me the same day.",
                "Nothing has reached me on {point} since your {noted} note either; I will tell you at once if it does.",
                "Since your {noted} note, nothing on {point} at my end; I will pass on anything the day it arrives.",
                "Nothing new on {point} here since the {noted} note; anything that turns up, I will send straight on.",
-               "On {point}, all quiet at my end since your {noted} note; you will hear from me if that changes."]
+               "On {point}, all quiet at my end since your {noted} note; you will hear from me if that changes.",
+               "I have had nothing on {point} since the {noted} note; I will flag anything the moment it lands.",
+               "No word on {point} here since {noted} either; if any reaches me, I will forward it at once.",
+               "Still nothing on {point} at our end after your {noted} note; I will keep an eye out.",
+               "Your {noted} note still stands on {point} from where I sit; I will tell you if anything moves."]
 # (each one sentence that names the note's day, dealt round a series: at bench.long_matter --scale 80 the second
 # sentence of "Same at my end: nothing since your {noted} note. I will pass on anything that comes in." stood word for
 # word in 93 replies, realism_boilerplate, and two copies of one week's reply were 100% alike)
@@ -2406,7 +2417,11 @@ _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will te
                "Same at my end: nothing since your {noted} note, and I will pass on anything that comes in.",
                "No news here either since the {noted} note; whatever turns up, I will forward the same day.",
                "All quiet on our side too since your {noted} note; I will send on anything that lands.",
-               "Nothing since your {noted} note at this end either; you will have anything the day it comes."]
+               "Nothing since your {noted} note at this end either; you will have anything the day it comes.",
+               "Quiet here too after your {noted} note; I will pass on whatever reaches us.",
+               "I have seen nothing new since the {noted} note either, and will send on anything I do see.",
+               "Likewise nothing here since {noted}; anything that arrives goes to you at once.",
+               "Our side has had nothing since your {noted} note; I will be in touch if that changes."]
 # A reader's answer to a quiet week's note, in one of the wordings above: its day is the next note's, no news ("I'll
 # raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
 _QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
