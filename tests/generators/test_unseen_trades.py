@@ -437,5 +437,6 @@ def test_a_report_named_with_its_kind_before_on_is_about_what_follows_on():
     assert topic("Draft audit report on the depot grant") == "the depot grant"
     assert topic("Report on the survey") == "the survey"
     # read 25's unseen PI outline: 'prepared this report for Castlegate Insurance plc on the to insurer on quantum'
-    assert topic("Report to insurer on quantum and settlement strategy") == "quantum and settlement strategy"
+    # (a bare common-noun phrase takes its article since blind read 35's 'on time impact analysis summary')
+    assert topic("Report to insurer on quantum and settlement strategy") == "the quantum and settlement strategy"
     assert topic("Report to the board on the waiver") == "the waiver"

@@ -419,7 +419,7 @@ def _noun_phrase(about: str) -> str:
     bare = re.sub(r"(?<=\w)\s+summary$", "", about, flags=re.I)
     if (not bare.isascii() or not re.match(r"[a-z]", bare) or _ARTICLE_LEAD.match(bare)
             or re.match(r"[a-z]+ing\s+(?:the|a|an|our|its|their|his|her)\b|(?:whether|how|what|who|when|why|our|its|"
-                        r"their|this|these|each|all)\b", bare)
+                        r"their|this|these|each|all|before|after|against|under|about|for|on|re)\b", bare)
             or re.search(r"\b(?:sur|de|du|des|la|le|les|zur|zum|der|die|das|von|f[uü]r|del|della|sobre|para|per)\b", bare)):
         return bare
     return f"the {bare}"

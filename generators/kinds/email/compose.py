@@ -2391,7 +2391,9 @@ _QUIET_NEXT = ["Let's take stock again when the next note goes round on {day}.",
                "Back to it in the next note ({day}).", "We can pick it up in the next note, on {day}.",
                "Nothing from me until the next note ({day}), then.",
                "I will wait for the next note, due {day}, before doing more.",
-               "Let's leave it to the next note ({day}) unless something breaks."]
+               "Let's leave it to the next note ({day}) unless something breaks.",
+               "Fine by me to hold until the next note on {day}.", "Then we regroup with the next note, {day}.",
+               "Nothing to do before the next note ({day}), as I see it."]
 _QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}), I will pass it straight on.",
                 "I will tell you at once if anything moves on {point} before the next note on {day}.",
                 "Should anything come in on {point} before {day}'s note, you will have it from me the same day.",
@@ -2399,7 +2401,10 @@ _QUIET_POINT = ["If anything reaches me on {point} before the next note ({day}),
                 "Until the next note ({day}), I will keep {point} in view and flag anything that moves.",
                 "If {point} shifts before {day}, I will ring you rather than wait for the note.",
                 "I have nothing on {point} either; if that changes before {day}, you will know first.",
-                "Noted on {point}; anything before the next note ({day}) comes to you directly."]
+                "Noted on {point}; anything before the next note ({day}) comes to you directly.",
+                "On {point} I have nothing new either, and will say so if that changes before {day}.",
+                "Should {point} move before the next note ({day}), I will call you the same day.",
+                "I will keep watch on {point} and write before {day} only if something comes."]
 # (the reply comes after the next note went out: the note it answers is its day, so that two weeks' replies differ)
 _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you will have it from me the same day.",
                "Nothing has reached me on {point} since your {noted} note either; I will tell you at once if it does.",
@@ -2409,7 +2414,9 @@ _QUIET_LAST = ["If anything comes in on {point} after your {noted} note, you wil
                "I have had nothing on {point} since the {noted} note; I will flag anything the moment it lands.",
                "No word on {point} here since {noted} either; if any reaches me, I will forward it at once.",
                "Still nothing on {point} at our end after your {noted} note; I will keep an eye out.",
-               "Your {noted} note still stands on {point} from where I sit; I will tell you if anything moves."]
+               "Your {noted} note still stands on {point} from where I sit; I will tell you if anything moves.",
+               "Nothing on {point} has come my way since {noted}; should it, I will send it to you straight away.",
+               "On my side too, {point} has not moved since your {noted} note; I will flag it if it does."]
 # (each one sentence that names the note's day, dealt round a series: at bench.long_matter --scale 80 the second
 # sentence of "Same at my end: nothing since your {noted} note. I will pass on anything that comes in." stood word for
 # word in 93 replies, realism_boilerplate, and two copies of one week's reply were 100% alike)
@@ -2421,7 +2428,9 @@ _QUIET_NONE = ["Nothing has reached me either since your {noted} note; I will te
                "Quiet here too after your {noted} note; I will pass on whatever reaches us.",
                "I have seen nothing new since the {noted} note either, and will send on anything I do see.",
                "Likewise nothing here since {noted}; anything that arrives goes to you at once.",
-               "Our side has had nothing since your {noted} note; I will be in touch if that changes."]
+               "Our side has had nothing since your {noted} note; I will be in touch if that changes.",
+               "Nothing has come to me since {noted} either; I will let you know as soon as anything does.",
+               "Since your {noted} note I have had nothing further; you will see anything that comes in."]
 # A reader's answer to a quiet week's note, in one of the wordings above: its day is the next note's, no news ("I'll
 # raise it on the next call" answered "Let's take stock again when the next note goes round on 27 May", read 34).
 _QUIET_STEP = re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(f))
@@ -2442,6 +2451,15 @@ def _till_next_note(pick: Picker, ctx: ArtifactContext) -> str:
 
 # (a note that already hands someone the chaser: its reader does not propose it again)
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
+
+
+def _by_instance(pick: Picker, frames: list[str]) -> str:
+    """A quiet reply's wording by its instance in the series, in a fixed order round lists of a prime length (11):
+    a long matter's copies of one weekly note on one day stand a week's count of instances apart, and a deal whose
+    order changes every round gave two of ten the same wording (realism_near_duplicates at bench.long_matter --scale
+    80); drawn where the item does not recur."""
+    s = pick.series
+    return frames[s.index % len(frames)] if s is not None else pick.one(frames)
 
 
 def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailContent | None:
@@ -2469,13 +2487,11 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
                       and not (e.what != "lapsed" and e.type == "date" and e.day < sent)), "") \
             or next(iter(ctx.thread_labels), "")
         if day:
-            step = pick.fill(_QUIET_POINT if point else _QUIET_NEXT, day=day, point=point) or \
-                pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
+            step = _by_instance(pick, _QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
         elif ctx.parent_sent is not None:
             # (a note with nothing standing and no next note before the reply: the reader has nothing since it either)
             noted = mail_day(ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date(), ctx.locale, sent)
-            step = pick.fill(_QUIET_LAST if point else _QUIET_NONE, point=point, noted=noted) or \
-                pick.one(_QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
+            step = _by_instance(pick, _QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
         else:
             return None
     first = ctx.parent_author.first_name if ctx.parent_author else ""
