@@ -511,10 +511,6 @@ _UNIT_GROUPS = (
     {"days", "day", "calendar days", "calendar day"},
     {"hours", "hour", "hrs", "hr", "h"}, {"weeks", "week", "wk", "wks"}, {"months", "month", "mo", "mos", "mth", "mths"}, {"years", "year", "yr", "yrs"},
     {"x", "times"},
-    # a head count in any of the words for the people counted ('3,412 people', '3,412 workers' for 3,412 employees:
-    # blind red team 35, kit35b, right forms 0.94); the figure is still the fact's
-    {"employees", "employee", "people", "persons", "person", "workers", "worker", "staff", "individuals",
-     "individual", "current and former employees"},
     {"kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"}, {"tonne", "tonnes", "metric tonne", "metric tonnes", "mt", "mts", "t", "metric ton", "metric tons"},
     {"litre", "litres", "liter", "liters"},
     {"percentage points", "percentage point", "points", "pp", "pts"},
