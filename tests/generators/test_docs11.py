@@ -67,26 +67,6 @@ def test_one_action_agreed_is_singular(monkeypatch):
     assert not any(re.search(r"\(1\) are\b|^Actions agreed", x) for x in leads), leads
 
 
-def test_letters_carry_no_stock_background_nor_promise_of_workings():
-    """'We refer to the previous correspondence between us' as a letter's whole Background, and 'Each figure is given
-    below with how it is worked' after 'We write to set out ...' (read 35, de 16/20): neither, and no empty heading."""
-    import re
-
-    from tests.generators.offline_world import offline_world
-
-    stock = re.compile(r"correspondence between us|earlier correspondence in this matter|Each figure is given below")
-    letters = 0
-    for path in ("tests/fixtures/aircraft-redelivery.yaml", "tests/fixtures/grant-audit.yaml"):
-        _, _, contents = offline_world(path, 0)
-        for c in contents.values():
-            sections = getattr(c, "sections", None) or []
-            text = " ".join(p for s in sections for p in s.paragraphs)
-            assert not stock.search(text), text
-            letters += text.startswith("Dear ")
-            assert all(s.paragraphs or s.table for s in sections if s.heading == "Background"), c.title
-    assert letters
-
-
 def test_a_sections_conclusion_comes_after_its_findings():
     """'Conclusion. Our conclusion is ...' then 'Findings: 3,412 employees ...' in the final forensic report (read 35,
     au 18): the conclusion closes its section."""

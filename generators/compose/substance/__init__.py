@@ -17,8 +17,8 @@ from worldsmith.generators.compose.parties import client_of, engaged_by
 from worldsmith.generators.compose.substance.agreement import agreement_bodies, executed_on, party_roles, \
     sectioned_bodies
 from worldsmith.generators.compose.substance.articles import is_sectioned
-from worldsmith.generators.compose.substance.common import LEFT_OUT, chair, main_fact, meeting_day, pointed_once, \
-    said_once, topic
+from worldsmith.generators.compose.substance.common import chair, main_fact, meeting_day, pointed_once, said_once, \
+    topic
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,

@@ -618,11 +618,6 @@ def merge_short(paras: list[str]) -> list[str]:
 _LONG_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-# A section body that asks for its heading to be left out (a section the substance has nothing for, which the bank's
-# frames would otherwise fill with stock lines); kinds/document/compose.py drops the heading.
-LEFT_OUT = "\0left out"
-
-
 def said_once(out: dict[int, list[str]], kinds: list[str]) -> dict[int, list[str]]:
     """Section bodies (by index) where a section of a kind already written above (kinds[i] repeats) drops each
     paragraph with a sentence of eight words or more written above; a section left with none is left out (the frames

@@ -17,8 +17,8 @@ from worldsmith.generators.compose.parties import (across, client_of, home, neut
                                                    reserves_rights)
 from worldsmith.generators.compose.text import cap_first, join_names, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef, PersonRef
-from worldsmith.generators.compose.substance.common import (LEFT_OUT, CLAUSE, as_told as told_across, derivation,
-                                                            identity, label, merge_short, names,
+from worldsmith.generators.compose.substance.common import (CLAUSE, as_told as told_across, derivation, identity, label,
+                                                            merge_short, names,
                                                             points_of, rank, stated, topic)
 
 
@@ -811,15 +811,17 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the provision in dispute, where nothing above names one
                 lead.append(f"{'Our client' if client else 'Our'}{chr(39) + 's' if client else ''} ground is that "
                             f"{summary_ground(ctx)}.")
-            if len(lead) < 2 and deciding:
+            if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
+                # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
+                # worked," then one figure with no working')
+                lead.append("Each figure is given below with how it is worked.")
+            elif len(lead) < 2 and deciding:
                 # what it decides on, as its purpose names it, and no promise of figures no table gives (read 21: 'Our
                 # determination and the figures it rests on are set out below', then one line and no figures)
                 on = _DECIDES_ON.search(getattr(ctx.spec, "purpose", "") or "")
                 lead.append(f"Our {_issued(ctx)} on {strip_end(on.group('on'))} is set out below." if on else
                             f"Our {_issued(ctx)} is set out below, with the dates and figures it turns on.")
-            elif len(lead) < 2 and not ("to set out" in first and any(f.reason for f in ctx.facts)):
-                # (a letter that opens 'We write to set out ...' says so once, and promises no working of its figures:
-                # read 18 and blind read 35, 'Each figure is given below with how it is worked')
+            elif len(lead) < 2:
                 lead.append(pick.one(["This letter sets out our position and what we ask of you.",
                                       "We set out the position below and what we ask of you."]))
             out[i] = [" ".join(lead)]
@@ -870,11 +872,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             elif replaced_line(ctx):
                 out[i] = [replaced_line(ctx)]
             elif across(ctx):
-                # nothing of its own left: no background at all, never stock words on its figures ('The relevant
-                # chronology on landlord's proposed rent is not in dispute; landlord's proposed rate ... is') nor on
-                # the history ('We refer to the previous correspondence between us', blind read 35); the heading goes
-                pick.one(["", ""])  # (the draw the line took: the letter's later choices stay as they were)
-                out[i] = [LEFT_OUT]
+                # nothing of its own left: the letter's history in a line, never stock words on its figures ('The
+                # relevant chronology on landlord's proposed rent is not in dispute; landlord's proposed rate ... is')
+                out[i] = [pick.one(["We refer to the previous correspondence between us.",
+                                    "We refer to the earlier correspondence in this matter."])]
         elif k == "reservation" and OFFER.search(ctx.spec.title):
             # an offer reserves what an offer does: it binds no one until contracts are signed
             out[i] = [f"This offer is non-binding and subject to contract. It remains subject to confirmatory due "

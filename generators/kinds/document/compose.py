@@ -607,14 +607,6 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # stock sections, and realism_profile warns when they grow)
     in_mail = spec.path.endswith(".eml")
     bodies = {} if in_mail else substance.bodies(pick, ctx, kind, plan, due, told)
-    if any(substance.LEFT_OUT in b for b in bodies.values()):
-        # a section its substance has nothing for is left out, never filled with the bank's lines ('We refer to the
-        # previous correspondence between us' as a letter's whole background, blind read 35); one that was given
-        # something after all keeps that
-        bodies = {i: [p for p in b if p != substance.LEFT_OUT] for i, b in bodies.items()}
-        keep = [i for i in range(len(plan)) if bodies.get(i, True)]
-        plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
-        told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind == "letter" and not in_mail and substance.authority_letter(ctx):
         # an authority's decision is headed as its decision and the reader's rights, never a party's 'Reservation of
         # Rights' (read 24: HMRC's review conclusion 'reserves our client's rights')
