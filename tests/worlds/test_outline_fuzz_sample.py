@@ -61,8 +61,10 @@ def test_the_mutants_the_full_run_found_now_publish(tmp_path):
     # (mutants of the examples as the full runs found them: tests/fixtures/fuzz_found/ holds the examples before they
     # took points, so mutant k is the same mutant it was; mutated today's examples draw other leaves)
     found = tuple(sorted((Path(__file__).resolve().parents[1] / "fixtures" / "fuzz_found").glob("*.yaml")))
-    summary = fuzz(0, 7, tmp_path, generate=4, workers=2, only=[372, 437, 1460, 961], sources=found)
-    assert summary["outcomes"].get("published") == 4, json.dumps(summary["broken"], indent=1, default=str)[:4000]
+    # (two of the four, the Arabic cast and the forty weekly threads, for the suite's six minutes (session 32); 437 and
+    # 1460, the superseded label and the three daily logs, are no longer made here)
+    summary = fuzz(0, 7, tmp_path, generate=2, workers=2, only=[372, 961], sources=found)
+    assert summary["outcomes"].get("published") == 2, json.dumps(summary["broken"], indent=1, default=str)[:4000]
 
 
 def test_a_mutants_memory_is_what_it_adds_not_what_its_parent_holds(tmp_path):
