@@ -58,8 +58,10 @@ _NOTE = {
     "moved": ["{Label} moved to {text} on {d}; it had been {before}.",
               "On {d} {label} went to {text} (from {before}).",
               "{Label} changed this week: {text} since {d}, against the {before} we had."],
-    "paper": ["{by_first} circulated the {title} on {d}.", "New on the file: {title} ({by}, {d}).",
-              "The {title} went round on {d} ({by})."],
+    # (the day before the title: 'circulated the minutes of the Aurelian Tide kick-off on February 27' named a kick-off
+    # on the day its minutes went round, meeting_reference_exists at bench.long_matter --scale 80)
+    "paper": ["On {d}, {by_first} circulated the {title}.", "New on the file: {title} ({by}, {d}).",
+              "On {d} the {title} went round ({by})."],
     # a meeting our side held in the week: news, whoever was at it (read 23: acknowledgments "sent hours after a
     # kick-off meeting it never mentions")
     "met": ["We [~held|had] the {title} on {d}.", "The {title} took place on {d}.",
@@ -78,9 +80,9 @@ _NOTE = {
     # sample ... on June 9" over "From me: the claim sample ... to you (tomorrow morning)" read as a paper both gone
     # and still to go, read 20: "issued on June 9" and to be sent "end of Thursday"); prepared, not finished, since
     # a paper still open for comments was never "concluded" (read 14)
-    "paper_out": ["Our {title} [~went round|was circulated] internally on {d} ({by}).",
-                  "We [~prepared|put together] the {title} on {d}.",
-                  "{by} [~prepared|put together] the {title} on {d}."],
+    "paper_out": ["On {d} our {title} [~went round|was circulated] internally ({by}).",
+                  "On {d} we [~prepared|put together] the {title}.",
+                  "On {d}, {by} [~prepared|put together] the {title}."],
     "paper_seen": ["Our {title} went to you on {d} ({by}).", "You have had our {title} since {d}.",
                    "The {title} ({by}) [~reached you|came to you] on {d}."],
     "paper_other": ["{org} sent over the {title} on {d}.", "Received from {org} on {d}: {title}."],
@@ -321,8 +323,8 @@ _MINE = {"paper_out": ["My {title} went round internally on {d}.", "I finished t
                        "I completed the {title} on {d}."],
          "paper_seen": ["My {title} went to you on {d}.", "You have had my {title} since {d}.",
                         "The {title} came to you from me on {d}."],
-         "paper": ["I circulated the {title} on {d}.", "New on the file: my {title} ({d}).",
-                   "The {title} went round on {d}."],
+         "paper": ["On {d} I circulated the {title}.", "New on the file: my {title} ({d}).",
+                   "On {d} the {title} went round."],
          # (the writer's own last paper is "mine", never "Carrie's paper" in Carrie's own note, blind read 17)
          "last": ["The last paper on the file is mine, of {d}, {ago} ago: {title}.",
                   "Nothing has gone round in the {ago} since {d}; the last paper was mine: {title}.",
