@@ -33,3 +33,10 @@ def offline_world(path, seed: int):
     same few outlines at the same seeds each for itself (about 0.5 s of CPU each time)."""
     path = Path(path)
     return pickle.loads(_made(str((path if path.is_absolute() else ROOT / path).resolve()), seed))
+
+
+def chat_days(plan, contents):
+    """Each chat day of a composed world with its posts as (author Person, text), in order."""
+    people = {p.id: p for p in plan.people}
+    for spec in (a for a in plan.artifacts if a.kind == "chat"):
+        yield spec, [(people[p.author], m.text) for p, m in zip(spec.posts, contents[spec.id].messages)]

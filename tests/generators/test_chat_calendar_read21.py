@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.generators.offline_world import offline_world
+from tests.generators.offline_world import chat_days as _days, offline_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,11 +64,6 @@ def test_an_agenda_item_says_what_the_meeting_does_with_a_figure(world):
         tails = [i.rsplit(": ", 1)[1] for i in items if ": " in i]
         assert all(tails.count(t) <= 2 for t in tails), (m.id, items)
 
-
-def _days(plan, contents):
-    people = {p.id: p for p in plan.people}
-    for spec in (a for a in plan.artifacts if a.kind == "chat"):
-        yield spec, [(people[p.author], m.text) for p, m in zip(spec.posts, contents[spec.id].messages)]
 
 
 def test_a_call_is_put_off_only_by_an_answer_that_puts_it_off(world):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.generators.offline_world import offline_world
+from tests.generators.offline_world import chat_days as _days, offline_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,11 +21,6 @@ def world(request):
     plan, _, contents = offline_world(ROOT / request.param, 61)
     return plan, contents
 
-
-def _days(plan, contents):
-    people = {p.id: p for p in plan.people}
-    for spec in (a for a in plan.artifacts if a.kind == "chat"):
-        yield spec, [(people[p.author], m.text) for p, m in zip(spec.posts, contents[spec.id].messages)]
 
 
 def test_a_call_put_off_names_a_later_time():
