@@ -590,3 +590,16 @@ def test_changed_and_added_files_are_both_reported_against_the_manifest(clean, t
                                                                           "no_unplanned_files"}
     changed = next(c for c in report.checks if c.id == "files_changed_since_publishing")
     assert {r.path for r in changed.rows} == {"Memos/Memo re limitation of liability.md", "Memos/added later.md"}
+
+
+def test_a_superseded_amount_inside_a_larger_one_is_not_written(clean, tmp_path):
+    """es-hotel-loan-restructuring (blind outline 36): a superseded fee of EUR 186,000 was read in 16 files that write
+    the facilities of EUR 186,000,000 (a 0.10% fee on EUR 186m is exactly EUR 186,000), and the world quarantined.
+    The same amount followed by its cents, or at a sentence's end, is still the superseded figure."""
+    bundle = copy_bundle(clean, tmp_path / "w")
+    wrong = next(d for d in plan_of(bundle)["distractors"] if d["id"] == "old_cap")["text"]
+    add_paragraph(bundle, MEMO, f"The facilities are {wrong},000 in all, drawn in {wrong}0,000 tranches.")
+    report = validate_copy(bundle)
+    assert MEMO not in _named(report, "no_contradicting_value")
+    add_paragraph(bundle, MEMO, f"On reflection the cap is {wrong}.")
+    assert MEMO in _named(validate_copy(bundle), "no_contradicting_value")

@@ -18,7 +18,8 @@ hits as (
     from artifact_text t
     -- squashed only where the digits are: as two tests joined by and, the join squashed every text of the room
     -- (1.2 of this check's 1.3 CPU-seconds at 1,000,000 emails); a case's branch runs only on the rows it takes
-    join wrong d on case when contains(t.text, d.piece) then contains(squash(t.text), d.wanted) else false end
+    -- written whole (mentions): a fee of EUR 186,000 is not written in facilities of EUR 186,000,000 (blind outline 36)
+    join wrong d on case when contains(t.text, d.piece) then mentions(squash(t.text), d.wanted) else false end
     union
     select c.artifact_id, c.path, d.id, d.text, 'has a cell holding'
     from cells c
