@@ -381,3 +381,21 @@ def test_a_letters_subject_and_purpose_leave_out_its_writers_name_and_the_rooms_
     ctx = _wp_letter().model_copy(update={"author": surveyor})
     ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"title": title})})
     assert letter_purpose(ctx) == "to set out our rent review proposal of February 4, 2026"
+
+
+def test_a_leases_rent_is_its_rent_and_its_building_an_address():
+    """gb-dilapidations-claim (blind outline 36): with a rent deposit among the facts and no passing rent, the lease
+    wrote 'Rent means GBP 102,000 a year' (the deposit); the summary's 'of the second floor, Aldgate Point, 14 Mansell
+    Street, London E1, the revised valuation puts ...' defined "Building" as the clause after the address."""
+    base = _lease()
+    deposit = fact("rent_deposit", "The tenant paid a rent deposit of GBP 102,000 on completion of the lease.",
+                   Money(amount=Decimal(102000), currency="GBP")).model_copy(update={"label": "rent deposit"})
+    facts = [f for f in base.facts if f.id != "passing_rent"] + [deposit]
+    summary = ("Tolworth Data Ltd held a 10-year lease of the third and fourth floors of Calder Wharf, 2 Mill Lane, "
+               "Bristol, the revised valuation puts the diminution at GBP 385,000; the lease expired on June 23, 2031.")
+    prose = "\n".join(p for s in compose_document(base.model_copy(update={"facts": facts, "world_summary": summary}))
+                      .sections for p in s.paragraphs)
+    assert "GBP 102,000 a year" not in prose and '"Rent" means the yearly rent stated in Schedule 1' in prose
+    building = re.search(r'"Building" means ([^\n]*)', prose).group(1)
+    assert "valuation" not in building and "385,000" not in building, building
+    assert "2 Mill Lane" in building and "Bristol" in building, building

@@ -16,6 +16,7 @@ words, with no number.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 
 from worldsmith.generators.compose.text import long_date
@@ -160,7 +161,9 @@ def lease_bodies(ctx: ArtifactContext, landlord: str, tenant: str) -> tuple[list
     letter_of = {k: v[1] for k, v in at.items()}
 
     premises = _fact(ctx, r"premises|demise", "text")
-    rent = _fact(ctx, r"passing[_ ]rent|initial[_ ]rent|\brent\b", "money")
+    # (a rent deposit, arrears or a rent-free sum is no rent: blind outline 36's lease made its deposit the Rent)
+    rent = _fact(ctx, r"^(?!.*(?:deposit|arrear|free|guarant|concession|incentive|sum|shortfall|back))"
+                      r".*(?:passing[_ ]rent|initial[_ ]rent|annual[_ ]rent|\brent\b)", "money")
     area = _fact(ctx, r"area|sq", None)
     review = _fact(ctx, r"review[_ ]date", "date")
     disregard = next((f for f in ctx.facts if re.search(r"disregard", f"{f.id} {f.label}", re.I)), None)
@@ -170,7 +173,12 @@ def lease_bodies(ctx: ArtifactContext, landlord: str, tenant: str) -> tuple[list
     m = re.search(r"(?i)\bof (?P<what>[^,]*?\b(?:floors?|suite|unit|level)s?\b[^,]*?),\s*(?P<addr>[^.;()]+?)"
                   r"(?:,\s*(?:from|at|for|on)\b|\s+from\b|[.;(])", summary)
     if m:
-        address = m.group("addr").strip()
+        # the address's parts up to the first that is a clause of the summary's, not an address ('..., London E1,
+        # the revised valuation puts the diminution at GBP 385,000': blind outline 36 made that the Building)
+        parts = m.group("addr").strip().split(", ")
+        kept = list(itertools.takewhile(lambda part: re.match(r"[A-Z0-9]", part) and not re.search(
+            r"\b(?:[A-Z]{3} [\d.,]+|is|are|was|were|puts?|has|had|holds?|says?)\b", part), parts))
+        address = ", ".join(kept)
     named = where.split(", ", 1)[1] if premises is not None and ", " in where else ""
     building = ", ".join(x for x in (named, address) if x) or where
     rent_words = f"{rent.text} a year" if rent is not None else "the yearly rent stated in Schedule 1"
