@@ -23,7 +23,8 @@ from worldsmith.generators.compose.substance.determination import determination_
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
-from worldsmith.generators.compose.substance.boardpaper import board_options, board_resolution, put_to_a_body
+from worldsmith.generators.compose.substance.boardpaper import board_options, board_purpose, board_resolution, \
+    put_to_a_body
 from worldsmith.generators.compose.substance.boardpaper import proposed as board_proposed
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (audit_report, memo_analysis, memo_answer, memo_background,
@@ -71,7 +72,9 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         # a paper put to a board or committee that names what it proposes weighs it and asks for its resolution
         paper_to_body = put_to_a_body(ctx.spec.title) and bool(board_proposed(ctx)) and "options" in kinds
         for i, k in enumerate(kinds):
-            if k == "question":
+            if k == "question" and put_to_a_body(ctx.spec.title):
+                out[i] = [board_purpose(ctx, day)]
+            elif k == "question":
                 out[i] = memo_question(pick, ctx, day)
             elif k == "answer":
                 out[i] = memo_answer(pick, ctx)

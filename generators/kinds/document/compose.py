@@ -28,7 +28,7 @@ from worldsmith.generators.compose.law import chooses_english, dispute_clause, g
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
-from worldsmith.generators.compose.substance.boardpaper import put_to_a_body
+from worldsmith.generators.compose.substance.boardpaper import board_headings, put_to_a_body
 from worldsmith.generators.compose.substance.procedures import aup_bodies, aup_plan, is_aup_report
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
@@ -586,6 +586,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # "Cassandra Willis asked us to advise")'; 'written in a law-firm "Question Presented / Short Answer" format
         # by a data associate')
         plan = [(_WORKING_NOTE.get(h, h), k) for h, k in plan]
+    elif kind == "memo" and put_to_a_body(spec.title):
+        plan = board_headings(plan)
     if kind == "minutes" and any(k == "decisions" for _, k in plan) and not any(k == "discussion" for _, k in plan):
         # who said what sits with what was decided where the minutes have no section for it, and is headed so (read
         # 22: '"Decisions" sections that record none', 'Decisions section records none': 'The meeting turned to the

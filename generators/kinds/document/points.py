@@ -240,13 +240,22 @@ def _named_section(sections: list[Section], heading: str) -> int | None:
     named = _NUMBERED.sub("", re.sub(r"\s*\([^)]*\)", "", heading)).strip().lower()
     if len(named) < 4:
         return None
-    words = re.compile(rf"(?<!\w){re.escape(named)}(?!\w)")
-    for i, s in enumerate(sections):
-        if section_kind(s.heading) in _UNNAMED:
-            continue
-        if words.search(re.sub(r"\s+\d+$", "", _NUMBERED.sub("", s.heading.strip())).lower()):
-            return i
+    for name in (named, *_HEADED_AS.get(named, ())):
+        words = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        for i, s in enumerate(sections):
+            if section_kind(s.heading) in _UNNAMED:
+                continue
+            if words.search(re.sub(r"\s+\d+$", "", _NUMBERED.sub("", s.heading.strip())).lower()):
+                return i
     return None
+
+
+# a memo's point headings and the headings a paper put to a board gives those sections (boardpaper.BOARD_HEADINGS):
+# 'Question: whether Coastline should self-report' opens the paper's Purpose, not its Discussion
+_BOARD_CLOSE = "decision sought and recommended resolutions"
+_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,)}
+# (and takes its place, as under the memo's own heading: the paper's purpose keeps its lead)
+_REPLACES = {"short answer": "summary", "recommendation": _BOARD_CLOSE, "decision sought": _BOARD_CLOSE}
 
 
 def _kind_index(sections: list[Section], *wanted: str) -> int | None:
@@ -288,7 +297,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             # (a heading the section's own is replaces its text; one it only names a part of, 'Jurisdiction and venue'
             # of 'Parties, Jurisdiction and Venue', follows what the section says of the rest)
             put(at, [point_paragraph(p)], numbered=family.numbered and family.name in ("grounds", "letter"),
-                replace=_bare(sections[at].heading) == _bare(p.heading)
+                replace=_bare(sections[at].heading) in (_bare(p.heading), _REPLACES.get(_bare(p.heading)))
                 and section_kind(sections[at].heading) not in _ENGINE_LAID)
     if family.name == "memo":
         # the point that recommends, else the one its expert headed as the memo's conclusion or next step (emoney's

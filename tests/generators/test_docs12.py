@@ -1,0 +1,45 @@
+"""Reports, memos and minutes with substance (blind read 35, issue 17 point 3): a board paper in a board paper's form,
+minutes whose facts are put by the side they come from, a report's analysis that works what it finds."""
+
+import re
+
+from tests.generators.test_compose_docs_genres9 import _composed
+
+
+def _doc(world, needle: str):
+    """The composed document of an offline world whose path holds `needle`."""
+    plan, _, contents = world
+    spec = next(a for a in plan.artifacts if a.kind == "document" and needle in a.path and a.id in contents)
+    return spec, contents[spec.id]
+
+
+def test_a_board_paper_is_headed_and_closed_as_a_board_paper_not_a_law_school_memo():
+    """'A US law-school memo template ("Question Presented", "Short Answer") used as a board paper ... no resolution
+    wording' (read 35, au 17): its purpose, the decision it asks for and the resolution, the outline's points where
+    the memo's headings would have held them."""
+    from tests.generators.offline_world import offline_world
+
+    spec, doc = _doc(offline_world("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35), "Board paper")
+    heads = [s.heading for s in doc.sections]
+    assert not {"Question Presented", "Short Answer"} & set(heads), heads
+    assert heads[0] == "Purpose" and "Decision Sought and Recommended Resolutions" in heads, heads
+    text = {s.heading: " ".join(s.paragraphs) for s in doc.sections}
+    assert re.match(r"This paper is put to the board of Coastline Home & Living Pty Ltd by Halloran Yates Lawyers\. "
+                    r"It asks the board to resolve to self-report and remediate in full", text["Purpose"]), text
+    assert "Question: whether Coastline should self-report" in text["Purpose"], text
+    assert text["Summary"].startswith("Short answer: self-report now"), text  # (the point, said once)
+    assert "asked us to advise" not in " ".join(text.values()) and "memorandum" not in " ".join(text.values())
+
+
+def test_a_proposal_to_a_board_authorises_the_companys_officer_not_its_outside_adviser():
+    """'Resolution sought: that the board resolves to ..., and authorises' the law firm's partner who wrote the paper:
+    a board authorises its own officers."""
+    ctx, heads, text = _composed("covenant-breach", "Advice to the board on waiver", doc_type="memo", sections=6,
+                                 title="Board paper: the June breach", points=[],
+                                 purpose="The paper recommending that the board accept the lenders' waiver.")
+    m = re.search(r"Resolution sought: that the board resolves to accept the lenders' waiver, and authorises ([^,]+),",
+                  text)
+    assert m, (heads, text)
+    who = next(p for p in [ctx.author, *ctx.to] if p.name == m.group(1))
+    assert ctx.author.organisation == "Marlow Pike LLP" and who.organisation != ctx.author.organisation, who
+    assert "Decision Sought and Recommended Resolutions" in heads and "Question Presented" not in heads, heads
