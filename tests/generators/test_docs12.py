@@ -43,3 +43,28 @@ def test_a_proposal_to_a_board_authorises_the_companys_officer_not_its_outside_a
     who = next(p for p in [ctx.author, *ctx.to] if p.name == m.group(1))
     assert ctx.author.organisation == "Marlow Pike LLP" and who.organisation != ctx.author.organisation, who
     assert "Decision Sought and Recommended Resolutions" in heads and "Question Presented" not in heads, heads
+
+
+def test_a_term_of_the_contract_on_file_is_put_by_the_side_whose_paper_it_is_and_read_from_it():
+    """'Skeleton minutes with a planted fact: "Margaret Luna reported that the contract substantial completion date was
+    December 5, 2025"' (read 35, us 16: the owner's vice president reporting the date of the contract the contractor
+    sent round, in the contractor's minutes): the date is read from the contract on file, by the side whose paper it
+    is, at every seed."""
+    import datetime as dt
+
+    from tests.generators.context_fixture import DANA, RUTH, SAM, MILO, document_context, fact
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.substance.minutes import minutes_discussion
+    from worldsmith.worlds.values import DateValue
+
+    date = fact("contract_sc_date", "The contract time for substantial completion, as adjusted by Change Order No. 14, "
+                "is December 5, 2025.", DateValue(value=dt.date(2025, 12, 5))).model_copy(update={
+                    "label": "contract substantial completion date", "paper": "General Conditions (conformed)",
+                    "paper_by": RUTH.organisation, "paper_instrument": True, "past": True})
+    said = []
+    for seed in range(8):
+        ctx = document_context("minutes", facts=[date], seed=seed).model_copy(update={"to": [SAM, MILO, RUTH]})
+        said.append(" ".join(minutes_discussion(Picker(seed), ctx, [date], "March 12, 2026")))
+    for s in said:
+        assert f"{RUTH.name} referred the meeting to the General Conditions (conformed), under which" in s, s
+        assert not any(f"{p.name} reported" in s for p in (DANA, SAM, MILO)), s

@@ -483,6 +483,12 @@ def speaker(pick: Picker, ctx: ArtifactContext, f: FactRef, present: list[Person
         theirs = [p for p in present if p.organisation == client]
         if theirs:
             return max(theirs, key=rank)
+    owners = [p for p in present if p.organisation in (f.paper_by, f.source_by) and (f.paper_by or f.source_by)]
+    if owners and not f.reason:
+        # a figure or date is put by the side whose paper or sheet sets it out, never by whoever comes first (blind
+        # read 35, us 16: the owner's vice president 'reported that the contract substantial completion date was
+        # December 5, 2025' in the contractor's minutes, from the contract the contractor sent round)
+        return max(owners, key=rank)
     if f.reason or f.source:
         # a computed figure is explained by the adviser who worked it, else by the author's house
         advisers = [p for p in present if next((o for o in ctx.organisations if o.name == p.organisation and o.acts_for),
