@@ -68,3 +68,62 @@ def test_a_term_of_the_contract_on_file_is_put_by_the_side_whose_paper_it_is_and
     for s in said:
         assert f"{RUTH.name} referred the meeting to the General Conditions (conformed), under which" in s, s
         assert not any(f"{p.name} reported" in s for p in (DANA, SAM, MILO)), s
+
+
+def _report(facts: list[str], bare: bool):
+    """A report of the covenant fixture on `facts` with every section its genre lists, its facts stripped of any paper
+    or sheet they are read from where `bare`: (headings, the sections' text by heading)."""
+    from tests.generators.planned import planned
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.document.compose import compose_document
+
+    plan, taxonomy = planned("covenant-breach", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and "Memo re the June 30" in a.title)
+    spec.doc_type, spec.sections, spec.points, spec.facts, spec.cites = "report", 9, [], facts, []
+    spec.title = "Financial due diligence report (draft)"
+    ctx = build_context(plan, taxonomy, spec, {})
+    if bare:
+        ctx = ctx.model_copy(update={"facts": [f.model_copy(update={"source": "", "paper": "", "paper_by": "",
+                                                                    "establish": False}) for f in ctx.facts]})
+    doc = compose_document(ctx)
+    return [s.heading for s in doc.sections], {s.heading: " ".join(s.paragraphs) for s in doc.sections}
+
+
+def test_a_report_with_nothing_to_work_has_no_analysis_heading_and_one_that_works_its_figures_keeps_it():
+    """'An FDD report with no analysis: "Detailed Analysis" is one line asking counsel for a decision' (read 35, de 19):
+    a report whose findings have no inputs, no formula and no record behind them promises no analysis; one whose
+    figure is worked from its inputs walks it through them under its own heading."""
+    heads, text = _report(["reported_ebitda"], bare=True)
+    assert "Detailed Analysis" not in heads, (heads, text)
+    assert "Key Findings" in heads and "USD 41,200,000" in " ".join(text.values()), text
+    assert not re.search(r"We would ask .* for a decision", " ".join(text.values())), text
+    heads, text = _report(["total_net_debt", "covenant_ebitda", "leverage_ratio"], bare=False)
+    assert "Detailed Analysis" in heads, heads
+    assert "Build-up of the total net leverage ratio" in text["Detailed Analysis"], text["Detailed Analysis"]
+
+
+def test_the_steps_the_minutes_points_give_a_side_are_its_actions_owned_at_the_table_and_due_after():
+    """'Skeleton OAC minutes ... the only action is for the contractor's VP to comment on the conformed A201' (read 35,
+    us 15): 'Owner to confirm the quench pipe routing' is the owner's action, held by the owner's person at the table
+    and due after the meeting; a contract already made is commented on by no one."""
+    import datetime as dt
+
+    from tests.generators.context_fixture import RUTH, SAM, document_context
+    from worldsmith.generators.compose.substance.minutes import point_tasks
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.plan import PlannedPoint
+
+    ctx = document_context("minutes", facts=[])
+    ctx = ctx.model_copy(update={"to": [SAM, RUTH], "organisations": [
+        OrgRef(name=RUTH.organisation, role="the owner; a nonprofit regional hospital"),
+        OrgRef(name=SAM.organisation, role="client; general contractor")]})
+    ctx.spec.points = [PlannedPoint(heading="Imaging suite", text="shielding inspection passed; the MRI vendor's "
+                                    "rigging date confirmed. Owner to confirm the quench pipe routing."),
+                       PlannedPoint(heading="Operating rooms", text="boom installation complete in four of six rooms; "
+                                    "the owner's equipment planner to sign off the last two this week.")]
+    base = dt.date(2026, 3, 5)  # a Thursday
+    rows = point_tasks(ctx, base)
+    assert [(a, who) for a, who, _ in rows] == [
+        ("Imaging suite: confirm the quench pipe routing", RUTH.name),
+        ("Operating rooms: sign off the last two (the owner's equipment planner)", RUTH.name)], rows
+    assert all(d > base for _, _, d in rows) and rows[1][2] == dt.date(2026, 3, 6), rows  # ('this week': by Friday)

@@ -157,7 +157,9 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         # an adviser's report ends on what its reader should do, even where its plan has no recommendations section
         # (read 16: 'There are no recommendations' in the review's methodology paper)
         # (after the last of the findings and the analysis, and not where the analysis already proposes the course)
-        found = max((i for i, k in enumerate(kinds) if k in ("findings", "analysis")), default=None)
+        # (an analysis with nothing of its own to say is left out of the report, compose.py: never its home)
+        found = max((i for i, k in enumerate(kinds) if k == "findings" or k == "analysis" and out.get(i)),
+                    default=None)
         client = client_of(ctx) or engaged_by(ctx)
         proposed = any(re.search(r"\b(we propose|we recommend)\b", p, re.I) for ps in out.values() for p in ps)
         if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation \

@@ -613,6 +613,11 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         ours = marks_up(ctx, e.org)
         if not ours and home(ctx, e.org) == home(ctx, ctx.author.organisation):
             continue  # the client's own paper is not the adviser's to mark up
+        if e.signed or _MADE.search(e.title or ""):
+            # a contract already made is read and relied on, never commented on (blind read 35, us 15: the
+            # contractor's vice president to send 'Comments on the AIA A201-2017 General Conditions ... (conformed)'
+            # to her own project manager, the only action of an OAC meeting)
+            continue
         rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
                      next_workday(base, pick.rng.randint(2, 5))))
@@ -629,6 +634,48 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         # the papers the meeting agreed are its actions, each with its lead and day, as its decisions record them
         rows = [(f"Deliver the {p.title}", p.maker, p.day) for p in work_papers(ctx)][:3] + rows
     return rows[:4]
+
+
+# a step a point of the minutes gives someone ('Owner to confirm the quench pipe routing', 'the owner's equipment
+# planner to sign off the last two this week'): who, by the side's role or name, and what
+_TASK = re.compile(r"(?:^|[.;:]\s+)(?P<who>(?:[Tt]he\s+)?[A-Z]?[a-z'’]+(?:\s+[a-z'’-]+){0,3}?)\s+to\s+"
+                   r"(?P<act>(?!be\b|have\b|date\b)[a-z]+\b[^.;]*)")
+_THIS_WEEK = re.compile(r"\s+(?:this|by the end of the|before the end of the)\s+week\b", re.I)
+
+
+def point_tasks(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """The steps the outline's points of the minutes give a side ('Owner to confirm the quench pipe routing'), each
+    owned by the most senior person present of that side and due after the meeting: the minutes' record of who does
+    what (blind read 35, us 15: OAC minutes whose one action was the contractor commenting on its own contract, the
+    owner's steps named in the discussion left out of the table)."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    rows = []
+    for point in getattr(ctx.spec, "points", None) or []:
+        text = getattr(point, "text", "") or ""
+        for m in _TASK.finditer(text):
+            who = m.group("who").strip()
+            head = re.sub(r"^[Tt]he\s+", "", who).split()[0].rstrip("'’s").lower()
+            if len(head) < 4:
+                continue
+            org = next((o.name for o in ctx.organisations if re.search(rf"\b{re.escape(head)}", o.name, re.I) or
+                        re.match(rf"(?:the\s+)?{re.escape(head)}\b", o.role or "", re.I)), None)
+            theirs = [p for p in people if org and p.organisation == org]
+            if not theirs:
+                continue
+            act = m.group("act").strip()
+            week = _THIS_WEEK.search(act)
+            act = _THIS_WEEK.sub("", act).strip()
+            by = f" ({who[0].lower() + who[1:]})" if len(who.split()) > 1 else ""
+            topic_ = (point.heading + ": ") if getattr(point, "heading", None) else ""
+            due = base + dt.timedelta(days=(4 - base.weekday()) % 7 or 7) if week else next_workday(base, 5)
+            rows.append((cap_first(f"{topic_}{act}{by}"), max(theirs, key=rank).name, due))
+    return rows
+
+
+# a paper's title that says the instrument is already made: its conformed, executed or signed copy
+_MADE = re.compile(r"\b(?:conformed|executed|signed|as signed)\b", re.I)
 
 
 def point_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:

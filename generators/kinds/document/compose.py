@@ -29,6 +29,7 @@ from worldsmith.generators.compose.substance.mandate import is_mandate_letter, m
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
 from worldsmith.generators.compose.substance.boardpaper import board_headings, put_to_a_body
+from worldsmith.generators.compose.substance.minutes import point_tasks
 from worldsmith.generators.compose.substance.procedures import aup_bodies, aup_plan, is_aup_report
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
@@ -638,6 +639,14 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # an auditor's report ends on its conclusion, not on 'Recommendations' to its client (blind read 26); so does
         # a report of a finding that concludes on its own figure (blind read 29: a costs referee's report)
         plan = [("Conclusion" if k == "recommendation" else h, k) for h, k in plan]
+    if kind == "report" and not in_mail and any(k == "findings" for _, k in plan):
+        # an analysis with nothing to work (no figure with its inputs, no basis for a finding) is left out, never
+        # filled with a stock line (blind read 35, de 19: an FDD report whose "Detailed Analysis" was one line asking
+        # counsel for a decision): where the outline gives no breakdown, the report promises none
+        keep = [i for i, (_, k) in enumerate(plan) if k != "analysis" or bodies.get(i)]
+        if len(keep) < len(plan):
+            plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
+            told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
         if not {"analysis", "findings"} & {k for _, k in plan} and len(plan) >= 3 and plan[1][1] != "recommendation":
@@ -1355,6 +1364,8 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     # given to the landlord's surveyor: the bank's stock tasks dealt to anyone present)
     rows = substance.minutes_actions(pick, ctx, substance.meeting_day(ctx)) or \
         substance.point_actions(ctx, substance.meeting_day(ctx))
+    # the steps the points give each side, with whose they are (the owner's steps too, not only the note-taker's)
+    rows = point_tasks(ctx, substance.meeting_day(ctx)) + rows
     # the earliest first; each day as the table of actions writes it, without its year (never a ledger date's text, never ISO)
     rows = [[a, who, _short_date(d, ctx.locale)] for a, who, d in sorted(rows, key=lambda r: r[2])]
     owners = join_names(sorted({r[1].split()[0] for r in rows}))
