@@ -127,3 +127,27 @@ def test_the_steps_the_minutes_points_give_a_side_are_its_actions_owned_at_the_t
         ("Imaging suite: confirm the quench pipe routing", RUTH.name),
         ("Operating rooms: sign off the last two (the owner's equipment planner)", RUTH.name)], rows
     assert all(d > base for _, _, d in rows) and rows[1][2] == dt.date(2026, 3, 6), rows  # ('this week': by Friday)
+
+
+def test_heads_of_terms_in_draft_propose_their_terms_and_say_no_figure_twice_beside_a_point():
+    """'Calls the deduction an "Agreed position" the day after the seller refused it ... Figures are stated three
+    times, and "Escrow and Security" only points to another note' (read 35, de 17): draft heads of terms put their
+    terms forward; a line that only lists a point's figures by label goes; an open head is left to be agreed."""
+    from types import SimpleNamespace as NS
+
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.kinds.document.points import _listed_only
+
+    _, doc = _doc(offline_world("outlines/examples/buyside-diligence.yaml", 0), "SPA heads of terms")
+    tables = [s.table for s in doc.sections if s.table is not None]
+    assert tables and tables[0].columns == ["Term", "Proposed position"], tables
+    equity = NS(text="EUR 108,050,000", label="equity value", value=NS(type="money"), statement="", id="equity_value")
+    pension = NS(text="EUR 6,400,000", label="Unterstützungskasse shortfall", value=NS(type="money"), statement="",
+                 id="pension_shortfall")
+    point = ("Price: equity value of EUR 108,050,000 at the locked box date of 31 December 2025, after deducting the "
+             "Unterstützungskasse shortfall of EUR 6,400,000 as debt-like.")
+    listed = "The equity value: EUR 108,050,000. The Unterstützungskasse shortfall: EUR 6,400,000."
+    assert _listed_only(listed, [equity, pension], point)
+    worked = "The equity value of EUR 108,050,000 is the enterprise value less net debt and the shortfall of EUR 6,400,000."
+    assert not _listed_only(worked, [equity, pension], point)  # (its working is its own)
+    assert not _listed_only(listed, [equity, pension], "Price: equity value of EUR 108,050,000.")  # (not said there)

@@ -929,6 +929,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
                           f"brought to the next meeting."]
         if not paragraphs and not facts and k == "risks":
             paragraphs = risk_lines(ctx, values["date"])
+        if not paragraphs and not facts and kind == "term_sheet":
+            # heads of terms leave a head they do not settle open in their own words, never pointing at a note the
+            # room does not hold (blind read 35, de 17: '"Escrow and Security" only points to another note')
+            paragraphs = ["To be agreed in the definitive agreement; nothing is proposed on it at this stage."]
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
@@ -1242,7 +1246,12 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
                                       else record_of(f.statement, ctx.author.organisation)))
              for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
-        return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
+        # heads of terms drafted 'subject to contract' put their terms forward, unless their title says they are
+        # agreed or signed: never an 'Agreed position' in a draft sent the day after the other side refused the
+        # deduction it lists (blind read 35, de 17)
+        agreed = kind == "agreement" or re.search(r"\b(?:agreed|signed|executed|final)\b", ctx.spec.title, re.I)
+        return Table(columns=["Term", "Agreed position" if agreed else "Proposed position"],
+                     rows=[[item, text] for item, text, _ in items])
     if not any(source for _, _, source in items):
         return Table(columns=["Item", "Figure"], rows=[[item, text] for item, text, _ in items])
     return Table(columns=["Item", "Figure", "Source"],
