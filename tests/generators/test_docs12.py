@@ -151,3 +151,22 @@ def test_heads_of_terms_in_draft_propose_their_terms_and_say_no_figure_twice_bes
     worked = "The equity value of EUR 108,050,000 is the enterprise value less net debt and the shortfall of EUR 6,400,000."
     assert not _listed_only(worked, [equity, pension], point)  # (its working is its own)
     assert not _listed_only(listed, [equity, pension], "Price: equity value of EUR 108,050,000.")  # (not said there)
+
+
+def test_matters_arising_have_a_date_confirmed_by_the_side_whose_paper_sets_it_out():
+    """The same planted fact in matters arising ('{anyone present} confirmed that ...', drawn by lot): the date is
+    confirmed by the side whose paper sets it out, at every seed."""
+    import datetime as dt
+
+    from tests.generators.context_fixture import RUTH, SAM, MILO, document_context, fact
+    from worldsmith.generators.compose.bank import Picker
+    from worldsmith.generators.compose.substance.minutes import minutes_matters
+    from worldsmith.worlds.values import DateValue
+
+    date = fact("handover", "The site was handed over on December 5, 2025.", DateValue(value=dt.date(2025, 12, 5)))
+    date = date.model_copy(update={"label": "handover date", "paper": "Handover certificate",
+                                   "paper_by": RUTH.organisation, "past": True})
+    for seed in range(8):
+        ctx = document_context("minutes", facts=[date], seed=seed).model_copy(update={"to": [SAM, MILO, RUTH]})
+        said = " ".join(minutes_matters(Picker(seed), ctx, "March 12, 2026"))
+        assert f"{RUTH.first_name} confirmed that" in said, said

@@ -561,7 +561,9 @@ def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     people = present(ctx)
     owner = pick.one(people)
     dated = [f for f in ctx.facts if f.value.type == "date"]
-    done = f" {owner.first_name} confirmed that {plain(dated[0])}." if dated else ""
+    # (a date confirmed by the side whose paper sets it out, never by whoever the draw gives: speaker)
+    teller = speaker(pick, ctx, dated[0], people) if dated else owner
+    done = f" {teller.first_name} confirmed that {plain(dated[0])}." if dated else ""
     return [f"The actions from the previous meeting were reviewed on {day}; none was overdue.{done}"
             + ("" if done else " " + pick.reword("{who} had [~nothing further to report|nothing more to report|"
                                                  "nothing to add|no further update]").format(who=owner.first_name) + ".")]
