@@ -170,3 +170,41 @@ def test_matters_arising_have_a_date_confirmed_by_the_side_whose_paper_sets_it_o
         ctx = document_context("minutes", facts=[date], seed=seed).model_copy(update={"to": [SAM, MILO, RUTH]})
         said = " ".join(minutes_matters(Picker(seed), ctx, "March 12, 2026"))
         assert f"{RUTH.first_name} confirmed that" in said, said
+
+
+def test_a_figure_another_firm_reports_is_cited_to_its_report_not_to_a_line_of_its_workbook():
+    """'Its facts are sourced to spreadsheet "entries"' (read 35, au 17: the lawyers' board paper citing 'the "Affected
+    employees" entry of the Back pay calculation', the forensic accountants' workbook behind their report): a reader
+    outside the firm cites the firm's report, in the text and in the table."""
+    from tests.generators.offline_world import offline_world
+
+    _, doc = _doc(offline_world("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35), "Board paper")
+    report = "Marrick Advisory Pty Ltd's Payroll remediation calculation report (final)"
+    text = " ".join(p for s in doc.sections for p in s.paragraphs)
+    assert report in text and not re.search(r'"[^"]+" (?:entry|line|row)', text), text
+    rows = [r for s in doc.sections if s.table is not None and "Source" in s.table.columns for r in s.table.rows]
+    assert rows and all(r[-1] == report for r in rows), rows
+
+
+def test_minutes_recite_a_build_up_once():
+    """'The price build-up is recited twice' (read 35, de 15: the closing minutes' point 'Price: the buyer paid EUR
+    109,356,600: equity value EUR 108,050,000, less leakage of EUR 425,000, plus the ticker of EUR 11,700 for 148
+    days', then 'Agreed between the parties: the purchase price ..., worked as ...'): the decision refers to the point;
+    a working the points do not give is kept."""
+    from types import SimpleNamespace as NS
+
+    from worldsmith.generators.compose.substance.minutes import Step, _worked_once
+
+    price = NS(id="price", text="EUR 109,356,600")
+    equity = NS(id="equity", text="EUR 108,050,000")
+    point = NS(heading="Price", text="the buyer paid EUR 109,356,600: equity value EUR 108,050,000, less leakage of "
+                                     "EUR 425,000, plus the ticker of EUR 11,700 for 148 days.")
+    ctx = NS(facts=[price, equity], spec=NS(points=[point]))
+    paid = Step("price", "Agreed between the parties: the purchase price at closing of EUR 109,356,600, worked as the "
+                         "equity value of EUR 108,050,000 less the leakage deducted of EUR 425,000 plus the daily "
+                         "ticker of EUR 11,700 times 148 ticker days.", [])
+    assert _worked_once(ctx, paid) == ("Agreed between the parties: the purchase price at closing of EUR 109,356,600, "
+                                       "as recited above.")
+    worked = Step("equity", "Agreed between the parties: the equity value of EUR 108,050,000, worked as the enterprise "
+                            "value of EUR 133,200,000 less the net financial debt of EUR 18,750,000.", [])
+    assert _worked_once(ctx, worked) == worked.decision

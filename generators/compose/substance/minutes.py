@@ -446,7 +446,7 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     # its papers are in; a date that names no paper is worked to (read 9: 'Noted: the total claim payable is the
     # figure the papers use' recorded no decision, and 'Reconcile X to the line of the workbook' was make-work)
     steps = meeting_steps(ctx, meeting_day(ctx))
-    out += [s.decision for s in steps]
+    out += [_worked_once(ctx, s) for s in steps]
     # the date first, then what it is: '{label} of {text}' read as a paper of that day where the label ends in one
     # ('to work to the deadline for the response to the draft audit report of February 13, 2026': grant-audit at
     # seeds 61 and 131, quarantined by no_later_paper_named, and a reader would take the report for one of that day)
@@ -465,6 +465,23 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
         out.append(pick.reword(f"{taker.first_name} to [~circulate|send round|distribute] these minutes; {ch.first_name} to "
                                f"[~confirm|approve|agree] them by {due}."))
     return merge_short(out)
+
+
+_FIGURE = re.compile(r"\b[A-Z]{3} [\d,]+(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\b")
+
+
+def _worked_once(ctx: ArtifactContext, step) -> str:
+    """A step's decision, its working said once: where the minutes' points already recite the figure with every
+    figure of its working, the decision refers to them (blind read 35, de 15: 'the price build-up is recited twice',
+    'Price: the buyer paid EUR 109,356,600: equity value ..., less leakage ..., plus the ticker ...' then 'Agreed
+    between the parties: the purchase price at closing of EUR 109,356,600, worked as the equity value ...')."""
+    said = " ".join(getattr(p, "text", "") or "" for p in getattr(ctx.spec, "points", None) or [])
+    f = next((g for g in ctx.facts if g.id == step.fact), None)
+    m = re.search(r", worked as (?P<how>.+?)\.$", step.decision)
+    if f is None or m is None or f.text not in said or \
+            not all(x in said for x in _FIGURE.findall(m.group("how")) if x != f.text):
+        return step.decision
+    return step.decision[:m.start()] + ", as recited above."
 
 
 # A decision's statement that gives its reason: the course it was preferred to, or why it was taken.

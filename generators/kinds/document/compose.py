@@ -1240,8 +1240,11 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
 
     # (and a figure with neither is read from the record its statement names, never from a paper the author was not
     # sent: read 23, a surveyor's appendix sourced to counsel's privileged memo and cap computation)
+    from worldsmith.generators.compose.substance.common import report_behind
+
+    # (another firm's figure is read from its report, not from a line of the workbook behind it: blind read 35, au 17)
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
-              f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
+              report_behind(f, ctx.author.organisation) or f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
                                       or record_of(f.statement, ctx.author.organisation) or own(f) if f.establish
                                       else record_of(f.statement, ctx.author.organisation)))
              for f in ctx.facts]
