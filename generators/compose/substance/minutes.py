@@ -59,7 +59,7 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             # casualty was ...', an associate telling the client the facts of its own matter)
             who = briefing
             s = (f"{who.first_name} added that {plain(f)}" if told_by == who.id else f"{who.name} {said} {plain(f)}")
-        elif f.paper_instrument and f.paper and not f.fresh and not derivation(f, ctx.facts):
+        elif f.paper_instrument and f.paper and not f.fresh and not derivation(f, ctx.facts) and not provision_of(f):
             # a term of the instrument on file is read from it, not 'reported' as news (blind read 35, us 16: 'Margaret
             # Luna reported that the contract substantial completion date was December 5, 2025')
             s = f"{who.name} referred the meeting to the {f.paper}, under which {plain(f)}"
