@@ -208,3 +208,17 @@ def test_minutes_recite_a_build_up_once():
     worked = Step("equity", "Agreed between the parties: the equity value of EUR 108,050,000, worked as the enterprise "
                             "value of EUR 133,200,000 less the net financial debt of EUR 18,750,000.", [])
     assert _worked_once(ctx, worked) == worked.decision
+
+
+def test_a_conclusion_that_only_restates_the_points_figures_goes_from_the_section_they_were_placed_in():
+    """'Figures stated three times' (read 35, de 17; au 18's final report: 'Our conclusion is that the total remediation
+    is AUD 8,977,200, the wage underpayment ... plus ...' under findings that had just worked it, beside the point
+    'Total: AUD 8,977,200'): the engine's own verdict goes where the points state every figure it names."""
+    from tests.generators.offline_world import offline_world
+
+    _, doc = _doc(offline_world("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35),
+                  "calculation report (final)")
+    found = next(s for s in doc.sections if s.heading == "Key Findings")
+    assert any(p.startswith("Findings: 3,412 employees") for p in found.paragraphs), found  # (the point)
+    assert not any("Our conclusion is" in p for p in found.paragraphs), found.paragraphs
+    assert any("make up a total remediation of AUD 8,977,200" in p for p in found.paragraphs)  # (its working stays)

@@ -484,8 +484,13 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
         if i in placed:
             # a section the points were placed in is theirs; where they give the actions, no table of the engine's
             # stock tasks stands beside them
+            # (and no verdict of the engine's own whose every figure the points state: blind read 35, au 18, 'Our
+            # conclusion is that the total remediation is AUD 8,977,200, the wage underpayment ... plus ...' under the
+            # findings that had just worked it, beside the point 'Total: AUD 8,977,200')
             out.append(s.model_copy(update={"table": None, "paragraphs": [
-                p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else s)
+                p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else
+                s.model_copy(update={"paragraphs": [q for q in (
+                    p if _formal(p) or any(x in p for x in placed[i]) else unjudged(p) for p in s.paragraphs) if q]}))
             continue
         if kind in _FORMAL_KINDS or kind in _UNNAMED or kind == "options" and weighed:
             out.append(s)
