@@ -72,10 +72,19 @@ def test_a_sections_conclusion_comes_after_its_findings():
     au 18): the conclusion closes its section."""
     from tests.generators.offline_world import offline_world
 
+    from tests.generators.planned import planned
+    from worldsmith.generators.context import build_context
+    from worldsmith.generators.kinds.document.compose import compose_document
+
+    # (a report with no points keeps its conclusion: au 18's, which only restated the points' figures, goes, test_docs12)
+    plan, taxonomy = planned("covenant-breach", 61)
+    spec = next(a for a in plan.artifacts if a.kind == "document" and "Memo re the June 30" in a.title)
+    spec.doc_type, spec.sections, spec.points, spec.cites, spec.title = "report", 4, [], [], "Leverage review report"
+    alone = compose_document(build_context(plan, taxonomy, spec, {}))
     seen = 0
     for path, seed in (("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35),
-                       ("tests/fixtures/grant-audit.yaml", 0)):
-        _, _, contents = offline_world(path, seed)
+                       ("tests/fixtures/grant-audit.yaml", 0), (None, None)):
+        contents = offline_world(path, seed)[2] if path else {"alone": alone}
         for c in contents.values():
             for s in getattr(c, "sections", None) or []:
                 at = [n for n, p in enumerate(s.paragraphs) if p.startswith("Conclusion. ")]

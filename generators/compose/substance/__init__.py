@@ -23,7 +23,8 @@ from worldsmith.generators.compose.substance.determination import determination_
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
 from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
-from worldsmith.generators.compose.substance.boardpaper import board_options, board_resolution, put_to_a_body
+from worldsmith.generators.compose.substance.boardpaper import board_options, board_purpose, board_resolution, \
+    put_to_a_body
 from worldsmith.generators.compose.substance.boardpaper import proposed as board_proposed
 from worldsmith.generators.compose.substance.method import evidence_lines, method_lines, paper_summary, summarised_paper
 from worldsmith.generators.compose.substance.memo import (audit_report, memo_analysis, memo_answer, memo_background,
@@ -71,7 +72,9 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         # a paper put to a board or committee that names what it proposes weighs it and asks for its resolution
         paper_to_body = put_to_a_body(ctx.spec.title) and bool(board_proposed(ctx)) and "options" in kinds
         for i, k in enumerate(kinds):
-            if k == "question":
+            if k == "question" and put_to_a_body(ctx.spec.title):
+                out[i] = [board_purpose(ctx, day)]
+            elif k == "question":
                 out[i] = memo_question(pick, ctx, day)
             elif k == "answer":
                 out[i] = memo_answer(pick, ctx)
@@ -154,7 +157,9 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
         # an adviser's report ends on what its reader should do, even where its plan has no recommendations section
         # (read 16: 'There are no recommendations' in the review's methodology paper)
         # (after the last of the findings and the analysis, and not where the analysis already proposes the course)
-        found = max((i for i, k in enumerate(kinds) if k in ("findings", "analysis")), default=None)
+        # (an analysis with nothing of its own to say is left out of the report, compose.py: never its home)
+        found = max((i for i, k in enumerate(kinds) if k == "findings" or k == "analysis" and out.get(i)),
+                    default=None)
         client = client_of(ctx) or engaged_by(ctx)
         proposed = any(re.search(r"\b(we propose|we recommend)\b", p, re.I) for ps in out.values() for p in ps)
         if found is not None and "recommendation" not in kinds and client and client != ctx.author.organisation \

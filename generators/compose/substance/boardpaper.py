@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from worldsmith.generators.compose.bank import Picker
-from worldsmith.generators.compose.substance.common import plain_sentence, points_of
+from worldsmith.generators.compose.parties import client_of
+from worldsmith.generators.compose.substance.common import plain_sentence, points_of, rank
 from worldsmith.generators.context import ArtifactContext
 
 # the body by its own noun phrase in the title ('Proposal to the board: X', 'Board paper - X', 'Paper to the credit
@@ -20,6 +21,9 @@ _PUT_TO_BODY = re.compile(rf"^(?:draft\S*\s+)?(?:(?:proposal|paper|submission|me
 # approve the sale', 'seeks the board's approval to sign the SPA'
 _PROPOSED = re.compile(r"\b(?:propos\w*|asks?|asking|seeks?|seeking|invites?)\b[^,.;:]*?\bto\s+(?!the\b|a\b|an\b|its\b)"
                        r"(?P<act>[a-z]+\b[^,.;:]*)", re.I)
+# 'The privileged paper recommending the board self-report and remediate in full' (blind read 35, au 17)
+_RECOMMENDED = re.compile(rf"\brecommend\w*\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,2}}{_BODY}\s+"
+                          r"(?:should\s+)?(?P<act>[a-z]+\b[^,.;:]*)", re.I)
 
 
 def put_to_a_body(title: str) -> bool:
@@ -37,8 +41,46 @@ def body_of(title: str) -> str:
 def proposed(ctx: ArtifactContext) -> str:
     """What the paper proposes, as a verb phrase ('accept Torrelaguna's offer'), from its purpose; '' where the purpose
     names no act (the memo's own options then stand)."""
-    m = _PROPOSED.search(getattr(ctx.spec, "purpose", "") or "")
+    purpose = getattr(ctx.spec, "purpose", "") or ""
+    m = _PROPOSED.search(purpose) or _RECOMMENDED.search(purpose)
     return m.group("act").strip() if m else ""
+
+
+# A board paper's headings: what it asks the body to decide and the resolutions it recommends, never a law-school
+# memo's 'Question Presented' and 'Short Answer' (blind read 35, au 17: 'A US law-school memo template used as a
+# board paper')
+BOARD_HEADINGS = {"Question Presented": "Purpose", "Short Answer": "Summary", "Relevant Facts": "Background",
+                  "Analysis": "Discussion", "Risks and Mitigations": "Risks",
+                  "Recommendation": "Decision Sought and Recommended Resolutions"}
+
+
+def board_headings(plan: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A memo's plan headed as a paper put to a board or committee (each heading once: 'Relevant Facts' stays where
+    the plan has a 'Background' already)."""
+    heads = {h for h, _ in plan}
+    return [(h if BOARD_HEADINGS.get(h) in heads else BOARD_HEADINGS.get(h, h), k) for h, k in plan]
+
+
+def board_purpose(ctx: ArtifactContext, day: str) -> str:
+    """What a board paper is for: who puts it to which body, and that it asks the body to decide, on the record of
+    its day; never 'X asked us to advise' and 'this memorandum'."""
+    body = body_of(ctx.spec.title)
+    company = client_of(ctx) or ctx.author.organisation
+    of = f" of {company}" if company != ctx.author.organisation or body == "the board" else ""
+    by = ctx.author.organisation if company != ctx.author.organisation else f"{ctx.author.name}, {ctx.author.title}"
+    act = proposed(ctx)
+    asks = f"It asks {body} to resolve to {act}" if act else f"It asks {body} for a decision"
+    return f"This paper is put to {body}{of} by {by}. {asks}, on the record as at {day}."
+
+
+def _authorised(ctx: ArtifactContext) -> str:
+    """Who a body's resolution authorises to act: the most senior officer present of the company it governs, else the
+    author; never an outside adviser for the company."""
+    company = client_of(ctx) or ctx.author.organisation
+    officers = [p for p in [ctx.author, *ctx.to] if p.organisation == company and
+                not re.search(r"\bchair", p.title, re.I)]
+    who = max(officers, key=rank) if officers else ctx.author
+    return f"{who.name}, {who.title}"
 
 
 def board_options(pick: Picker, ctx: ArtifactContext) -> list[str]:
@@ -56,8 +98,11 @@ def board_options(pick: Picker, ctx: ArtifactContext) -> list[str]:
 def board_resolution(ctx: ArtifactContext, due: str) -> list[str]:
     """The recommendation, the resolution sought in terms, and comments asked for by a day before the body meets."""
     act, body = proposed(ctx), body_of(ctx.spec.title)
-    return [f"We recommend Option A: that {body} resolve to {act}.",
-            f"Resolution sought: that {body} resolves to {act}, and authorises {ctx.author.name}, "
-            f"{ctx.author.title}, "
-            f"to take the steps it requires.",
+    # (Option A only where the paper lettered its options: an outline's own 'Options:' point letters none)
+    lettered = not any(re.fullmatch(r"options?", (p.heading or "").strip(), re.I)
+                       for p in getattr(ctx.spec, "points", None) or [])
+    return [f"We recommend Option A: that {body} resolve to {act}." if lettered else
+            f"We recommend that {body} resolve to {act}.",
+            f"Resolution sought: that {body} resolves to {act}, and authorises {_authorised(ctx)}, to take the "
+            f"steps it requires.",
             f"Comments on this paper are asked for by {due}, before {body} meets."]

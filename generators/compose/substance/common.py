@@ -232,6 +232,18 @@ _FUNCTION_WORDS = {"The", "A", "An", "This", "That", "These", "Those", "It", "It
                    "By", "Of", "To", "As", "If", "When", "Where", "Each", "Every", "No", "Any", "All", "There"}
 
 
+def report_behind(f: FactRef, author_org: str) -> str:
+    """Another firm's report that sets a figure out, where the sheet the figure is read from is that firm's own
+    working behind it: what a reader outside that firm cites ('Marrick Advisory Pty Ltd's Payroll remediation
+    calculation report (final)'), never a line of its workbook; '' where there is none."""
+    if not (f.paper and f.paper_by and f.paper_by != author_org and not f.paper_instrument) or \
+            re.match(r"(?i)(?:draft\S*\s+)?(?:memo|advice|opinion|note|minutes)\b", f.paper):
+        return ""
+    if f.source and f.source_by and f.source_by != f.paper_by:
+        return ""  # (a sheet of a third firm is its own source)
+    return f"{f.paper_by}'s {f.paper}"
+
+
 def source_phrase(f: FactRef) -> str:
     """Where a reader can check the figure ('the "Liability cap" line of the Cap computation'), or ''."""
     return f.source.strip()
@@ -483,6 +495,12 @@ def speaker(pick: Picker, ctx: ArtifactContext, f: FactRef, present: list[Person
         theirs = [p for p in present if p.organisation == client]
         if theirs:
             return max(theirs, key=rank)
+    owners = [p for p in present if p.organisation in (f.paper_by, f.source_by) and (f.paper_by or f.source_by)]
+    if owners and not f.reason:
+        # a figure or date is put by the side whose paper or sheet sets it out, never by whoever comes first (blind
+        # read 35, us 16: the owner's vice president 'reported that the contract substantial completion date was
+        # December 5, 2025' in the contractor's minutes, from the contract the contractor sent round)
+        return max(owners, key=rank)
     if f.reason or f.source:
         # a computed figure is explained by the adviser who worked it, else by the author's house
         advisers = [p for p in present if next((o for o in ctx.organisations if o.name == p.organisation and o.acts_for),

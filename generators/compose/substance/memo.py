@@ -15,7 +15,7 @@ from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import (asker, cited_clause, decisions, derivation, figures,
                                                             gist, identity, label, merge_short, names, plain,
                                                             points_of, source_phrase, stated, topic, words_of,
-                                                            gist_sentence, relied_on)
+                                                            gist_sentence, relied_on, report_behind)
 
 
 def _asks(f: FactRef) -> str:
@@ -828,7 +828,12 @@ def memo_background(pick: Picker, ctx: ArtifactContext) -> list[str]:
         [f for f in ctx.facts if not identity(f)]
     # (the named things as facts of record, not 'The matter concerns the vessel, M/T Aurelian Tide and ...')
     head = [cap_first("; ".join(plain(f) for f in things)) + "."] if things else []
-    return merge_short(head + [stated(pick, f, ctx.facts) for f in order])
+    # (a figure another firm's report sets out is cited to that report, not to a line of the workbook behind it:
+    # blind read 35, au 17, a board paper whose 'facts are sourced to spreadsheet "entries"')
+    return merge_short(head + [stated(pick, f, ctx.facts, cite=not report_behind(f, ctx.author.organisation)) +
+                               (f" {pick.one(['Source:', 'It is taken from', 'See'])} {report_behind(f, ctx.author.organisation)}"
+                                f"{' of ' + long_date(f.paper_day, ctx.locale) if f.paper_day else ''}."
+                                if report_behind(f, ctx.author.organisation) else "") for f in order])
 
 
 def memo_next_steps(pick: Picker, ctx: ArtifactContext, due: str) -> list[str]:

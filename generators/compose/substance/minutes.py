@@ -59,6 +59,10 @@ def minutes_discussion(pick: Picker, ctx: ArtifactContext, facts: list[FactRef],
             # casualty was ...', an associate telling the client the facts of its own matter)
             who = briefing
             s = (f"{who.first_name} added that {plain(f)}" if told_by == who.id else f"{who.name} {said} {plain(f)}")
+        elif f.paper_instrument and f.paper and not f.fresh and not derivation(f, ctx.facts) and not provision_of(f):
+            # a term of the instrument on file is read from it, not 'reported' as news (blind read 35, us 16: 'Margaret
+            # Luna reported that the contract substantial completion date was December 5, 2025')
+            s = f"{who.name} referred the meeting to the {f.paper}, under which {plain(f)}"
         elif (ground := provision_of(f)) and not derivation(f, ctx.facts):
             # a term of the contract is put with the provision it stands on, not 'observed' as if news (blind read 20:
             # 'Karen Mcmahon observed that the maximum total net leverage ratio is 3.5x' at a kick-off; "Decisions"
@@ -442,7 +446,7 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     # its papers are in; a date that names no paper is worked to (read 9: 'Noted: the total claim payable is the
     # figure the papers use' recorded no decision, and 'Reconcile X to the line of the workbook' was make-work)
     steps = meeting_steps(ctx, meeting_day(ctx))
-    out += [s.decision for s in steps]
+    out += [_worked_once(ctx, s) for s in steps]
     # the date first, then what it is: '{label} of {text}' read as a paper of that day where the label ends in one
     # ('to work to the deadline for the response to the draft audit report of February 13, 2026': grant-audit at
     # seeds 61 and 131, quarantined by no_later_paper_named, and a reader would take the report for one of that day)
@@ -461,6 +465,23 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
         out.append(pick.reword(f"{taker.first_name} to [~circulate|send round|distribute] these minutes; {ch.first_name} to "
                                f"[~confirm|approve|agree] them by {due}."))
     return merge_short(out)
+
+
+_FIGURE = re.compile(r"\b[A-Z]{3} [\d,]+(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\b")
+
+
+def _worked_once(ctx: ArtifactContext, step) -> str:
+    """A step's decision, its working said once: where the minutes' points already recite the figure with every
+    figure of its working, the decision refers to them (blind read 35, de 15: 'the price build-up is recited twice',
+    'Price: the buyer paid EUR 109,356,600: equity value ..., less leakage ..., plus the ticker ...' then 'Agreed
+    between the parties: the purchase price at closing of EUR 109,356,600, worked as the equity value ...')."""
+    said = " ".join(getattr(p, "text", "") or "" for p in getattr(ctx.spec, "points", None) or [])
+    f = next((g for g in ctx.facts if g.id == step.fact), None)
+    m = re.search(r", worked as (?P<how>.+?)\.$", step.decision)
+    if f is None or m is None or f.text not in said or \
+            not all(x in said for x in _FIGURE.findall(m.group("how")) if x != f.text):
+        return step.decision
+    return step.decision[:m.start()] + ", as recited above."
 
 
 # A decision's statement that gives its reason: the course it was preferred to, or why it was taken.
@@ -557,7 +578,9 @@ def minutes_matters(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     people = present(ctx)
     owner = pick.one(people)
     dated = [f for f in ctx.facts if f.value.type == "date"]
-    done = f" {owner.first_name} confirmed that {plain(dated[0])}." if dated else ""
+    # (a date confirmed by the side whose paper sets it out, never by whoever the draw gives: speaker)
+    teller = speaker(pick, ctx, dated[0], people) if dated else owner
+    done = f" {teller.first_name} confirmed that {plain(dated[0])}." if dated else ""
     return [f"The actions from the previous meeting were reviewed on {day}; none was overdue.{done}"
             + ("" if done else " " + pick.reword("{who} had [~nothing further to report|nothing more to report|"
                                                  "nothing to add|no further update]").format(who=owner.first_name) + ".")]
@@ -609,6 +632,11 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         ours = marks_up(ctx, e.org)
         if not ours and home(ctx, e.org) == home(ctx, ctx.author.organisation):
             continue  # the client's own paper is not the adviser's to mark up
+        if e.signed or _MADE.search(e.title or ""):
+            # a contract already made is read and relied on, never commented on (blind read 35, us 15: the
+            # contractor's vice president to send 'Comments on the AIA A201-2017 General Conditions ... (conformed)'
+            # to her own project manager, the only action of an OAC meeting)
+            continue
         rows.append((f"Comments on the {e.title} to {e.by.split(' ')[0]}" if ours else
                      f"Review the {e.title} and list the follow-up questions for {e.org}", who.name,
                      next_workday(base, pick.rng.randint(2, 5))))
@@ -625,6 +653,48 @@ def minutes_actions(pick: Picker, ctx: ArtifactContext, base: dt.date) -> list[t
         # the papers the meeting agreed are its actions, each with its lead and day, as its decisions record them
         rows = [(f"Deliver the {p.title}", p.maker, p.day) for p in work_papers(ctx)][:3] + rows
     return rows[:4]
+
+
+# a step a point of the minutes gives someone ('Owner to confirm the quench pipe routing', 'the owner's equipment
+# planner to sign off the last two this week'): who, by the side's role or name, and what
+_TASK = re.compile(r"(?:^|[.;:]\s+)(?P<who>(?:[Tt]he\s+)?[A-Z]?[a-z'’]+(?:\s+[a-z'’-]+){0,3}?)\s+to\s+"
+                   r"(?P<act>(?!be\b|have\b|date\b)[a-z]+\b[^.;]*)")
+_THIS_WEEK = re.compile(r"\s+(?:this|by the end of the|before the end of the)\s+week\b", re.I)
+
+
+def point_tasks(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:
+    """The steps the outline's points of the minutes give a side ('Owner to confirm the quench pipe routing'), each
+    owned by the most senior person present of that side and due after the meeting: the minutes' record of who does
+    what (blind read 35, us 15: OAC minutes whose one action was the contractor commenting on its own contract, the
+    owner's steps named in the discussion left out of the table)."""
+    from worldsmith.generators.compose.voice import next_workday
+
+    people = present(ctx)
+    rows = []
+    for point in getattr(ctx.spec, "points", None) or []:
+        text = getattr(point, "text", "") or ""
+        for m in _TASK.finditer(text):
+            who = m.group("who").strip()
+            head = re.sub(r"^[Tt]he\s+", "", who).split()[0].rstrip("'’s").lower()
+            if len(head) < 4:
+                continue
+            org = next((o.name for o in ctx.organisations if re.search(rf"\b{re.escape(head)}", o.name, re.I) or
+                        re.match(rf"(?:the\s+)?{re.escape(head)}\b", o.role or "", re.I)), None)
+            theirs = [p for p in people if org and p.organisation == org]
+            if not theirs:
+                continue
+            act = m.group("act").strip()
+            week = _THIS_WEEK.search(act)
+            act = _THIS_WEEK.sub("", act).strip()
+            by = f" ({who[0].lower() + who[1:]})" if len(who.split()) > 1 else ""
+            topic_ = (point.heading + ": ") if getattr(point, "heading", None) else ""
+            due = base + dt.timedelta(days=(4 - base.weekday()) % 7 or 7) if week else next_workday(base, 5)
+            rows.append((cap_first(f"{topic_}{act}{by}"), max(theirs, key=rank).name, due))
+    return rows
+
+
+# a paper's title that says the instrument is already made: its conformed, executed or signed copy
+_MADE = re.compile(r"\b(?:conformed|executed|signed|as signed)\b", re.I)
 
 
 def point_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, str, dt.date]]:

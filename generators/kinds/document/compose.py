@@ -28,7 +28,8 @@ from worldsmith.generators.compose.law import chooses_english, dispute_clause, g
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
-from worldsmith.generators.compose.substance.boardpaper import put_to_a_body
+from worldsmith.generators.compose.substance.boardpaper import board_headings, put_to_a_body
+from worldsmith.generators.compose.substance.minutes import point_tasks
 from worldsmith.generators.compose.substance.procedures import aup_bodies, aup_plan, is_aup_report
 from worldsmith.generators.compose.substance.procorder import is_procedural_order, made_by_author, order_bodies, order_plan
 from worldsmith.generators.compose.substance.staffnotice import is_hold, is_staff_notice, notice_bodies, notice_plan
@@ -586,6 +587,8 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # "Cassandra Willis asked us to advise")'; 'written in a law-firm "Question Presented / Short Answer" format
         # by a data associate')
         plan = [(_WORKING_NOTE.get(h, h), k) for h, k in plan]
+    elif kind == "memo" and put_to_a_body(spec.title):
+        plan = board_headings(plan)
     if kind == "minutes" and any(k == "decisions" for _, k in plan) and not any(k == "discussion" for _, k in plan):
         # who said what sits with what was decided where the minutes have no section for it, and is headed so (read
         # 22: '"Decisions" sections that record none', 'Decisions section records none': 'The meeting turned to the
@@ -636,6 +639,14 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # an auditor's report ends on its conclusion, not on 'Recommendations' to its client (blind read 26); so does
         # a report of a finding that concludes on its own figure (blind read 29: a costs referee's report)
         plan = [("Conclusion" if k == "recommendation" else h, k) for h, k in plan]
+    if kind == "report" and not in_mail and any(k == "findings" for _, k in plan):
+        # an analysis with nothing to work (no figure with its inputs, no basis for a finding) is left out, never
+        # filled with a stock line (blind read 35, de 19: an FDD report whose "Detailed Analysis" was one line asking
+        # counsel for a decision): where the outline gives no breakdown, the report promises none
+        keep = [i for i, (_, k) in enumerate(plan) if k != "analysis" or bodies.get(i)]
+        if len(keep) < len(plan):
+            plan, bodies = [plan[i] for i in keep], {n: bodies[i] for n, i in enumerate(keep) if i in bodies}
+            told = {n: told[i] for n, i in enumerate(keep) if i in told}
     if kind in ("default", "report", "memo") and not in_mail and is_submissions(ctx):
         # a party's submissions to a neutral put its case to the neutral; they advise no one (read 16)
         if not {"analysis", "findings"} & {k for _, k in plan} and len(plan) >= 3 and plan[1][1] != "recommendation":
@@ -918,6 +929,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
                           f"brought to the next meeting."]
         if not paragraphs and not facts and k == "risks":
             paragraphs = risk_lines(ctx, values["date"])
+        if not paragraphs and not facts and kind == "term_sheet":
+            # heads of terms leave a head they do not settle open in their own words, never pointing at a note the
+            # room does not hold (blind read 35, de 17: '"Escrow and Security" only points to another note')
+            paragraphs = ["To be agreed in the definitive agreement; nothing is proposed on it at this stage."]
         if not paragraphs:
             paragraphs = [" ".join(facts) or f"See {values['Reader']}'s note of {values['date']}."]
         # a pleading pleads its figures in numbered paragraphs: a court filing has no table of the firm's figures
@@ -1225,13 +1240,21 @@ def key_figures(ctx: ArtifactContext, kind: str) -> Table:
 
     # (and a figure with neither is read from the record its statement names, never from a paper the author was not
     # sent: read 23, a surveyor's appendix sourced to counsel's privileged memo and cap computation)
+    from worldsmith.generators.compose.substance.common import report_behind
+
+    # (another firm's figure is read from its report, not from a line of the workbook behind it: blind read 35, au 17)
     items = [(item_name(f.label or derived_label(f.id, f.statement)), f.text,
-              f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
+              report_behind(f, ctx.author.organisation) or f.source or f.paper or (outside_paper(f.statement, ctx.spec.date) or outside_act(f.statement, ctx.spec.date)
                                       or record_of(f.statement, ctx.author.organisation) or own(f) if f.establish
                                       else record_of(f.statement, ctx.author.organisation)))
              for f in ctx.facts]
     if kind in ("agreement", "term_sheet"):
-        return Table(columns=["Term", "Agreed position"], rows=[[item, text] for item, text, _ in items])
+        # heads of terms drafted 'subject to contract' put their terms forward, unless their title says they are
+        # agreed or signed: never an 'Agreed position' in a draft sent the day after the other side refused the
+        # deduction it lists (blind read 35, de 17)
+        agreed = kind == "agreement" or re.search(r"\b(?:agreed|signed|executed|final)\b", ctx.spec.title, re.I)
+        return Table(columns=["Term", "Agreed position" if agreed else "Proposed position"],
+                     rows=[[item, text] for item, text, _ in items])
     if not any(source for _, _, source in items):
         return Table(columns=["Item", "Figure"], rows=[[item, text] for item, text, _ in items])
     return Table(columns=["Item", "Figure", "Source"],
@@ -1353,6 +1376,8 @@ def _actions(pick: Picker, ctx: ArtifactContext, spec: DocumentSpec, values: dic
     # given to the landlord's surveyor: the bank's stock tasks dealt to anyone present)
     rows = substance.minutes_actions(pick, ctx, substance.meeting_day(ctx)) or \
         substance.point_actions(ctx, substance.meeting_day(ctx))
+    # the steps the points give each side, with whose they are (the owner's steps too, not only the note-taker's)
+    rows = point_tasks(ctx, substance.meeting_day(ctx)) + rows
     # the earliest first; each day as the table of actions writes it, without its year (never a ledger date's text, never ISO)
     rows = [[a, who, _short_date(d, ctx.locale)] for a, who, d in sorted(rows, key=lambda r: r[2])]
     owners = join_names(sorted({r[1].split()[0] for r in rows}))

@@ -240,13 +240,22 @@ def _named_section(sections: list[Section], heading: str) -> int | None:
     named = _NUMBERED.sub("", re.sub(r"\s*\([^)]*\)", "", heading)).strip().lower()
     if len(named) < 4:
         return None
-    words = re.compile(rf"(?<!\w){re.escape(named)}(?!\w)")
-    for i, s in enumerate(sections):
-        if section_kind(s.heading) in _UNNAMED:
-            continue
-        if words.search(re.sub(r"\s+\d+$", "", _NUMBERED.sub("", s.heading.strip())).lower()):
-            return i
+    for name in (named, *_HEADED_AS.get(named, ())):
+        words = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        for i, s in enumerate(sections):
+            if section_kind(s.heading) in _UNNAMED:
+                continue
+            if words.search(re.sub(r"\s+\d+$", "", _NUMBERED.sub("", s.heading.strip())).lower()):
+                return i
     return None
+
+
+# a memo's point headings and the headings a paper put to a board gives those sections (boardpaper.BOARD_HEADINGS):
+# 'Question: whether Coastline should self-report' opens the paper's Purpose, not its Discussion
+_BOARD_CLOSE = "decision sought and recommended resolutions"
+_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,)}
+# (and takes its place, as under the memo's own heading: the paper's purpose keeps its lead)
+_REPLACES = {"short answer": "summary", "recommendation": _BOARD_CLOSE, "decision sought": _BOARD_CLOSE}
 
 
 def _kind_index(sections: list[Section], *wanted: str) -> int | None:
@@ -288,7 +297,7 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             # (a heading the section's own is replaces its text; one it only names a part of, 'Jurisdiction and venue'
             # of 'Parties, Jurisdiction and Venue', follows what the section says of the rest)
             put(at, [point_paragraph(p)], numbered=family.numbered and family.name in ("grounds", "letter"),
-                replace=_bare(sections[at].heading) == _bare(p.heading)
+                replace=_bare(sections[at].heading) in (_bare(p.heading), _REPLACES.get(_bare(p.heading)))
                 and section_kind(sections[at].heading) not in _ENGINE_LAID)
     if family.name == "memo":
         # the point that recommends, else the one its expert headed as the memo's conclusion or next step (emoney's
@@ -334,6 +343,13 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
     for i, paragraphs in placed.items():
         sections[i], gone = _place(sections[i], paragraphs, *how[i])
         lost.extend((i, g) for g in gone)
+        # beside a point, no line that only lists the figures the point states with their labels (blind read 35, de
+        # 17: 'The equity value: EUR 108,050,000. The Unterstützungskasse shortfall: EUR 6,400,000.' over the point
+        # that prices the deal on them: 'Figures are stated three times')
+        here = " ".join(paragraphs)
+        sections[i] = sections[i].model_copy(update={"paragraphs": [
+            p for p in sections[i].paragraphs if p in paragraphs or any(q in p for q in paragraphs) or
+            not _listed_only(p, [f for f in ctx.facts if carries(p, f)], here)]})
     if body and not targets:
         # a paper of none of its family's sections takes a section of its own before its closing one
         at = max(1, len(sections) - 1) if len(sections) > 1 else len(sections)
@@ -421,6 +437,19 @@ def _sentences(text: str) -> list[str]:
     return [t for t in _SENTENCE_END.split(text) if t.strip()]
 
 
+def _listed_only(paragraph: str, facts: list, said: str) -> bool:
+    """Whether a paragraph only names figures, each by its label and value, that `said` (the points beside it) states:
+    what is left once their labels and values are taken out is a word or two a figure."""
+    if not facts or _formal(paragraph) or not all(carries(said, f) for f in facts):
+        return False
+    rest = paragraph
+    for f in facts:
+        rest = re.sub(re.escape(f.text), " ", rest)
+        if getattr(f, "label", ""):
+            rest = re.sub(re.escape(f.label), " ", rest, flags=re.I)
+    return len(re.findall(r"[^\W\d_]+", rest)) <= 2 * len(facts)
+
+
 def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[PlannedPoint], ctx: ArtifactContext,
             title: str, family: Family, spec_type: str = "") -> list[Section]:
     """The paper with the composer's paragraphs that only say again what its points say taken out: a summary, a
@@ -455,8 +484,13 @@ def _unsaid(sections: list[Section], placed: dict[int, list[str]], points: list[
         if i in placed:
             # a section the points were placed in is theirs; where they give the actions, no table of the engine's
             # stock tasks stands beside them
+            # (and no verdict of the engine's own whose every figure the points state: blind read 35, au 18, 'Our
+            # conclusion is that the total remediation is AUD 8,977,200, the wage underpayment ... plus ...' under the
+            # findings that had just worked it, beside the point 'Total: AUD 8,977,200')
             out.append(s.model_copy(update={"table": None, "paragraphs": [
-                p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else s)
+                p for p in s.paragraphs if _formal(p) or any(q in p for q in placed[i])]}) if kind == "actions" else
+                s.model_copy(update={"paragraphs": [q for q in (
+                    p if _formal(p) or any(x in p for x in placed[i]) else unjudged(p) for p in s.paragraphs) if q]}))
             continue
         if kind in _FORMAL_KINDS or kind in _UNNAMED or kind == "options" and weighed:
             out.append(s)

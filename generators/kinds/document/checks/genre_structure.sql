@@ -52,8 +52,9 @@ markers(genre, min_sections, marker, source, pattern) as (values
     -- (a working note by someone who is not a lawyer: its Purpose, Summary and Working)
     ('memo', 4, 'Question Presented', 'heading', '(?i)question presented|(^|\n)purpose'),
     ('memo', 4, 'Short Answer', 'heading', '(?i)short answer|(^|\n)summary'),
-    ('memo', 4, 'Analysis', 'heading', '(?i)analysis|(^|\n)working'),
-    ('memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
+    -- (a paper put to a board: its Discussion and its Recommended Resolutions, boardpaper.BOARD_HEADINGS)
+    ('memo', 4, 'Analysis', 'heading', '(?i)analysis|(^|\n)working|(^|\n)discussion'),
+    ('memo', 4, 'Recommendation', 'heading', '(?i)recommendation|recommended resolutions'),
     ('ic_memo', 4, 'Recommendation', 'heading', '(?i)recommendation'),
     ('ic_memo', 4, 'Investment Thesis', 'heading', '(?i)thesis'),
     ('ic_memo', 4, 'Valuation', 'heading', '(?i)valuation'),
