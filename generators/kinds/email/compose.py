@@ -26,7 +26,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
 from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
-from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef, paper_key
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
@@ -907,6 +907,18 @@ def _day_of(day: dt.date, ctx: ArtifactContext) -> str:
     return mail_day(day, ctx.locale, ctx.spec.sent_at.date())
 
 
+def handled_on(ctx: ArtifactContext, title: str, mine: bool = False) -> dt.date | None:
+    """The first day the writer dealt with a paper of that title before this message (ctx.handled: wrote in a thread
+    on it, attached it, wrote it, or their side sent it across; mine: only the writer's own acts), or None."""
+    key = paper_key(re.sub(r"(?i)^the\s+", "", title or ""))
+    if len(key) < 6:
+        return None
+    days = [day for k, day in ctx.handled.items() if (k == key or len(k) >= 6 and (k.startswith(key) or
+                                                                                    key.startswith(k)))
+            and not (mine and k in ctx.side_sent)]
+    return min(days) if days else None
+
+
 def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
     """A deadline a message sets from its day, before the first date ahead among its facts (the work serves it:
     "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19), and in a reply no later than the
@@ -1433,8 +1445,7 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             return pick.fill(frames["working"], label=label) or step
         m = _PAPER_LINE.search(own)
         if m:
-            from worldsmith.generators.kinds.chat.compose import paper_name
-            return pick.fill(frames["paper"], paper=paper_name(next(g for g in m.groups() if g))) or step
+            return _paper_question(pick, ctx, next(g for g in m.groups() if g)) or step
         ahead = passed_labels(ctx, own, _AHEAD)
         if ahead:
             # whether a date ahead is on course, which a list does not say; never what is still to do before it
@@ -1483,10 +1494,21 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         return pick.fill(frames_ahead or frames["ahead"], label=ahead[0]) or ""
     m = _PAPER_LINE.search(own)
     if m:
-        from worldsmith.generators.kinds.chat.compose import paper_name
-        title = next(g for g in m.groups() if g)
-        return pick.fill(frames["paper"], paper=paper_name(title)) or ""
+        return _paper_question(pick, ctx, next(g for g in m.groups() if g))
     return ""
+
+
+def _paper_question(pick: Picker, ctx: ArtifactContext, title: str) -> str:
+    """What the reader of a note asks of a paper it names: what in it needs them, or, where they already dealt with it
+    themselves (forwarded it, answered it), what follows from that, never whether to read it ("Is there anything in
+    the architect's initial decision I should look at myself?" a week after forwarding it, blind read 35b)."""
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    frames = bank("email")["plan_asks"]
+    had = handled_on(ctx, title, mine=True)
+    if had is not None:
+        return pick.fill(frames["paper_had"], paper=paper_name(title), when=_day_of(had, ctx)) or ""
+    return pick.fill(frames["paper"], paper=paper_name(title)) or ""
 
 
 _ME = re.compile(r"\bme\b")
@@ -1616,6 +1638,12 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
                                                    [t.body for t in reversed(ctx.thread)])))
         ours = bool(m and (re.match(r"(?:Our|My|You have had|We |I )", m.group(0))
                            or re.search(r"(?:reached you|came to you)", m.group(0))))
+        title = next((g for g in m.groups() if g), "") if m else ""
+        had = handled_on(ctx, title)
+        # a paper the writer's side sent across is ours ("Not on a first read" of the client's own mediation
+        # statement, filed by its counsel a week before: blind read 35b)
+        ours = ours or bool(had and any(k == paper_key(title) or k.startswith(paper_key(title))
+                                        for k in ctx.side_sent))
         key = ("paper_change" if "change for us" in own else "paper") + ("_ours" if ours else "")
         # our own paper's reader is told the one point it turns on, never only "Not before the call" (a client
         # principal asking what in the valuation model summary he should look at himself, read22: "a curt
@@ -1629,10 +1657,24 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         point = (shown or open_ or [""])[-1 if shown else 0]
         if key == "paper_ours" and point:
             key = "paper_ours_point"
-        line = pick.fill(frames[key], owner=owner, day=day, label=point) if owner else \
-            pick.fill(frames[key + "_self"], day=day, label=point)
+        if had is not None and not ours:
+            # one who already gave their view on it is not "reading it now" (blind read 35b: "I am reading it now"
+            # on May 22 from the one who answered the initial decision on May 15): that view is the pointer
+            key = "paper_had"
+        line = pick.fill(frames[key], owner=owner, day=day, label=point, when=_day_of(had, ctx) if had else "") \
+            if owner else pick.fill(frames[key + "_self"], day=day, label=point, when=_day_of(had, ctx) if had else "")
+        if re.search(r"before the meeting", own):
+            # the meeting asked about is the one answered ("Anything ... that needs me before the meeting?" answered
+            # "Not before the call", blind read 35b)
+            line = re.sub(r"\bbefore the call\b", "before the meeting", line or "")
+            line = re.sub(r"\b(?:on the call|then)\b(?=\.?$)", "at the meeting", line)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
+    elif not labels and ctx.coming_papers:
+        # with no point of the ledger to name, the next step is the next paper of the writer's side, with its maker
+        # and day, never "our view on the next step" (the client who had forwarded the initial decision, blind read
+        # 35b)
+        line = _next_paper(pick, ctx)
     else:
         body = ctx.parent.body if ctx.parent else ""
         gone = label in passed_labels(ctx, body)

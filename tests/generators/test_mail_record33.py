@@ -1,0 +1,53 @@
+"""Replies that know what their own writer already did (issue 17, blind read 35b): nobody asks whether to read, or says
+they are reading, a paper they already forwarded, answered, wrote or (their side) filed."""
+
+from __future__ import annotations
+
+import re
+
+from tests.generators.offline_world import offline_world
+from worldsmith.generators.context import handled_papers, paper_key
+from worldsmith.generators.kinds.email.compose import _PAPER_LINE, own_text
+
+# The blind outline whose weekly replies showed it at seed 35: "I am reading it now" on May 22 from the consultant
+# who gave his view of the architect's initial decision on May 15, and "Is there anything in the architect's initial
+# decision I should look at myself?" from the client who had forwarded it.
+HOSPITAL = "tests/fixtures/us-hospital-delay-claim.yaml"
+
+_ASKS_TO_READ = re.compile(r"I should look at myself|that needs me before the (?:call|meeting)|change for us, if any")
+_READING = re.compile(r"\breading it now\b|\bon a first read\b")
+
+
+def _paper(parent_body: str) -> str:
+    m = _PAPER_LINE.search(parent_body)
+    return paper_key(re.sub(r"(?i)^the\s+", "", next(g for g in m.groups() if g))) if m else ""
+
+
+def _had(record: dict, key: str) -> bool:
+    return bool(key) and any(k == key or k.startswith(key) or key.startswith(k) for k in record)
+
+
+def overtaken(path: str, seed: int) -> list[str]:
+    """The replies of a world whose beat their writer's own record overtakes: a question whether to read a paper the
+    asker already handled, or "reading it now" of one the writer already handled."""
+    plan, _, contents = offline_world(path, seed)
+    bad = []
+    for spec in plan.artifacts:
+        if spec.kind != "email" or spec.mode != "reply" or not spec.parent:
+            continue
+        own = own_text(contents[spec.id].body)
+        parent = contents[spec.parent].body
+        if _ASKS_TO_READ.search(own):
+            key = _paper(parent)
+            if _had(handled_papers(plan, spec, across=False), key):
+                bad.append(f"{spec.id} asks about {key}: {own}")
+        elif _READING.search(own) and _ASKS_TO_READ.search(own_text(parent)):
+            grand = contents[plan.artifact(spec.parent).parent].body if plan.artifact(spec.parent).parent else ""
+            key = _paper(grand)
+            if _had(handled_papers(plan, spec), key):
+                bad.append(f"{spec.id} is reading {key}: {own}")
+    return bad
+
+
+def test_no_reply_asks_or_reads_what_its_writer_already_handled():
+    assert overtaken(HOSPITAL, 35) == []
