@@ -51,3 +51,19 @@ def overtaken(path: str, seed: int) -> list[str]:
 
 def test_no_reply_asks_or_reads_what_its_writer_already_handled():
     assert overtaken(HOSPITAL, 35) == []
+
+
+AU_WAGES = "tests/fixtures/au-wage-underpayment-remediation.yaml"
+
+
+def test_a_forward_carries_the_file_it_forwards():
+    """A forward whose subject names a file of the room carries it (blind read 35b: "Forwarding the final calculation"
+    held only a one-line thanks and no attachment; "FW: Architect's initial decision" attached nothing)."""
+    for path, subject, title in ((HOSPITAL, "initial decision", "Architect's initial decision on Claim No. 7"),
+                                 (AU_WAGES, "final calculation", "Payroll remediation calculation report (final)")):
+        plan, _, _ = offline_world(path, 35)
+        forwards = [a for a in plan.artifacts if a.kind == "email" and a.mode == "forward"
+                    and subject in a.title.lower()]
+        assert forwards, path
+        assert all(title in [x.title for x in a.attachments] for a in forwards), \
+            [(a.title, [x.title for x in a.attachments]) for a in forwards]
