@@ -12,7 +12,7 @@ from worldsmith.generators.kinds.email.compose import _PAPER_LINE, own_text
 # The blind outline whose weekly replies showed it at seed 35: "I am reading it now" on May 22 from the consultant
 # who gave his view of the architect's initial decision on May 15, and "Is there anything in the architect's initial
 # decision I should look at myself?" from the client who had forwarded it.
-HOSPITAL = "tests/fixtures/us-hospital-delay-claim.yaml"
+HOSPITAL = "tests/fixtures/blind35/us-hospital-delay-claim.yaml"
 
 _ASKS_TO_READ = re.compile(r"I should look at myself|that needs me before the (?:call|meeting)|change for us, if any")
 _READING = re.compile(r"\breading it now\b|\bon a first read\b")
@@ -53,7 +53,7 @@ def test_no_reply_asks_or_reads_what_its_writer_already_handled():
     assert overtaken(HOSPITAL, 35) == []
 
 
-AU_WAGES = "tests/fixtures/au-wage-underpayment-remediation.yaml"
+AU_WAGES = "tests/fixtures/blind35/au-wage-underpayment-remediation.yaml"
 
 
 def test_a_forward_carries_the_file_it_forwards():
@@ -67,3 +67,19 @@ def test_a_forward_carries_the_file_it_forwards():
         assert forwards, path
         assert all(title in [x.title for x in a.attachments] for a in forwards), \
             [(a.title, [x.title for x in a.attachments]) for a in forwards]
+
+
+_NOTHING_TO_ADD = re.compile(r"(?i)\bnothing (?:more |further )?to add\b")
+_STOCK_STEP = re.compile(r"(?i)\b(?:put it in|work it into|act on it|deal with anything|raise it on)\b")
+
+
+def test_nothing_to_add_is_not_answered_with_a_stock_step():
+    """A message that only says it has nothing to add is not answered with a step on nothing ("The steps are clear;
+    nothing to add from me." answered "Confirmed, thanks. I will put it in the plan for the week on Tuesday.", blind
+    read 35b): what is still wanted, or what comes next from the writer's side."""
+    plan, _, contents = offline_world(HOSPITAL, 35)
+    bad = [own_text(contents[a.id].body) for a in plan.artifacts
+           if a.kind == "email" and a.mode == "reply" and a.parent
+           and _NOTHING_TO_ADD.search(own_text(contents[a.parent].body))
+           and _STOCK_STEP.search(own_text(contents[a.id].body))]
+    assert bad == []

@@ -2042,8 +2042,10 @@ _ACK = re.compile(r"^(?:(?:hi|dear|hello)\s+\w+,?\s+)?(?:thanks|thank you|noted|
                   r"perfect|will do|fine|agreed)\b", re.I)
 
 
-_NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|Picking this up|Understood|Thanks)\b",
-                   re.I)
+# (and "The steps are clear; nothing to add from me.", which taken_step says: answered "Confirmed, thanks. I will put
+# it in the plan for the week on Tuesday.", an empty reply to an empty one, blind read 35b)
+_NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|Picking this up|Understood|Thanks|"
+                   r"The steps are clear|Nothing (?:more |further )?to add)\b", re.I)
 
 
 _SAME = re.compile(r"(?:Our workings give the same|We get the same|Same here|That matches|No difference)\b")
@@ -2115,7 +2117,9 @@ def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
         lines.append(pick.fill(frames["chase"], **v) or "")
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     if not open_ and not promised:
-        lines.append(pick.fill(frames["next"], **v) or "")
+        # with nothing wanted of them, the one who acknowledged is told what comes next from the writer's side and
+        # when (news), never only that nothing is needed (an empty reply to an empty one, blind read 35b)
+        lines.append(_next_paper(pick, ctx) or pick.fill(frames["next"], **v) or "")
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
 
