@@ -83,3 +83,35 @@ def test_nothing_to_add_is_not_answered_with_a_stock_step():
            and _NOTHING_TO_ADD.search(own_text(contents[a.parent].body))
            and _STOCK_STEP.search(own_text(contents[a.id].body))]
     assert bad == []
+
+
+def reported_back(path: str, seed: int) -> list[str]:
+    """The weekly notes' lines that tell their readers their own acts: a meeting every reader was at "took place", or
+    a reader's own minutes "noted"."""
+    from worldsmith.generators.labels import as_first_sent
+
+    plan, _, contents = offline_world(path, seed)
+    meetings = [a for a in plan.artifacts if getattr(a, "attendees", None) is not None and a.kind != "email"]
+    bad = []
+    for a in plan.artifacts:
+        if a.kind != "email" or "in the week to" not in contents[a.id].body:
+            continue
+        home = plan.person(a.author).organisation
+        readers = [plan.person(p) for p in a.to if plan.person(p).organisation != home]
+        if not readers:
+            continue
+        names = {p.id for p in readers}
+        for line in re.findall(r"(?m)^- (.+)$", contents[a.id].body.split("\n>")[0]):
+            if re.search(r"took place|\bwe (?:held|had) the\b", line, re.I) and any(
+                    as_first_sent(m.title).lower() in line.lower() and names <= {m.author, *m.attendees}
+                    for m in meetings):
+                bad.append(f"{a.id}: {line}")
+            if re.search(r"\bminutes\b", line, re.I) and any(f"{p.first_name}'s" in line for p in readers):
+                bad.append(f"{a.id}: {line}")
+    return bad
+
+
+def test_a_weekly_note_does_not_tell_its_readers_their_own_acts():
+    """Blind read 35b: "We have noted Theresa's board minutes" to Theresa, "The CEO call ... took place on 22 June" to
+    those who were on it."""
+    assert reported_back(AU_WAGES, 35) == []

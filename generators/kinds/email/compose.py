@@ -2736,7 +2736,8 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
     lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation, ctx.author.name,
-                       ctx.to[0].name if len(ctx.to) == 1 else "")
+                       ctx.to[0].name if len(ctx.to) == 1 else "",
+                       {p.name for p in ctx.to if p.organisation != ctx.author.organisation})
     # a figure the week did not bring, carried by a paper our people are making, is said as what that paper works on,
     # in its step ("Ann: the revenue-cycle review, due July 6, on the probe sample of 400 claims"), not recited on a
     # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
