@@ -115,3 +115,18 @@ def test_a_weekly_note_does_not_tell_its_readers_their_own_acts():
     """Blind read 35b: "We have noted Theresa's board minutes" to Theresa, "The CEO call ... took place on 22 June" to
     those who were on it."""
     assert reported_back(AU_WAGES, 35) == []
+
+
+DE_SPA = "tests/fixtures/blind35/de-gmbh-share-purchase.yaml"
+
+
+def test_a_forward_is_not_sent_by_the_firm_its_note_names():
+    """Blind read 35b: "Forwarding Kalmbach's finding ... Our view: deduct it from the price" went out from Kalmbach's
+    own partner; the purpose has counsel pass it to the fund."""
+    from worldsmith.generators.sides import names_org
+
+    plan, _, _ = offline_world(DE_SPA, 35)
+    orgs = {o.id: o for o in plan.organisations}
+    bad = [(a.id, a.point) for a in plan.artifacts if a.kind == "email" and a.mode == "forward" and a.point
+           and names_org(a.point, orgs[plan.person(a.author).organisation])]
+    assert bad == []
