@@ -130,3 +130,22 @@ def test_a_forward_is_not_sent_by_the_firm_its_note_names():
     bad = [(a.id, a.point) for a in plan.artifacts if a.kind == "email" and a.mode == "forward" and a.point
            and names_org(a.point, orgs[plan.person(a.author).organisation])]
     assert bad == []
+
+
+def test_an_attached_draft_paper_takes_its_article():
+    """'I send draft answer and affirmative defenses of Ostrander Energy Corporation' (the tanker example's forward at
+    seed 0, once forwards carry their files): a draft paper is 'the draft ...'; a versioned draft keeps none."""
+    import datetime as dt
+
+    from worldsmith.generators.kinds.email.compose import attached_what
+    from worldsmith.worlds.plan import Attachment, EmailSpec
+
+    def spec(title: str) -> EmailSpec:
+        return EmailSpec(id="m1", item="t", path="p", title="FW: x", author="a", occupation="23-1011", thread="t",
+                         position=0, to=["b"], message_id="<m1@x>",
+                         sent_at=dt.datetime(2026, 4, 30, 9, tzinfo=dt.timezone.utc),
+                         attachments=[Attachment(artifact="d1", path="d.docx", title=title)])
+
+    assert attached_what(spec("Draft answer and affirmative defenses of Ostrander Energy Corporation")).startswith(
+        "the draft answer")
+    assert not attached_what(spec("DRAFT v1: back pay calculation")).startswith("the ")

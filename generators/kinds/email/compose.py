@@ -4298,7 +4298,9 @@ def attached_what(spec: EmailSpec) -> str:
         return f"the {heads[0]} for {join_names(dated)}"
     if len(titles) == 1 and dated:
         return f"the {heads[0]} for {dated[0]}"
-    return join_names([h if h.startswith("draft ") else f"the {h}" for h in dict.fromkeys(heads)])
+    # (a versioned draft goes without an article, "draft v1 ..."; a draft paper takes one: "I send draft answer and
+    # affirmative defenses" read as no English, the tanker example's forward at seed 0)
+    return join_names([h if re.match(r"draft v\d", h) else f"the {h}" for h in dict.fromkeys(heads)])
 
 
 def attach_line(frame: str, what: str) -> str:
