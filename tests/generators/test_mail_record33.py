@@ -149,3 +149,16 @@ def test_an_attached_draft_paper_takes_its_article():
     assert attached_what(spec("Draft answer and affirmative defenses of Ostrander Energy Corporation")).startswith(
         "the draft answer")
     assert not attached_what(spec("DRAFT v1: back pay calculation")).startswith("the ")
+
+
+def test_a_trimmed_answer_keeps_the_question_below_it():
+    """Blind read 35b: "Not before the call", a reply with no quoted thread, answered a question nobody could see; a
+    reply that answers a question quotes it, whatever else is trimmed."""
+    from worldsmith.generators.kinds.email.render import HISTORY_RULE, message_text
+
+    plan, _, contents = offline_world(DE_SPA, 35)
+    emails = [a for a in plan.artifacts if a.kind == "email"]
+    history = [(a, contents[a.id]) for a in emails]
+    answers = [a for a in emails if a.mode == "reply" and a.quote == "none" and "?" in contents[a.parent].body]
+    assert answers
+    assert all(HISTORY_RULE in message_text(plan, a, contents[a.id], history) for a in answers)
