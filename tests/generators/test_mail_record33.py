@@ -13,6 +13,7 @@ from worldsmith.generators.kinds.email.compose import _PAPER_LINE, own_text
 # who gave his view of the architect's initial decision on May 15, and "Is there anything in the architect's initial
 # decision I should look at myself?" from the client who had forwarded it.
 HOSPITAL = "tests/fixtures/blind35/us-hospital-delay-claim.yaml"
+AU_WAGES = "tests/fixtures/blind35/au-wage-underpayment-remediation.yaml"
 
 _ASKS_TO_READ = re.compile(r"I should look at myself|that needs me before the (?:call|meeting)|change for us, if any")
 _READING = re.compile(r"\breading it now\b|\bon a first read\b")
@@ -44,16 +45,18 @@ def overtaken(path: str, seed: int) -> list[str]:
         elif _READING.search(own) and _ASKS_TO_READ.search(own_text(parent)):
             grand = contents[plan.artifact(spec.parent).parent].body if plan.artifact(spec.parent).parent else ""
             key = _paper(grand)
-            if _had(handled_papers(plan, spec), key):
+            mine = [own_text(contents[a.id].body).lower() for a in plan.artifacts if a.kind == "email"
+                    and a.thread == spec.thread and a.author == spec.author and a.position < spec.position]
+            if _had(handled_papers(plan, spec), key) or key and any(key in t for t in mine):
                 bad.append(f"{spec.id} is reading {key}: {own}")
     return bad
 
 
 def test_no_reply_asks_or_reads_what_its_writer_already_handled():
     assert overtaken(HOSPITAL, 35) == []
+    # (the partner "reading it now" two days after his own note gave the Ombudsman's terms and our answer to them)
+    assert overtaken(AU_WAGES, 35) == []
 
-
-AU_WAGES = "tests/fixtures/blind35/au-wage-underpayment-remediation.yaml"
 
 
 def test_a_forward_carries_the_file_it_forwards():

@@ -1640,6 +1640,12 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
                            or re.search(r"(?:reached you|came to you)", m.group(0))))
         title = next((g for g in m.groups() if g), "") if m else ""
         had = handled_on(ctx, title)
+        if had is None and title:
+            # ...and one the writer reported in their own note of the thread has been read by them: the note is the
+            # pointer ("I am reading it now" two days after the partner's note gave the Ombudsman's terms and what
+            # we do about them, blind read 35b's au-wage at seed 35)
+            told = [t.sent for t in ctx.thread if t.sender == ctx.author.name and title.lower() in t.body.lower()]
+            had = dt.date.fromisoformat(told[0][:10]) if told else None
         # a paper the writer's side sent across is ours ("Not on a first read" of the client's own mediation
         # statement, filed by its counsel a week before: blind read 35b)
         ours = ours or bool(had and any(k == paper_key(title) or k.startswith(paper_key(title))
@@ -2038,7 +2044,9 @@ def _takes_on(ctx: ArtifactContext, body: str) -> str:
 
 
 # A bare acknowledgement: thanks, noted, received, got it, confirmed, and no more than a few words of its own.
-_ACK = re.compile(r"^(?:(?:hi|dear|hello)\s+\w+,?\s+)?(?:thanks|thank you|noted|received|got|confirmed|understood|"
+# (after any greeting: "Good morning Michael, Thanks, got it. I will deal with anything that follows from it" was
+# answered "Received, Kelly, thank you. I will raise it on the next call", a loop of acknowledgements, blind read 35b)
+_ACK = re.compile(r"^(?:(?:hi|dear|hello|good (?:morning|afternoon|evening))\s+\w+,?\s+)?(?:thanks|thank you|noted|received|got|confirmed|understood|"
                   r"perfect|will do|fine|agreed)\b", re.I)
 
 
