@@ -1832,13 +1832,14 @@ def handled_papers(plan: WorldPlan, spec, mine: bool = True, across: bool = True
     if index is None:  # once per plan: person id -> [(sent at, key)], principal -> [(sent at, key)]
         people: dict[str, list] = {}
         sides: dict[str, list] = {}
-        org_of = {p.id: p.organisation for p in plan.people}
+        heads = {o.id: principal(plan.organisations, o.id) for o in plan.organisations}
+        side_of = {p.id: heads.get(p.organisation, p.organisation) for p in plan.people}
         for a in plan.artifacts:
             if a.kind == "email":
                 keys = [paper_key(a.title)] + [paper_key(x.title) for x in a.attachments]
                 people.setdefault(a.author, []).extend((a.sent_at, k) for k in keys)
-                home = principal(plan.organisations, org_of[a.author])
-                if a.attachments and any(principal(plan.organisations, org_of[p]) != home for p in [*a.to, *a.cc]):
+                home = side_of[a.author]
+                if a.attachments and any(side_of[p] != home for p in [*a.to, *a.cc]):
                     sides.setdefault(home, []).extend((a.sent_at, paper_key(x.title)) for x in a.attachments)
             elif a.kind in ("document", "spreadsheet"):
                 day = artifact_day(a)
