@@ -308,6 +308,35 @@ def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None
     )
 
 
+# A subject that forwards ("FW: Architect's initial decision on Claim No. 7").
+_FORWARD = re.compile(r"(?i)^\s*(?:fw|fwd|wg|tr)\s*:")
+
+
+def _forwarded(planner: Any, room: _Files, message: EmailSpec, thread: list[EmailSpec],
+               ends: dict[str, dt.datetime]) -> None:
+    """A forward carries the file its thread is on: what an earlier message of the thread attached, else the file of
+    the room its subject names, else one a writer of the thread made whose title shares two of the subject's words
+    ("Final calculation: figures for the board paper" and "Payroll remediation calculation report (final)"); the
+    latest made by its day. "Forwarding the final calculation" with nothing attached carried nothing (blind read 35b,
+    a forward that "holds only a one-line thanks and no attachment" while the room had the paper)."""
+    earlier = [a.artifact for m in thread if m.position < message.position for a in m.attachments]
+    if earlier:
+        files = [f for f in room.files if f.id == earlier[-1]]
+    else:
+        title = _FORWARD.sub("", message.title).strip()
+        # (what the subject is on comes before its colon: "Final calculation", not "the board paper" it is for)
+        head = title.split(":")[0]
+        want = _words(head) | ({"final"} & set(_WORD.findall(head.lower())))
+        writers = {m.author for m in thread}
+        files = [f for f in room.named(title) if f.distractor is None] or sorted(
+            (f for f, words in zip(room.files, room.words) if f.distractor is None and f.author in writers and
+             len(want) >= 2 and want <= words | ({"final"} & set(_WORD.findall(f.title.lower())))),
+            key=lambda f: (f.date, f.id))
+    ready = [f for f in files if ready_for(f, message, ends) and _may_carry(planner, message, f)]
+    if ready:
+        _attach(message, ready[-1:])
+
+
 def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
     """Attach files to the messages that circulate them, and add cover notes for files no message carries.
 
@@ -341,6 +370,11 @@ def plan_attachments(planner: Any, wanted: dict[str, list[str]]) -> None:
             _place(planner, thread, [f for f in matched if f.id not in sent.get(key, set())], before, ends)
             sent.setdefault(key, set()).update(a.artifact for m in thread for a in m.attachments)
         circulated.update(a.artifact for m in thread for a in m.attachments)
+    for message in artifacts:
+        if isinstance(message, EmailSpec) and not message.attachments and \
+                (message.mode == "forward" or message.position == 0 and _FORWARD.match(message.title or "")):
+            _forwarded(planner, room, message, sorted(threads.get(message.thread, []), key=lambda a: a.position),
+                       ends)
     carried = {a.artifact for m in artifacts if isinstance(m, EmailSpec) for a in m.attachments}
     first: dict[str, dt.date] = {}
     for f in files:

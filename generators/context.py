@@ -353,6 +353,13 @@ class ArtifactContext(kinds.KindBound):
     reply_day: dt.date | None = Field(None, description="for a message: the day the reply to it goes out, in the "
                                                         "world's time (an answer asked for is asked by then, never by "
                                                         "a day the reply misses)")
+    handled: dict[str, dt.date] = Field(default_factory=dict, exclude=True, description="for a message: the papers its writer has "
+                                        "already dealt with before it (a thread on one they wrote in, a file they "
+                                        "attached or wrote, one their side sent across), by paper_key of the title, "
+                                        "with the first day: nobody asks whether to read, or says they are reading, "
+                                        "what they already handled")
+    side_sent: list[str] = Field(default_factory=list, exclude=True, description="for a message: those of handled "
+                                 "that the writer's side sent to another side (ours, and done)")
     next_pointed: bool = Field(False, description="for a message: whether the reply to it carries an outline point "
                                                   "(its expert's words, which need no prompt from this one)")
     instrument_terms: dict[str, str] = Field(default_factory=dict, description="for an instrument (an agreement, a "
@@ -1806,6 +1813,56 @@ def sent_out(plan: WorldPlan, spec) -> dict[str, dt.date]:
     return out
 
 
+# A subject's reply and forward marks ("Re: FW: Architect's initial decision"): the paper a thread is on is the rest.
+_SUBJECT_MARK = re.compile(r"^(?:\s*(?:re|fw|fwd|aw|wg|tr)\s*:\s*)+", re.I)
+
+
+def paper_key(title: str) -> str:
+    """A paper's or thread's title as handled_papers keys it: no reply or forward mark, lower case."""
+    return _SUBJECT_MARK.sub("", title or "").strip().lower()
+
+
+def handled_papers(plan: WorldPlan, spec, mine: bool = True, across: bool = True) -> dict[str, dt.date]:
+    """The papers a message's writer has already dealt with before it, by paper_key of the title, with the first day:
+    a thread on one they wrote in, a file they attached or wrote, and a paper their own side sent to another side (a
+    statement filed, a request served; mine=False leaves out the writer's own acts, across=False the side's). Blind
+    read 35b: "I am reading it now" on May 22 from the one who gave his view
+    of the initial decision on May 15; "should I read it myself?" from the one who forwarded it."""
+    index = plan.__dict__.get("_handled")
+    if index is None:  # once per plan: person id -> [(sent at, key)], principal -> [(sent at, key)]
+        people: dict[str, list] = {}
+        sides: dict[str, list] = {}
+        heads = {o.id: principal(plan.organisations, o.id) for o in plan.organisations}
+        side_of = {p.id: heads.get(p.organisation, p.organisation) for p in plan.people}
+        for a in plan.artifacts:
+            if a.kind == "email":
+                keys = [paper_key(a.title)] + [paper_key(x.title) for x in a.attachments]
+                people.setdefault(a.author, []).extend((a.sent_at, k) for k in keys)
+                home = side_of[a.author]
+                if a.attachments and any(side_of[p] != home for p in [*a.to, *a.cc]):
+                    sides.setdefault(home, []).extend((a.sent_at, paper_key(x.title)) for x in a.attachments)
+            elif a.kind in ("document", "spreadsheet"):
+                day = artifact_day(a)
+                if day is not None:
+                    at = dt.datetime.combine(day, dt.time.min)
+                    people.setdefault(a.author, []).append((at, paper_key(a.title)))
+        index = plan.__dict__["_handled"] = (people, sides)
+    people, sides = index
+    home = principal(plan.organisations, plan.person(spec.author).organisation)
+    out: dict[str, dt.date] = {}
+    for at, key in [*(people.get(spec.author, []) if mine else []), *(sides.get(home, []) if across else [])]:
+        if key and _before(at, spec.sent_at) and (key not in out or at.date() < out[key]):
+            out[key] = at.date()
+    return out
+
+
+def _before(at: dt.datetime, then: dt.datetime) -> bool:
+    """Whether a moment (a file's day, naive, or a message's time) comes before a message's time."""
+    if at.tzinfo is None:
+        return at.date() < then.date()
+    return at < then
+
+
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
     """What a message sees beyond the common fields: its to and cc, and the message it answers."""
     papers = label_papers(plan, spec.thread, spec.sent_at.date(), spec.author, spec.sent_at)
@@ -1842,7 +1899,9 @@ def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:
                    "next_beat": reply_beat(plan, spec.id),
                    "reply_day": reply_day(plan, spec.id),
                    "label_known": label_known(plan, spec.thread),
-                   "next_pointed": reply_pointed(plan, spec.id)}
+                   "next_pointed": reply_pointed(plan, spec.id),
+                   "handled": handled_papers(plan, spec),
+                   "side_sent": sorted(handled_papers(plan, spec, mine=False))}
     if spec.parent:
         parent = done[spec.parent]
         assert isinstance(parent, EmailContent)

@@ -514,7 +514,7 @@ class _Planner:
                 last = self.people_by_id(prev.author)
                 if forwarding:
                     # A forward goes to someone the thread has not reached, and says why they need it.
-                    sender = self.forwarder(prev, targets)
+                    sender = self.forwarder(prev, targets, point)
                     new = [p for p in targets if p.id not in reached and p.id != sender.id]
                     if not new:
                         new = [p for p in self.people if p.id not in reached and p.organisation == sender.organisation][:1] or \
@@ -811,10 +811,14 @@ class _Planner:
         fresh = [p for p in self.people if p.id not in ids and p.organisation in self.circle]
         return [p for p in fresh if p.organisation in orgs][:1] or fresh[:1]
 
-    def forwarder(self, prev: EmailSpec, targets: list[Person]) -> Person:
+    def forwarder(self, prev: EmailSpec, targets: list[Person], point: str = "") -> Person:
         """Who passes the last message on: someone it reached who works with the person it goes to (the same
-        organisation, else the same side), else its own writer."""
+        organisation, else the same side), else its own writer; never one of a firm the forward's own note names
+        as another ("Forwarding Kalmbach's finding" from Kalmbach's partner, blind read 35b: counsel passes it on)."""
         pool = [self.people_by_id(i) for i in [*prev.to, *prev.cc, prev.author]]
+        if point:
+            orgs = {o.id: o for o in self.outline.organisations}
+            pool = [p for p in pool if not names_org(point, orgs.get(p.organisation))] or pool
         if targets:
             t = targets[0]
             mine = [p for p in pool if p.organisation in self.circle and p.id != t.id]

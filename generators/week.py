@@ -68,6 +68,8 @@ class WeekEvent(BaseModel):
     replaced: bool = Field(False, description="paper: a superseded paper whose figure the ledger has already replaced "
                                               "by the instance's day (a preliminary view the adjuster's position "
                                               "overtook): news of the week, never a step to read or answer it")
+    attended: list[str] = Field(default_factory=list, description="met: the names of those at it, its organiser "
+                                                                  "first (a note does not tell them it took place)")
     draft: str = Field("", description="due: the title of our side's draft, made by the instance's day, that carries "
                                        "the date (what is left to do before it: that draft finished)")
     draft_day: dt.date | None = Field(None, description="due: that draft's date")
@@ -467,7 +469,9 @@ def _meetings(plan: WorldPlan, spec, side: str, since: dt.date, day: dt.date) ->
             continue  # the other side's own meetings are not ours to report
         person = plan.person(a.author)
         org = next((o.name for o in plan.organisations if o.id == person.organisation), "")
-        out.append(WeekEvent(what="met", day=start.date(), title=as_first_sent(a.title), by=person.name, org=org))
+        out.append(WeekEvent(what="met", day=start.date(), title=as_first_sent(a.title), by=person.name, org=org,
+                             attended=[plan.person(p).name for p in dict.fromkeys([a.author,
+                                                                                    *getattr(a, "attendees", [])])]))
     return sorted(out, key=lambda e: e.day)
 
 

@@ -340,18 +340,25 @@ _YOURS_LAST = ["The last paper on the file is yours, of {d}, {ago} ago: {title}.
 
 def note_lines(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str],
                why: dict[str, str] | None = None, outside: set[str] = frozenset(), firm: str = "",
-               me: str = "", you: str = "") -> list[str]:
+               me: str = "", you: str = "", named: set[str] = frozenset()) -> list[str]:
     """One sentence per event, for a weekly status note: what came in, what moved, what went round, what is due.
     `ours` names the organisations of the author's side (another's paper is one received); `why` gives, by fact
     id, what to add after a figure's line (how it is worked out, where to read it); `outside` names the
     readers' organisations and `firm` the writer's (the firm's own paper is told to an outside reader as finished,
     not as circulated; another firm's paper of the same side is named with its firm); `you` names the one reader
-    the note goes to, whose own paper is "your" paper."""
+    the note goes to, whose own paper is "your" paper; `named` the names of those it goes to, whose own acts (a
+    meeting they were all at, their own minutes, their paper already sent across) are not reported back to them."""
     out = []
     # the papers and meetings the note tells: an event's day that one of them already tells says nothing more ("I
     # finished Self-report ... on 14 April" then "The self-report was on 14 April 2026", blind read 35)
     told = [title_words(x.title) for x in events if x.what in ("paper", "met") and x.title]
     for e in events:
+        if named and (e.what == "met" and e.attended and named <= set(e.attended) or
+                      e.what == "paper" and e.by in named and (e.across or _MINUTES.search(e.title or ""))):
+            # the readers' own acts are not news to them ("The CEO call ... took place on 22 June" to those on it,
+            # "We have noted Theresa's board minutes" to Theresa, "Brandi's request for equitable adjustment is with
+            # us" to Brandi after it went to the owner: blind read 35b)
+            continue
         own = e.what not in ("paper", "last") or e.org in ours
         kind = e.type if e.type in ("money", "date", "text") else "other"
         if e.what == "paper" and e.org and e.org != firm and e.org in outside:

@@ -26,7 +26,7 @@ from worldsmith.generators.compose.text import clean_list, cap_first, join_names
 from worldsmith.generators.compose.voice import workday_tomorrow, deadline, family_key, of_the_matter, resolve_day, salutation, say_day, \
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
-from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef
+from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef, paper_key
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
@@ -907,6 +907,18 @@ def _day_of(day: dt.date, ctx: ArtifactContext) -> str:
     return mail_day(day, ctx.locale, ctx.spec.sent_at.date())
 
 
+def handled_on(ctx: ArtifactContext, title: str, mine: bool = False) -> dt.date | None:
+    """The first day the writer dealt with a paper of that title before this message (ctx.handled: wrote in a thread
+    on it, attached it, wrote it, or their side sent it across; mine: only the writer's own acts), or None."""
+    key = paper_key(re.sub(r"(?i)^the\s+", "", title or ""))
+    if len(key) < 6:
+        return None
+    days = [day for k, day in ctx.handled.items() if (k == key or len(k) >= 6 and (k.startswith(key) or
+                                                                                    key.startswith(k)))
+            and not (mine and k in ctx.side_sent)]
+    return min(days) if days else None
+
+
 def _by(pick: Picker, ctx: ArtifactContext, day: dt.date | None = None) -> str:
     """A deadline a message sets from its day, before the first date ahead among its facts (the work serves it:
     "settle the LOI's EV by 7 Sep" after the LOI went out on 2 Sep, blind read 19), and in a reply no later than the
@@ -1433,8 +1445,7 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
             return pick.fill(frames["working"], label=label) or step
         m = _PAPER_LINE.search(own)
         if m:
-            from worldsmith.generators.kinds.chat.compose import paper_name
-            return pick.fill(frames["paper"], paper=paper_name(next(g for g in m.groups() if g))) or step
+            return _paper_question(pick, ctx, next(g for g in m.groups() if g)) or step
         ahead = passed_labels(ctx, own, _AHEAD)
         if ahead:
             # whether a date ahead is on course, which a list does not say; never what is still to do before it
@@ -1483,10 +1494,21 @@ def _plan_question(pick: Picker, ctx: ArtifactContext) -> str:
         return pick.fill(frames_ahead or frames["ahead"], label=ahead[0]) or ""
     m = _PAPER_LINE.search(own)
     if m:
-        from worldsmith.generators.kinds.chat.compose import paper_name
-        title = next(g for g in m.groups() if g)
-        return pick.fill(frames["paper"], paper=paper_name(title)) or ""
+        return _paper_question(pick, ctx, next(g for g in m.groups() if g))
     return ""
+
+
+def _paper_question(pick: Picker, ctx: ArtifactContext, title: str) -> str:
+    """What the reader of a note asks of a paper it names: what in it needs them, or, where they already dealt with it
+    themselves (forwarded it, answered it), what follows from that, never whether to read it ("Is there anything in
+    the architect's initial decision I should look at myself?" a week after forwarding it, blind read 35b)."""
+    from worldsmith.generators.kinds.chat.compose import paper_name
+
+    frames = bank("email")["plan_asks"]
+    had = handled_on(ctx, title, mine=True)
+    if had is not None:
+        return pick.fill(frames["paper_had"], paper=paper_name(title), when=_day_of(had, ctx)) or ""
+    return pick.fill(frames["paper"], paper=paper_name(title)) or ""
 
 
 _ME = re.compile(r"\bme\b")
@@ -1616,6 +1638,18 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
                                                    [t.body for t in reversed(ctx.thread)])))
         ours = bool(m and (re.match(r"(?:Our|My|You have had|We |I )", m.group(0))
                            or re.search(r"(?:reached you|came to you)", m.group(0))))
+        title = next((g for g in m.groups() if g), "") if m else ""
+        had = handled_on(ctx, title)
+        if had is None and title:
+            # ...and one the writer reported in their own note of the thread has been read by them: the note is the
+            # pointer ("I am reading it now" two days after the partner's note gave the Ombudsman's terms and what
+            # we do about them, blind read 35b's au-wage at seed 35)
+            told = [t.sent for t in ctx.thread if t.sender == ctx.author.name and title.lower() in t.body.lower()]
+            had = dt.date.fromisoformat(told[0][:10]) if told else None
+        # a paper the writer's side sent across is ours ("Not on a first read" of the client's own mediation
+        # statement, filed by its counsel a week before: blind read 35b)
+        ours = ours or bool(had and any(k == paper_key(title) or k.startswith(paper_key(title))
+                                        for k in ctx.side_sent))
         key = ("paper_change" if "change for us" in own else "paper") + ("_ours" if ours else "")
         # our own paper's reader is told the one point it turns on, never only "Not before the call" (a client
         # principal asking what in the valuation model summary he should look at himself, read22: "a curt
@@ -1629,10 +1663,24 @@ def _plan_answer(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         point = (shown or open_ or [""])[-1 if shown else 0]
         if key == "paper_ours" and point:
             key = "paper_ours_point"
-        line = pick.fill(frames[key], owner=owner, day=day, label=point) if owner else \
-            pick.fill(frames[key + "_self"], day=day, label=point)
+        if had is not None and not ours:
+            # one who already gave their view on it is not "reading it now" (blind read 35b: "I am reading it now"
+            # on May 22 from the one who answered the initial decision on May 15): that view is the pointer
+            key = "paper_had"
+        line = pick.fill(frames[key], owner=owner, day=day, label=point, when=_day_of(had, ctx) if had else "") \
+            if owner else pick.fill(frames[key + "_self"], day=day, label=point, when=_day_of(had, ctx) if had else "")
+        if re.search(r"before the meeting", own):
+            # the meeting asked about is the one answered ("Anything ... that needs me before the meeting?" answered
+            # "Not before the call", blind read 35b)
+            line = re.sub(r"\bbefore the call\b", "before the meeting", line or "")
+            line = re.sub(r"\b(?:on the call|then)\b(?=\.?$)", "at the meeting", line)
     elif re.search(r"as you (?:propose|suggest)", own, re.I):
         line = pick.fill(frames["sent"], owner=owner, day=day) if owner else pick.fill(frames["sent_self"], day=day)
+    elif not labels and ctx.coming_papers:
+        # with no point of the ledger to name, the next step is the next paper of the writer's side, with its maker
+        # and day, never "our view on the next step" (the client who had forwarded the initial decision, blind read
+        # 35b)
+        line = _next_paper(pick, ctx)
     else:
         body = ctx.parent.body if ctx.parent else ""
         gone = label in passed_labels(ctx, body)
@@ -1996,12 +2044,16 @@ def _takes_on(ctx: ArtifactContext, body: str) -> str:
 
 
 # A bare acknowledgement: thanks, noted, received, got it, confirmed, and no more than a few words of its own.
-_ACK = re.compile(r"^(?:(?:hi|dear|hello)\s+\w+,?\s+)?(?:thanks|thank you|noted|received|got|confirmed|understood|"
+# (after any greeting: "Good morning Michael, Thanks, got it. I will deal with anything that follows from it" was
+# answered "Received, Kelly, thank you. I will raise it on the next call", a loop of acknowledgements, blind read 35b)
+_ACK = re.compile(r"^(?:(?:hi|dear|hello|good (?:morning|afternoon|evening))\s+\w+,?\s+)?(?:thanks|thank you|noted|received|got|confirmed|understood|"
                   r"perfect|will do|fine|agreed)\b", re.I)
 
 
-_NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|Picking this up|Understood|Thanks)\b",
-                   re.I)
+# (and "The steps are clear; nothing to add from me.", which taken_step says: answered "Confirmed, thanks. I will put
+# it in the plan for the week on Tuesday.", an empty reply to an empty one, blind read 35b)
+_NEXT = re.compile(r"(?:I'll|I will|Our side will|Nothing more needed|Next step|Picking this up|Understood|Thanks|"
+                   r"The steps are clear|Nothing (?:more |further )?to add)\b", re.I)
 
 
 _SAME = re.compile(r"(?:Our workings give the same|We get the same|Same here|That matches|No difference)\b")
@@ -2073,7 +2125,9 @@ def _after_ack(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subje
         lines.append(pick.fill(frames["chase"], **v) or "")
     lines.extend(fact_sentence(pick, f, "email") for f in ctx.facts)
     if not open_ and not promised:
-        lines.append(pick.fill(frames["next"], **v) or "")
+        # with nothing wanted of them, the one who acknowledged is told what comes next from the writer's side and
+        # when (news), never only that nothing is needed (an empty reply to an empty one, blind read 35b)
+        lines.append(_next_paper(pick, ctx) or pick.fill(frames["next"], **v) or "")
     return _close(pick, ctx, "", [cap_first(x) for x in lines if x], subject, full=False)
 
 
@@ -2690,7 +2744,8 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     week = ctx.week or []
     readers = {p.organisation for p in ctx.to + ctx.cc}
     lines = note_lines(pick, week, day, ctx.locale, ours, why, readers, ctx.author.organisation, ctx.author.name,
-                       ctx.to[0].name if len(ctx.to) == 1 else "")
+                       ctx.to[0].name if len(ctx.to) == 1 else "",
+                       {p.name for p in ctx.to if p.organisation != ctx.author.organisation})
     # a figure the week did not bring, carried by a paper our people are making, is said as what that paper works on,
     # in its step ("Ann: the revenue-cycle review, due July 6, on the probe sample of 400 claims"), not recited on a
     # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
@@ -4251,7 +4306,9 @@ def attached_what(spec: EmailSpec) -> str:
         return f"the {heads[0]} for {join_names(dated)}"
     if len(titles) == 1 and dated:
         return f"the {heads[0]} for {dated[0]}"
-    return join_names([h if h.startswith("draft ") else f"the {h}" for h in dict.fromkeys(heads)])
+    # (a versioned draft goes without an article, "draft v1 ..."; a draft paper takes one: "I send draft answer and
+    # affirmative defenses" read as no English, the tanker example's forward at seed 0)
+    return join_names([h if re.match(r"draft v\d", h) else f"the {h}" for h in dict.fromkeys(heads)])
 
 
 def attach_line(frame: str, what: str) -> str:

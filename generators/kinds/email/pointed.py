@@ -85,7 +85,8 @@ def _week(pick: Picker, ctx: ArtifactContext) -> str:
         week = [e for e in week if not (e.what == "met" and e.day == ctx.spec.sent_at.date()
                                         and title_words(e.title) & said)]
     lines = note_lines(pick, week, ctx.spec.sent_at.date(), ctx.locale, ours, {}, {p.organisation for p in ctx.to + ctx.cc},
-                       ctx.author.organisation, ctx.author.name, ctx.to[0].name if len(ctx.to) == 1 else "")
+                       ctx.author.organisation, ctx.author.name, ctx.to[0].name if len(ctx.to) == 1 else "",
+                       {p.name for p in ctx.to if p.organisation != ctx.author.organisation})
     lines = [x for x in lines if x and x not in ctx.spec.point]
     if not lines:
         return ""

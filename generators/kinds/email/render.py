@@ -126,13 +126,21 @@ def _attached_lines(body: str, spec: EmailSpec) -> str:
     return body + "\n\n" + "\n".join(f"Attached: {n}" for n in missing) if missing else body
 
 
+def _answers_question(spec: EmailSpec, history: list[Message]) -> bool:
+    """Whether the message a reply answers asked something in its own words (a question mark in its text)."""
+    parent = next((c for s, c in history if s.id == spec.parent), None)
+    return parent is not None and "?" in parent.body
+
+
 def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, history: list[Message]) -> str:
     """The full body of a message: what its sender wrote, then the quoted or forwarded parent."""
     body = _attached_lines(_clean(content.body), spec)
     if spec.mode == "new" or spec.parent is None:
         return body
-    if spec.mode == "reply" and spec.quote == "none":
-        # Trimmed: people on phones, or who cut the history, send their reply alone; the headers still chain.
+    if spec.mode == "reply" and spec.quote == "none" and not _answers_question(spec, history):
+        # Trimmed: people on phones, or who cut the history, send their reply alone; the headers still chain. An
+        # answer keeps the question it answers below it ("Not before the call", alone, answered a question nobody
+        # could see: blind read 35b)
         return body
     chain = ancestors(spec, history)
     parent_spec, parent_content = chain[-1]
