@@ -114,10 +114,16 @@ def test_sheet_name_is_short_and_legal():
         assert len(name) <= 31 and not re.search(r"\b(with|and|of|Project)$", name), name
 
 
-def test_notes_name_the_preparer_and_a_distractor_is_labelled():
-    sheet = compose_sheet(sheet_context("Cap computation", distractor_label="superseded draft"))
+def test_notes_name_the_preparer_and_a_draft_says_it_is_a_draft_not_that_it_is_superseded():
+    # blind read 35b: 'a "calculation" draft ... annotated as superseded in its own cells' the day it is first made;
+    # the label is the workbook description's (distractor_labelled reads it there), the cells say what the draft is
+    label = ("superseded calculation draft v1 of March 25, 2026: left out the store managers' annualised wage "
+             "shortfall")
+    sheet = compose_sheet(sheet_context("Cap computation", distractor_label=label))
     assert 1 <= len(sheet.notes) <= 3
-    assert any("superseded draft" in n for n in sheet.notes)
+    said = " ".join(sheet.notes).lower()
+    assert "calculation draft v1 of march 25, 2026" in said
+    assert "superseded" not in said and "left out" not in said and "not the current position" not in said
     for seed in range(10):
         assert "Milo Fenwick" in " ".join(compose_sheet(sheet_context(seed=seed)).notes)
 

@@ -433,7 +433,7 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     said = re.sub(r"\.\.(?=\s|$)", ".", said)  # 'Ltd.' then '.'
     notes = [said or f"Prepared by {ctx.author.name}, as at {values['date']}."]
     if ctx.distractor_label:
-        notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
+        notes.insert(0, draft_status(ctx))
     notes += extra
     if pick.chance(0.4):
         # a sheet of no money names no currency (blind read 26, my seed-61 read: a measured survey of square feet in
@@ -453,6 +453,26 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
             # nothing else moves
             notes[-1] = "Computed lines are live formulas." if spec.skeleton is not None else "Totals are formulas."
     return notes
+
+
+# What only a later file knows of a draft: that it is superseded or withdrawn, and what it left out.
+_HINDSIGHT = re.compile(r"\(?\b(?:superseded|withdrawn|outdated|out-of-date|obsolete|replaced)\b\)?,?\s*", re.I)
+
+
+def draft_status(ctx: ArtifactContext) -> str:
+    """A draft's status in its own cells, as its author wrote it on its day: what it is (its label before the colon,
+    without 'superseded') and the basis its figure rests on where the label gives one; never that it is superseded
+    nor what it missed (blind read 35b: 'a "calculation" draft ... annotated as superseded in its own cells'; the
+    label stays in the workbook's description, for the reader who finds it later)."""
+    from worldsmith.generators.compose.substance.drafts import draft_basis
+
+    head = " ".join(strip_end(ctx.distractor_label.split(": ", 1)[0]).split())
+    head = re.sub(r"\s{2,}", " ", _HINDSIGHT.sub("", head)).strip(" ,;") or "draft"
+    said = f"Status: {lower_first(head)}, for discussion."
+    if not re.search(r"\bdraft\b", head, re.I):
+        said = f"Status: draft for discussion ({lower_first(head)})."
+    basis = draft_basis(ctx)
+    return f"{said} {basis[1]}" if basis else said
 
 
 _AUDIT = re.compile(r"\b(?:audit\w*|workpapers?|working papers?)\b", re.I)
