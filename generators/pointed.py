@@ -412,3 +412,63 @@ def coverage_lines(sheet: Any, ledger: Any, listed: dict) -> int | None:
                       fmt="number", formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
                       note=f"Of the {n:,} {noun}")
     return at
+
+
+def _counted(text: str, unit: str) -> list[tuple[re.Match, int]]:
+    """The counts of `unit` a text writes ('41 days', '33 calendar days'): each match and its number."""
+    one = unit[:-1] if unit.endswith("s") else unit
+    pattern = rf"\b(\d{{1,3}}(?:,\d{{3}})*|\d+)\s+(?:calendar\s+|working\s+)?(?:{re.escape(one)}s?)\b"
+    return [(m, int(m[1].replace(",", ""))) for m in re.finditer(pattern, text, re.I)]
+
+
+def parts_in_words(sheet: Any, ledger: Any) -> int | None:
+    """Rows whose words count what a figure of the sheet counts ('Fragnet 1, imaging suite redesign: owner-caused,
+    critical path, 41 days' beside 'Excusable compensable delay: {excusable_days}' of 74 days) hold their counts as
+    figures, and where they sum to that figure exactly its line is their live sum (role total), no longer a typed
+    number; a larger figure of the same unit the sum is a share of ('Total delay' of 98 days) gets the balance beside
+    it by a live formula, so no day is left unassigned (blind read 35b: 'The apportionment doesn't reconcile: 98 total,
+    74 owner, 24 days not assigned. The fragnet days are text and 74 is typed, not summed'). The total's line, or None
+    where no rows' counts sum to a figure (then nothing changes)."""
+    from worldsmith.worlds.values import Number
+
+    figures = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.fact and ln.role == "input"
+               and isinstance(ledger.value(ln.fact), Number) and ledger.value(ln.fact).unit
+               and isinstance(ln.cells[sheet.amount], (int, float))]
+    for at, line in figures:
+        unit = ledger.value(line.fact).unit
+        parts = []
+        for i, ln in enumerate(sheet.lines):
+            if ln.role != "key" or ln.fact or ln.cells[sheet.amount] is not None:
+                continue
+            words = f"{ln.cells[sheet.label] or ''} {ln.cells[sheet.note] or ''}"
+            found = _counted(words, unit)
+            if len(found) == 1:
+                parts.append((i, found[0][1]))
+        if len(parts) < 2 or sum(n for _, n in parts) != line.cells[sheet.amount]:
+            continue
+        for i, n in parts:
+            ln = sheet.lines[i]
+            ln.role, ln.format, ln.cells[sheet.amount] = "item", "number", n
+            note = ln.cells[sheet.note] or ""
+            said = _counted(note, unit)
+            if said:
+                # the count has its cell: the words keep what else they say ('Owner-caused, critical path')
+                m = said[0][0]
+                note = f"{note[:m.start()].rstrip(' ,;:')} {note[m.end():].lstrip(' ,;:')}"
+                ln.cells[sheet.note] = cap_first(" ".join(note.split()).strip(" ,;:")) or None
+        line.role, line.formula = "total", "+".join("{%d}" % i for i, _ in parts)
+        was = line.cells[sheet.note] or ""
+        named = " + ".join(str(sheet.lines[i].cells[sheet.label]) for i, _ in parts)
+        line.cells[sheet.note] = f"{named}; {was[:1].lower()}{was[1:]}" if was else named
+        bigger = [(i, ln) for i, ln in figures if i != at and ledger.value(ln.fact).unit == unit
+                  and ln.cells[sheet.amount] > line.cells[sheet.amount]]
+        if len(bigger) == 1:
+            b, big = bigger[0]
+            balance = big.cells[sheet.amount] - line.cells[sheet.amount]
+            how = f"{big.cells[sheet.label]} less {str(line.cells[sheet.label])[:1].lower()}" \
+                  f"{str(line.cells[sheet.label])[1:]}"
+            # (below the sheet's lines: a line put between them would move the rows their formulas read)
+            sheet.add(f"{big.cells[sheet.label]} not apportioned above", role="derived", amount=balance,
+                      fmt="number", formula="{%d}-{%d}" % (b, at), note=how)
+        return at
+    return None

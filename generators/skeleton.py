@@ -743,6 +743,9 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
         from worldsmith.generators.pointed import remainder_line
 
         remainder_line(sheet, ledger)
+        from worldsmith.generators.pointed import parts_in_words
+
+        parts_in_words(sheet, ledger)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:

@@ -113,3 +113,38 @@ def test_a_row_headed_by_a_facts_label_holds_that_fact_whatever_figure_the_point
     line = _by_label(sk)["Secured claims"]
     assert line.fact == "secured" and line.cells[sk.amount] == 8000000
     assert line.cells[-1].startswith("Of EUR 31,200,000 claimed")
+
+
+DAYS = [_fact("total_days", "total delay", Number(value=Decimal(98), unit="days"), "98 days"),
+        _fact("owner_days", "excusable delay", Number(value=Decimal(74), unit="days"), "74 days")]
+
+
+def test_rows_that_count_the_parts_of_a_figure_in_words_sum_to_it_live():
+    """Blind read 35b, us-hospital at seed 35: 'The apportionment doesn't reconcile: 98 total, 74 owner, 24 days not
+    assigned. The fragnet days are text and 74 is typed, not summed.'"""
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Delay apportionment", author="a", occupation="x",
+                     rows=10, date=dt.date(2026, 6, 9), facts=["total_days", "owner_days"],
+                     points=["Total delay: {total_days}", "Fragnet 1, redesign: owner-caused, critical path, 41 days",
+                             "Fragnet 2, booms: owner-caused, 33 days", "Curtain wall: contractor-caused, carved out",
+                             "Excusable delay: {owner_days}"])
+    sk = build_skeleton(spec, DAYS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    one, two = sk.lines.index(lines["Fragnet 1, redesign"]), sk.lines.index(lines["Fragnet 2, booms"])
+    assert lines["Fragnet 1, redesign"].cells[sk.amount] == 41 and lines["Fragnet 2, booms"].cells[sk.amount] == 33
+    assert lines["Fragnet 1, redesign"].cells[-1] == "Owner-caused, critical path"  # the count has its cell
+    owner = lines["Excusable delay"]
+    assert owner.role == "total" and owner.fact == "owner_days" and owner.formula == "{%d}+{%d}" % (one, two)
+    balance = next(ln for ln in sk.lines if ln.formula == "{%d}-{%d}" % (sk.lines.index(lines["Total delay"]),
+                                                                           sk.lines.index(owner)))
+    assert balance.cells[sk.amount] == 24
+    assert lines["Curtain wall"].cells[sk.amount] is None  # words without a count stay words
+
+
+def test_counts_in_words_that_do_not_sum_to_the_figure_stay_words():
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Delay apportionment", author="a", occupation="x",
+                     rows=10, date=dt.date(2026, 6, 9), facts=["owner_days"],
+                     points=["Fragnet 1: 40 days", "Fragnet 2: 30 days", "Excusable delay: {owner_days}"])
+    sk = build_skeleton(spec, DAYS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    assert lines["Excusable delay"].role == "input" and not lines["Excusable delay"].formula
+    assert lines["Fragnet 1"].cells[sk.amount] is None
