@@ -16,6 +16,7 @@ from typing import Any
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.compose.text import cap_first
+from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.ledger import quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER, parse_point
 from worldsmith.worlds.values import render_value
@@ -260,6 +261,7 @@ def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
     a state that needs more days after the ask than the list's day gives is still the open one, and the detail says
     no state beside the column's (blind read 35: asked on 5 March and 'Received' on 5 March, 'Received' beside a
     detail 'partly received')."""
+    _categories(sheet)
     roles = sheet.roles
     at = {r: i for i, r in enumerate(roles)}
     states = [(st[0], st[1], int(st[2]) if len(st) > 2 else 0) for st in listed.get("statuses") or []]
@@ -296,6 +298,40 @@ def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
         granted = _GRANTED.search(said)
         if "days" in at and granted:
             ln.cells[at["days"]] = int(granted[1] or granted[2])
+
+
+# A point's heading that files its item under a head of the list ('Financial', 'Tax', 'Legal and regulatory'), not the
+# item itself: one or two words, the second maybe after 'and'
+_HEAD = re.compile(r"^[A-Z][\w-]+(?:\s+(?:and\s+|&\s+)?[\w-]+)?$")
+
+
+def _categories(sheet: Any) -> None:
+    """A list whose points file each item under a head ('Financial: audited accounts 2023 to 2025; owner the CFO')
+    says the item in its Request column and the head in a Category column beside the number, the rest of the point
+    its detail (blind read 35b: 'The Request column holds only the category'). Nothing changes where any item's
+    heading is the item itself ('Board minutes for 2025: received in part')."""
+    lines = [ln for ln in sheet.lines if ln.role != "heading"]
+    if "category" in sheet.roles or not lines:
+        return
+    split = []
+    for ln in lines:
+        label, note = ln.cells[sheet.label] or "", ln.cells[sheet.note] or ""
+        if not note and ": " in label:
+            label, note = (x.strip() for x in label.split(": ", 1))
+        first, _, rest = note.partition("; ")
+        if not _HEAD.match(label) or len(first.split()) < 3:
+            return
+        # ('owner the CFO' reads as a field of the detail: 'Owner: the CFO')
+        rest = re.sub(r"^owner\s+(?=the\b|[A-Z])", "Owner: ", rest.strip(), flags=re.I)
+        split.append((label, cap_first(first.strip()), cap_first(rest) if rest else None))
+    at = 1 if sheet.roles and sheet.roles[0] == "seq" else 0
+    sheet.columns.insert(at, SheetColumn(name="Category", type="text"))
+    sheet.roles.insert(at, "category")
+    for ln in sheet.lines:
+        ln.cells.insert(at, None)
+    sheet.label, sheet.amount, sheet.note = (sheet.roles.index(r) for r in ("label", "amount", "note"))
+    for ln, (head, item, rest) in zip(lines, split):
+        ln.cells[at], ln.cells[sheet.label], ln.cells[sheet.note] = head, item, rest
 
 
 # '21 days granted', 'extension of 14 days': the days a change or claim was given

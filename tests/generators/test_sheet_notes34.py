@@ -125,7 +125,10 @@ def _request_list(start: dt.date):
     sk = build_skeleton(spec, [], None, "en_GB", Faker(), start)
     names = [c.name for c in sk.columns]
     # no point gives a figure: no figure column (blind read 35: 'The Figure column is empty')
-    assert names == ["No.", "Request", "Date requested", "Status", "Detail"] and sk.amount == names.index("Detail")
+    # each item under its head, the item in the Request column (blind read 35b: 'The Request column holds only the
+    # category')
+    assert names == ["No.", "Category", "Request", "Date requested", "Status", "Detail"] and \
+        sk.amount == names.index("Detail")
     return [dict(zip(names, ln.cells)) for ln in sk.lines]
 
 
@@ -139,10 +142,13 @@ def test_a_request_is_not_in_or_chased_on_the_day_it_is_asked():
     assert {r["Status"] for r in early} == {"Requested"}
     for r in early:
         assert not re.search(r"received|outstanding", r["Detail"], re.I), r["Detail"]
+    assert [(r["Category"], r["Request"]) for r in early] == [
+        ("Financial", "Audited accounts 2023 to 2025"), ("Financial", "Actuarial reports for the pension fund"),
+        ("Employment", "Works agreements and pension plan rules")]
     late = _request_list(dt.date(2026, 1, 5))
     assert {r["Date requested"] for r in late} == {"2026-02-26"}
     assert [r["Status"] for r in late] == ["Received", "Outstanding - chased", "Partially received"]
-    assert late[1]["Detail"].endswith("owner the CFO, priority") and late[2]["Detail"].endswith("managing director")
+    assert late[1]["Detail"].endswith("Owner: the CFO, priority") and late[2]["Detail"].endswith("managing director")
 
 
 def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():

@@ -5,6 +5,7 @@ calculation of two rows that computes nothing, not even the unit price'; 'a cred
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -148,3 +149,31 @@ def test_counts_in_words_that_do_not_sum_to_the_figure_stay_words():
     lines = _by_label(sk)
     assert lines["Excusable delay"].role == "input" and not lines["Excusable delay"].formula
     assert lines["Fragnet 1"].cells[sk.amount] is None
+
+
+def test_a_pointed_sheet_titled_by_category_lists_the_categories_the_ledger_gives_and_sums_them():
+    """Blind read 35b, au-wage at seed 35: 'a "calculation by underpayment category" shows no categories'. An item
+    another figure of the sheet is (the overtime component) is that figure, read back, not a second typed amount."""
+    wages = LedgerFact(id="wages", statement="The wage underpayment is AUD 6,870,000.", label="wage underpayment",
+                       text="AUD 6,870,000", value=Money(amount=Decimal(6870000), currency="AUD"),
+                       items=["Sunday penalty rates", "Overtime for part-time hours", "Minimum engagement"])
+    overtime = _fact("overtime", "overtime component", Money(amount=Decimal(1120000), currency="AUD"),
+                     "AUD 1,120,000")
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Back pay calculation by underpayment category",
+                     author="a", occupation="x", rows=10, date=dt.date(2026, 6, 9), facts=["wages", "overtime"],
+                     points=["Wage underpayment: {wages}, per employee per pay period",
+                             "Overtime component: {overtime}, excluded from ordinary time earnings"])
+    sk = build_skeleton(spec, [wages, overtime], None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    items = [lines[name] for name in wages.items]
+    assert all(ln.role == "item" and ln.cells[sk.amount] > 0 for ln in items)
+    assert sum(ln.cells[sk.amount] for ln in items) == 6870000
+    first = sk.lines.index(items[0])
+    total = lines["Wage underpayment"]
+    assert total.role == "total" and total.formula == "SUM({%d}:{%d})" % (first, first + 2)
+    assert lines["Overtime for part-time hours"].cells[sk.amount] == 1120000
+    assert lines["Overtime component"].formula == "{%d}" % sk.lines.index(lines["Overtime for part-time hours"])
+    # the lines after the items still read the lines they read
+    for ln in sk.lines:
+        for ref in re.findall(r"\{(\d+)\}", ln.formula or ""):
+            assert int(ref) < len(sk.lines) and sk.lines[int(ref)] is not ln

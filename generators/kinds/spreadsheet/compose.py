@@ -335,7 +335,11 @@ def _papers_of(ctx: ArtifactContext) -> str:
     """The papers that set out a sheet's facts, by title and date, in words ('the survey report, dated 28 April
     2026, and the consignment note'); '' where none of its facts has one."""
     seen: dict[str, dt.date | None] = {}
-    for f in ctx.facts:
+    # a sheet of figures is prepared from the papers of its figures, not from the paper that first gave a date or a
+    # word it also shows (blind read 35b: a leakage review 'prepared ... from Non-binding offer', the offer that gave
+    # its locked box date, 'rather than from bank statements or the SPA')
+    figures = [f for f in ctx.facts if numeric_value(f.value) is not None]
+    for f in figures or ctx.facts:
         if f.paper and f.paper != ctx.spec.title and (f.paper_day is None or f.paper_day <= ctx.spec.date):
             seen.setdefault(f.paper, f.paper_day)
     if not seen:
