@@ -21,13 +21,23 @@ def test_one_typed_figure_is_a_summary_not_an_analysis_or_a_calculation():
     from worldsmith.generators.kinds.spreadsheet.promise import retitle
 
     lost = _fact("lost", "lost productivity")
-    assert retitle("Measured mile analysis: MEP rough-in, floors 2 to 6", [lost]) == \
+    points = ["Lost productivity: {lost}"]
+    assert retitle("Measured mile analysis: MEP rough-in, floors 2 to 6", [lost], points) == \
         "Measured mile summary: MEP rough-in, floors 2 to 6"
-    assert retitle("DRAFT v1 - back pay calculation", [lost]) == "DRAFT v1 - back pay summary"
-    # a figure the ledger computes, or two figures a point may work, keep the promise
+    assert retitle("DRAFT v1 - back pay calculation", [lost], points) == "DRAFT v1 - back pay summary"
+    # working capital is no working
+    assert retitle("Net working capital: monthly", [lost], points) == "Net working capital: monthly"
+    # a figure the ledger computes, two figures a point may work, or items the engine lists keep the promise, and so
+    # does a sheet without points (the engine lays out its own working)
     computed = _fact("total", "total", formula="a + b")
-    assert retitle("Back pay calculation", [lost, computed]) == "Back pay calculation"
-    assert retitle("Unit price calculation", [lost, _fact("units", "units", "number")]) == "Unit price calculation"
+    assert retitle("Back pay calculation", [lost, computed], points) == "Back pay calculation"
+    assert retitle("Unit price calculation", [lost, _fact("units", "units", "number")], points) == \
+        "Unit price calculation"
+    shares = _fact("share", "top customer share", "percent", items=["Ashgrove", "Hunter"])
+    assert retitle("Customer concentration and cohort analysis", [shares]) == \
+        "Customer concentration and cohort analysis"
+    assert retitle("Back pay calculation by category", [shares], points) == "Back pay calculation by category"
+    assert retitle("Cohort analysis", [lost]) == "Cohort analysis"
 
 
 def test_a_pointed_sheet_drops_a_by_group_its_points_and_ledger_do_not_give():

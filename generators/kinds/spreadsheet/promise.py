@@ -82,8 +82,13 @@ def _bottom(facts: list[Any]) -> Any | None:
 
 
 # A title word that promises working: figures computed from others, or a figure split into its parts.
-_WORKING = re.compile(r"\b(?:analys[ie]s|calculations?|computations?|workings?|apportionments?|build-?ups?|"
+_WORKING = re.compile(r"\b(?:analys[ie]s|calculations?|computations?|workings|apportionments?|build-?ups?|"
                       r"breakdowns?)\b", re.I)
+
+
+# (skeleton._BY_ITEMS: a title that breaks its figure down by the kinds of it the ledger lists)
+_BY_KINDS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
+                       r"class(?:es)?|kinds?)\b", re.I)
 
 
 def retitle(title: str, facts: list[Any], points: list[str] | None = None) -> str:
@@ -92,9 +97,10 @@ def retitle(title: str, facts: list[Any], points: list[str] | None = None) -> st
     Products sold per the audit')."""
     from worldsmith.generators.compose.text import cap_first, lower_first
 
-    if len(_figures(facts)) <= 1 and not any(getattr(f, "formula", None) for f in facts):
-        # one typed figure and nothing it is worked from is no analysis or calculation: it is a summary of that
-        # figure (blind read 35b: 'A "measured mile" with no hours, quantities or rates: $1,386,000 is typed in';
+    if points and len(_figures(facts)) <= 1 and not any(getattr(f, "formula", None) for f in facts) \
+            and not _BY_KINDS.search(title):
+        # a sheet laid out from its points with one typed figure and nothing it is worked from (nor a title that
+        # breaks it down by the kinds the ledger lists, skeleton._pointed_items) is no analysis or calculation: it is a summary of that figure (blind read 35b: 'A "measured mile" with no hours, quantities or rates: $1,386,000 is typed in';
         # 'A "calculation" draft with one typed figure and no working')
         title = _WORKING.sub(lambda m: "summaries" if m[0].lower().endswith(("es", "s")) and
                              not m[0].lower().endswith("sis") else "summary", title)
