@@ -23,7 +23,7 @@ from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
-from worldsmith.generators.labels import as_known_on, fact_events, fact_label, periodic_record
+from worldsmith.generators.labels import as_known_on, draft_name, fact_events, fact_label, periodic_record
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER
@@ -1048,6 +1048,13 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
                 # that replaced the draft, read 23)
                 label = as_known_on(d.label, ledger.day, (), fact_events(ledger.facts.values()),
                                     ledger.facts[d.fact].known_from)
+                own = ledger.distractor
+                if own is not None and " ".join(d.text.split()) in " ".join((own.label or "").split()) \
+                        and draft_name(label):
+                    # a draft built on another draft's figure names it as it stood that day, never superseded nor
+                    # what it missed (blind read 35b: 'annotated as superseded in its own cells'); its own label
+                    # quotes the figure, so no reader takes it for the ledger's (check no_contradicting_value)
+                    return f"Figure as in the {draft_name(label)}"
                 return f"Figure as in the {label.rstrip('. ')}"
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         # the draft's figure as at the draft's own day, as every other input is dated: never a stock note ("Figure as

@@ -93,3 +93,34 @@ def test_a_sheet_is_not_sourced_to_a_paper_that_quotes_it():
     for s in sheets:
         ctx = build_context(plan, taxonomy, s, contents)
         assert not [f.id for f in ctx.facts if f.paper in quoting[s.id]], s.title
+
+
+def test_a_draft_built_on_another_drafts_figure_names_it_as_it_stood_not_as_superseded():
+    """Blind read 35b (us-hospital at seed 35): the REA draft of April 13 read 'Figure as in the superseded TIA draft
+    v1 of April 10, 2026: did not carve out the contractor's concurrent curtain-wall delay', in its own cells, four
+    days before the report that superseded the TIA draft."""
+    from faker import Faker
+
+    from worldsmith.generators.labels import draft_name
+    from worldsmith.generators.skeleton import build_skeleton
+    from worldsmith.worlds.plan import LedgerDistractor
+    from worldsmith.worlds.values import Number
+
+    usd = lambda a: Money(amount=Decimal(a), currency="USD")  # noqa: E731
+    facts = [LedgerFact(id="days", statement="Days.", label="excusable delay", text="74 days",
+                        value=Number(value=Decimal(74), unit="days")),
+             LedgerFact(id="rate", statement="Rate.", label="daily overhead", value=usd(16560), text="USD 16,560"),
+             LedgerFact(id="rea", statement="REA.", label="REA amount", value=usd(1225440), text="USD 1,225,440",
+                        formula="rate * days")]
+    tia = LedgerDistractor(id="tia", fact="days", value=Number(value=Decimal(88), unit="days"), text="88 days",
+                           label="superseded TIA draft v1 of April 10, 2026: did not carve out the curtain wall")
+    rea = LedgerDistractor(id="rea_d", fact="rea", value=usd(1457280), text="USD 1,457,280",
+                           label="superseded REA draft of April 13, 2026, priced on the 88 days of TIA draft v1")
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="REA quantum (draft)", author="a", occupation="x",
+                     rows=5, date=dt.date(2026, 4, 13), facts=["rea", "rate"], distractor="rea_d")
+    sk = build_skeleton(spec, facts, rea, "en_US", Faker(), dt.date(2026, 1, 1), drafts=[tia, rea])
+    notes = [str(c) for ln in sk.lines for c in ln.cells if isinstance(c, str)]
+    assert "Figure as in the TIA draft v1 of April 10, 2026" in notes, notes
+    assert not any("superseded" in n.lower() or "carve" in n for n in notes), notes
+    assert draft_name("seller's equity bridge of March 9, 2026 (superseded): net debt only") == \
+        "seller's equity bridge of March 9, 2026"

@@ -459,10 +459,6 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     return notes
 
 
-# What only a later file knows of a draft: that it is superseded or withdrawn, and what it left out.
-_HINDSIGHT = re.compile(r"\(?\b(?:superseded|withdrawn|outdated|out-of-date|obsolete|replaced)\b\)?,?\s*", re.I)
-
-
 def draft_status(ctx: ArtifactContext) -> str:
     """A draft's status in its own cells, as its author wrote it on its day: what it is (its label before the colon,
     without 'superseded') and the basis its figure rests on where the label gives one; never that it is superseded
@@ -470,8 +466,9 @@ def draft_status(ctx: ArtifactContext) -> str:
     label stays in the workbook's description, for the reader who finds it later)."""
     from worldsmith.generators.compose.substance.drafts import draft_basis
 
-    head = " ".join(strip_end(ctx.distractor_label.split(": ", 1)[0]).split())
-    head = re.sub(r"\s{2,}", " ", _HINDSIGHT.sub("", head)).strip(" ,;") or "draft"
+    from worldsmith.generators.labels import draft_name
+
+    head = draft_name(strip_end(ctx.distractor_label)) or "draft"
     said = f"Status: {lower_first(head)}, for discussion."
     if not re.search(r"\bdraft\b", head, re.I):
         said = f"Status: draft for discussion ({lower_first(head)})."
