@@ -659,11 +659,12 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             row[status] = pick.one(fresh)  # nothing is overdue within a fortnight of the ask
 
 
-def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list], lines: list) -> list[str | None]:
-    """Who each request of a working list is asked of, by row: the people of the side asked among its readers and the
-    cast, the request's words matched to their titles where they can be (owner_for), the work spread over them; []
-    where no reader is of another side."""
-    label = roles.index("label")
+def _asked(ctx: ArtifactContext, pick: Picker, label: int, rows: list[list], lines: list,
+           note: int | None = None) -> list[str | None]:
+    """Who each request of a working list is asked of, by row: the one of another side the request's detail names as
+    its owner ('Owner: the CFO', the target's CFO by title), else the people of the side asked among its readers and
+    the cast, the request's words matched to their titles where they can be (owner_for), the work spread over them;
+    [] where no reader is of another side."""
     mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
     outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
         or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
@@ -672,8 +673,18 @@ def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list
     pool = _answering(ctx, outside)
     titles = {p.name: p.title for p in [*ctx.cast, *ctx.to]}
     order = pick.shuffled(pool)
-    return [owner_for(row[label], pool, titles, order[i % len(order)]) if ln.role != "heading" else None
-            for i, (row, ln) in enumerate(zip(rows, lines))]
+    others = [p for p in ctx.cast if p.organisation != ctx.author.organisation]
+
+    def owner(row: list) -> str | None:
+        # (blind read 35b: 'Owner: the CFO' in the detail, 'Requested from' the seller's counsel on every line)
+        said = re.search(r"\bOwner:\s*(?:the\s+)?([^,;]+)", str(row[note] or "")) if note is not None else None
+        if said is None:
+            return None
+        words = said[1].strip()
+        return next((p.name for p in others if re.search(rf"\b{re.escape(words)}\b", p.title or "", re.I)), None)
+
+    return [(owner(row) or owner_for(row[label], pool, titles, order[i % len(order)])) if ln.role != "heading"
+            else None for i, (row, ln) in enumerate(zip(rows, lines))]
 
 
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
@@ -694,8 +705,16 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
 
     listed = working_list(spec.title) if spec.points else None
     # (a list whose points give no figure has no figure column: one fewer than its genre's)
-    if listed is not None and listed.get("asked_of") and len(columns) in (len(listed["columns"]), len(listed["columns"]) - 1):
-        asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
+    # (and one more where its points file the requests under heads: pointed._categories)
+    heads = int(any(c.name == "Category" for c in columns) and all(c[0] != "Category" for c in listed["columns"])) \
+        if listed is not None else 0
+    if listed is not None and listed.get("asked_of") and len(columns) - heads in (len(listed["columns"]),
+                                                                                 len(listed["columns"]) - 1):
+        names = [c.name for c in columns]
+        detail = next((c[0] for c in listed["columns"] if c[2] == "note"), None)
+        # (a request filed under a head is asked of whoever answers that head: owner_for reads the head)
+        asked = _asked(ctx, pick, names.index("Category") if heads else sk.label, rows, sk.lines,
+                       names.index(detail) if detail in names else None)
         if asked:
             columns.append(SheetColumn(name=listed["asked_of"], type="text"))
             rows = [row + [who] for row, who in zip(rows, asked)]
