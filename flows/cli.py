@@ -341,6 +341,24 @@ def outline_check(file: Path = typer.Argument(..., help="the outline YAML file")
         console.print(Text(f"{len(bare)} document{'s have' if len(bare) > 1 else ' has'} no points: {shown}. Without "
                            f"them a paper restates its facts under its genre's headings; give each the findings, "
                            f"arguments, terms or resolutions it must make (README, 'Points')"), soft_wrap=True)
+    # a sheet whose title promises working or a breakdown its facts do not give is named for what it is (promise.
+    # retitle): the author is told, to give the facts and points that keep the title or to take the title it gets
+    from worldsmith.generators.kinds.spreadsheet.promise import retitle
+
+    by_id = {f.id: f for f in prepared.outline.facts}
+    items = [*(i for folder in prepared.outline.inventory for i in folder.items),
+             *(d.item for d in prepared.outline.distractors)]
+    renamed = [(item.title, kept) for item in items if item.kind == "spreadsheet" for kept in [retitle(item.title, [by_id[f] for f in item.facts
+                                                                               if f in by_id],
+                                                        list(getattr(item, "points", None) or []))]
+               if kept != item.title]
+    if renamed:
+        shown = "; ".join(f"{a!r} will be titled {b!r}" for a, b in renamed[:5]) + (f"; and {len(renamed) - 5} more"
+                                                                        if len(renamed) > 5 else "")
+        console.print(Text(f"{len(renamed)} sheet title{'s promise' if len(renamed) > 1 else ' promises'} what "
+                           f"{'their' if len(renamed) > 1 else 'its'} facts do not give: {shown}. "
+                           f"Give the inputs its working needs (a fact with a formula, the items of a breakdown), or "
+                           f"the title it gets (README, 'Points')"), soft_wrap=True)
     # a sheet the engine can only type its figures into (nothing to compute, break down or list): a 'five-year plan'
     # of one cell, a 'monthly report' of a headcount (blind read 32); its points give the rows it must hold
     figures = {f.id for f in plan.facts if f.value.type in ("money", "number", "percent")}

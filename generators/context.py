@@ -2182,6 +2182,10 @@ def build_context(plan: WorldPlan, taxonomy: Taxonomy, spec: ArtifactSpec, done:
                 when = artifact_day(doc)
                 if periodic_record(doc.title, fact.statement):
                     continue  # (a daily or weekly report sets out no contract's price nor claim: labels.periodic_record)
+                if spec.id in (getattr(doc, "cites", None) or ()):
+                    # a paper that quotes this sheet is made from it, not its source (blind read 35b: 'Its source
+                    # is the report, which sources the sheet')
+                    continue
                 if doc.kind == "document" and doc.id != spec.id and when is not None and when <= day \
                         and sees(plan, spec.author, doc.id, day, moment(spec)) and plan.distractor_of(doc) is None and (held := fact.on(when)) is not None and held[1] == text:
                     by = plan.person(doc.author).organisation

@@ -130,6 +130,18 @@ def written_days(text: str, year: int | None = None) -> list:
     return out
 
 
+# What only a later file knows of a draft: that it is superseded or withdrawn.
+_HINDSIGHT = re.compile(r"\(?\b(?:superseded|withdrawn|outdated|out-of-date|obsolete|replaced)\b\)?,?\s*", re.I)
+
+
+def draft_name(label: str) -> str:
+    """A superseded paper as its own day names it: its label before the colon that says what it missed, without
+    'superseded' ('superseded TIA draft v1 of April 10, 2026: did not carve out ...' is 'TIA draft v1 of April 10,
+    2026'); '' where nothing is left."""
+    head = " ".join((label or "").split(": ", 1)[0].split()).rstrip(". ")
+    return re.sub(r"\s{2,}", " ", _HINDSIGHT.sub("", head)).strip(" ,;")
+
+
 def as_known_on(label: str, day, papers=(), events=(), known_from=None) -> str:
     """A superseded value's label as it can be told on a day: without its last clause ("; replaced by the schedule of
     April 15, 2026 (costs through March 31)") while that clause names a day after it, or names one of `papers` (title,

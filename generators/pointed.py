@@ -16,6 +16,7 @@ from typing import Any
 from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.compose.text import cap_first
+from worldsmith.worlds.content import SheetColumn
 from worldsmith.worlds.ledger import quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER, parse_point
 from worldsmith.worlds.values import render_value
@@ -260,6 +261,7 @@ def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
     a state that needs more days after the ask than the list's day gives is still the open one, and the detail says
     no state beside the column's (blind read 35: asked on 5 March and 'Received' on 5 March, 'Received' beside a
     detail 'partly received')."""
+    _categories(sheet)
     roles = sheet.roles
     at = {r: i for i, r in enumerate(roles)}
     states = [(st[0], st[1], int(st[2]) if len(st) > 2 else 0) for st in listed.get("statuses") or []]
@@ -296,6 +298,40 @@ def list_cells(sheet: Any, listed: dict, start: dt.date | None = None) -> None:
         granted = _GRANTED.search(said)
         if "days" in at and granted:
             ln.cells[at["days"]] = int(granted[1] or granted[2])
+
+
+# A point's heading that files its item under a head of the list ('Financial', 'Tax', 'Legal and regulatory'), not the
+# item itself: one or two words, the second maybe after 'and'
+_HEAD = re.compile(r"^[A-Z][\w-]+(?:\s+(?:and\s+|&\s+)?[\w-]+)?$")
+
+
+def _categories(sheet: Any) -> None:
+    """A list whose points file each item under a head ('Financial: audited accounts 2023 to 2025; owner the CFO')
+    says the item in its Request column and the head in a Category column beside the number, the rest of the point
+    its detail (blind read 35b: 'The Request column holds only the category'). Nothing changes where any item's
+    heading is the item itself ('Board minutes for 2025: received in part')."""
+    lines = [ln for ln in sheet.lines if ln.role != "heading"]
+    if "category" in sheet.roles or not lines:
+        return
+    split = []
+    for ln in lines:
+        label, note = ln.cells[sheet.label] or "", ln.cells[sheet.note] or ""
+        if not note and ": " in label:
+            label, note = (x.strip() for x in label.split(": ", 1))
+        first, _, rest = note.partition("; ")
+        if not _HEAD.match(label) or len(first.split()) < 3:
+            return
+        # ('owner the CFO' reads as a field of the detail: 'Owner: the CFO')
+        rest = re.sub(r"^owner\s+(?=the\b|[A-Z])", "Owner: ", rest.strip(), flags=re.I)
+        split.append((label, cap_first(first.strip()), cap_first(rest) if rest else None))
+    at = 1 if sheet.roles and sheet.roles[0] == "seq" else 0
+    sheet.columns.insert(at, SheetColumn(name="Category", type="text"))
+    sheet.roles.insert(at, "category")
+    for ln in sheet.lines:
+        ln.cells.insert(at, None)
+    sheet.label, sheet.amount, sheet.note = (sheet.roles.index(r) for r in ("label", "amount", "note"))
+    for ln, (head, item, rest) in zip(lines, split):
+        ln.cells[at], ln.cells[sheet.label], ln.cells[sheet.note] = head, item, rest
 
 
 # '21 days granted', 'extension of 14 days': the days a change or claim was given
@@ -412,3 +448,63 @@ def coverage_lines(sheet: Any, ledger: Any, listed: dict) -> int | None:
                       fmt="number", formula="SUM({%d}:{%d})" % (first, len(sheet.lines) - 1),
                       note=f"Of the {n:,} {noun}")
     return at
+
+
+def _counted(text: str, unit: str) -> list[tuple[re.Match, int]]:
+    """The counts of `unit` a text writes ('41 days', '33 calendar days'): each match and its number."""
+    one = unit[:-1] if unit.endswith("s") else unit
+    pattern = rf"\b(\d{{1,3}}(?:,\d{{3}})*|\d+)\s+(?:calendar\s+|working\s+)?(?:{re.escape(one)}s?)\b"
+    return [(m, int(m[1].replace(",", ""))) for m in re.finditer(pattern, text, re.I)]
+
+
+def parts_in_words(sheet: Any, ledger: Any) -> int | None:
+    """Rows whose words count what a figure of the sheet counts ('Fragnet 1, imaging suite redesign: owner-caused,
+    critical path, 41 days' beside 'Excusable compensable delay: {excusable_days}' of 74 days) hold their counts as
+    figures, and where they sum to that figure exactly its line is their live sum (role total), no longer a typed
+    number; a larger figure of the same unit the sum is a share of ('Total delay' of 98 days) gets the balance beside
+    it by a live formula, so no day is left unassigned (blind read 35b: 'The apportionment doesn't reconcile: 98 total,
+    74 owner, 24 days not assigned. The fragnet days are text and 74 is typed, not summed'). The total's line, or None
+    where no rows' counts sum to a figure (then nothing changes)."""
+    from worldsmith.worlds.values import Number
+
+    figures = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.fact and ln.role == "input"
+               and isinstance(ledger.value(ln.fact), Number) and ledger.value(ln.fact).unit
+               and isinstance(ln.cells[sheet.amount], (int, float))]
+    for at, line in figures:
+        unit = ledger.value(line.fact).unit
+        parts = []
+        for i, ln in enumerate(sheet.lines):
+            if ln.role != "key" or ln.fact or ln.cells[sheet.amount] is not None:
+                continue
+            words = f"{ln.cells[sheet.label] or ''} {ln.cells[sheet.note] or ''}"
+            found = _counted(words, unit)
+            if len(found) == 1:
+                parts.append((i, found[0][1]))
+        if len(parts) < 2 or sum(n for _, n in parts) != line.cells[sheet.amount]:
+            continue
+        for i, n in parts:
+            ln = sheet.lines[i]
+            ln.role, ln.format, ln.cells[sheet.amount] = "item", "number", n
+            note = ln.cells[sheet.note] or ""
+            said = _counted(note, unit)
+            if said:
+                # the count has its cell: the words keep what else they say ('Owner-caused, critical path')
+                m = said[0][0]
+                note = f"{note[:m.start()].rstrip(' ,;:')} {note[m.end():].lstrip(' ,;:')}"
+                ln.cells[sheet.note] = cap_first(" ".join(note.split()).strip(" ,;:")) or None
+        line.role, line.formula = "total", "+".join("{%d}" % i for i, _ in parts)
+        was = line.cells[sheet.note] or ""
+        named = " + ".join(str(sheet.lines[i].cells[sheet.label]) for i, _ in parts)
+        line.cells[sheet.note] = f"{named}; {was[:1].lower()}{was[1:]}" if was else named
+        bigger = [(i, ln) for i, ln in figures if i != at and ledger.value(ln.fact).unit == unit
+                  and ln.cells[sheet.amount] > line.cells[sheet.amount]]
+        if len(bigger) == 1:
+            b, big = bigger[0]
+            balance = big.cells[sheet.amount] - line.cells[sheet.amount]
+            how = f"{big.cells[sheet.label]} less {str(line.cells[sheet.label])[:1].lower()}" \
+                  f"{str(line.cells[sheet.label])[1:]}"
+            # (below the sheet's lines: a line put between them would move the rows their formulas read)
+            sheet.add(f"{big.cells[sheet.label]} not apportioned above", role="derived", amount=balance,
+                      fmt="number", formula="{%d}-{%d}" % (b, at), note=how)
+        return at
+    return None

@@ -23,7 +23,7 @@ from worldsmith.generators.compose.bank import bank
 from worldsmith.generators.compose.lexicon import sheet_words
 from worldsmith.generators.context import grouped
 from worldsmith.generators.compose.text import cap_first, long_date
-from worldsmith.generators.labels import as_known_on, fact_events, fact_label, periodic_record
+from worldsmith.generators.labels import as_known_on, draft_name, fact_events, fact_label, periodic_record
 from worldsmith.worlds.content import SheetColumn, SheetContent
 from worldsmith.worlds.ledger import CENT, Quantity, evaluate, parse_formula, quantity_of, references
 from worldsmith.worlds.points import PLACEHOLDER
@@ -743,6 +743,12 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
         from worldsmith.generators.pointed import remainder_line
 
         remainder_line(sheet, ledger)
+        from worldsmith.generators.pointed import parts_in_words
+
+        parts_in_words(sheet, ledger)
+        moved = _pointed_items(sheet, ledger)
+        if moved is not None and bottom is not None:
+            bottom = moved(bottom)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:
@@ -767,6 +773,95 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     elif listed is not None:
         list_cells(sheet, listed, ledger.start)
     return sheet.skeleton(bottom)
+
+
+# A title that breaks its figure down by the kinds of it the ledger lists ('Back pay calculation by underpayment
+# category', 'Costs by head of claim').
+_BY_ITEMS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
+                       r"class(?:es)?|kinds?)\b", re.I)
+
+
+def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[int], int]:
+    """Put `lines` before line `at`, every formula and fact's line moved to follow; the move of an old line index."""
+    n = len(lines)
+
+    def move(i: int) -> int:
+        return i + n if i >= at else i
+
+    for ln in sheet.lines:
+        if ln.formula:
+            ln.formula = re.sub(r"\{(\d+)\}", lambda m: "{%d}" % move(int(m[1])), ln.formula)
+    sheet.lines[at:at] = lines
+    sheet.at = {f: move(i) for f, i in sheet.at.items()}
+    return move
+
+
+def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
+                  total: Decimal) -> dict[int, tuple[Decimal, str]]:
+    """{item index: (amount, fact id)} for the items of `fid` that another money figure of the sheet is: the one item whose name
+    shares the first word of the figure's label, of five letters or more ('overtime' of 'Overtime component' and 'Overtime
+    for part-time hours'), while the pinned amounts leave something for each other item."""
+    out: dict[int, tuple[Decimal, str]] = {}
+    for ln in sheet.lines:
+        value = ledger.value(ln.fact) if ln.fact and ln.fact != fid and ln.fact in ledger.facts else None
+        if not isinstance(value, Money) or not 0 < value.amount < total:
+            continue
+        # (the label's first word, what kind of figure it is: 'Superannuation shortfall' is no share of the store
+        # managers' 'wage shortfall')
+        words = {w[:7] for w in re.findall(r"[a-z]{5,}", (ledger.facts[ln.fact].label or "").lower())[:1]}
+        hits = [k for k, item in enumerate(items) if words & {w[:7] for w in re.findall(r"[a-z]{5,}", item.lower())}]
+        if len(hits) == 1 and hits[0] not in out:
+            out[hits[0]] = (value.amount, ln.fact)
+    left = total - sum(a for a, _ in out.values())
+    return out if out and (left >= len(items) - len(out) if len(out) < len(items) else left == 0) else {}
+
+
+def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | None:
+    """A pointed sheet whose title breaks a figure down by its kinds ('by underpayment category') lists the first money
+    figure whose fact the ledger gives items, item by item above it, split as every sheet of the room splits it
+    (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation by underpayment category"
+    shows no categories'). The move of the old lines' indices, or None where nothing is broken down."""
+    if not _BY_ITEMS.search(sheet.spec.title):
+        return None
+    for j, ln in enumerate(sheet.lines):
+        fact = ledger.facts.get(ln.fact or "")
+        value = ledger.value(ln.fact) if fact is not None else None
+        if ln.role != "input" or not isinstance(value, Money) or len(fact.items or []) < 2 \
+                or (ledger.distractor is not None and ledger.distractor.fact == fact.id):
+            continue
+        items = list(fact.items)
+        n = len(items)
+        split_rng = random.Random(f"{fact.id}:{value.amount}:{n}:items")
+        shape = _item_shape(fact, items)
+        pinned = _pinned_items(sheet, ledger, fact.id, items, value.amount)
+        if pinned:
+            # an item another figure of the sheet gives ('Overtime component' of the part-time overtime) is that
+            # figure; the rest of the total is split over the others
+            rest = [k for k in range(n) if k not in pinned]
+            split = split_cents(value.amount - sum(a for a, _ in pinned.values()), len(rest), split_rng,
+                                whole=True) if rest else []
+            amounts = [pinned[k][0] if k in pinned else split[rest.index(k)] for k in range(n)]
+        else:
+            amounts = (_shaped_split(value.amount, shape, split_rng, True) if shape else None) or \
+                split_cents(value.amount, n, split_rng, whole=True)
+        new = []
+        for item, amount in zip(items, amounts):
+            cells: list[Any] = [None] * len(sheet.columns)
+            cells[sheet.label], cells[sheet.amount] = cap_first(item), _num(amount)
+            new.append(SheetLine(cells=cells, role="item", format="money"))
+        move = _insert_lines(sheet, j, new)
+        for k, (_, other) in pinned.items():
+            # the figure's own line reads its item back, so the item is one amount shown twice, not two
+            # (check total_only_over_parts: an item equal to another fact's amount is that fact's, read back)
+            ln = sheet.lines[sheet.at[other]]
+            ln.role, ln.formula = "derived", "{%d}" % (j + k)
+        line = sheet.lines[j + n]
+        line.role, line.formula = "total", "SUM({%d}:{%d})" % (j, j + n - 1)
+        was = line.cells[sheet.note] or ""
+        line.cells[sheet.note] = f"Sum of the items above; {was[:1].lower()}{was[1:]}" if was else \
+            "Sum of the items above"
+        return move
+    return None
 
 
 # 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.
@@ -953,6 +1048,13 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
                 # that replaced the draft, read 23)
                 label = as_known_on(d.label, ledger.day, (), fact_events(ledger.facts.values()),
                                     ledger.facts[d.fact].known_from)
+                own = ledger.distractor
+                if own is not None and " ".join(d.text.split()) in " ".join((own.label or "").split()) \
+                        and draft_name(label):
+                    # a draft built on another draft's figure names it as it stood that day, never superseded nor
+                    # what it missed (blind read 35b: 'annotated as superseded in its own cells'); its own label
+                    # quotes the figure, so no reader takes it for the ledger's (check no_contradicting_value)
+                    return f"Figure as in the {draft_name(label)}"
                 return f"Figure as in the {label.rstrip('. ')}"
     if (ledger.distractor is not None and ledger.distractor.fact == fid) or fid in ledger.solved:
         # the draft's figure as at the draft's own day, as every other input is dated: never a stock note ("Figure as
@@ -1077,6 +1179,11 @@ def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
         for d in records.get(fid, []):
             if d.date > sheet.date:
                 break
+            if d.date == sheet.date and getattr(d, "author", None) in (sheet.author, *sheet.readers):
+                # the paper its own team issues the same day is made from the sheet (link_citations has it cite the
+                # sheet, later in planning): it is no source of the sheet's figures (blind read 35b: 'Its source
+                # is the report, which sources the sheet')
+                continue
             if sheet.id in d.cites or periodic_record(d.title, fact.statement):
                 # a day's or a week's report records the work, not a contract's price, a claim or a vote (blind
                 # read 28: 'operational-creditor claims sourced to a plant report', 'approved change orders

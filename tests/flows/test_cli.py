@@ -117,6 +117,26 @@ def test_outline_check_names_the_documents_without_points(tmp_path):
     assert "computes nothing" not in done.output
 
 
+def test_outline_check_names_a_sheet_title_its_facts_do_not_keep(tmp_path):
+    # blind read 35b: 'A "measured mile" with no hours, quantities or rates: $1,386,000 is typed in'; the author is told
+    # the title the sheet will get, before a world is made
+    from typer.testing import CliRunner
+
+    from worldsmith.flows.cli import app
+
+    text = (REPO / "tests" / "fixtures" / "mini.yaml").read_text()
+    sheet = "        facts: [cap, tonnage, fault_share]\n        rows: 6\n"
+    one = text.replace(sheet, "        facts: [cap]\n        rows: 6\n        points: ['Cap: {cap}, per the convention']\n")
+    (tmp_path / "one.yaml").write_text(one.replace("Liability cap computation", "Liability cap analysis"))
+    done = CliRunner().invoke(app, ["outline", "check", str(tmp_path / "one.yaml")], env={"COLUMNS": "300"})
+    assert done.exit_code == 0, done.output
+    assert "1 sheet title promises what its facts do not give: 'Liability cap analysis' will be titled " \
+           "'Liability cap summary'" in done.output
+    assert "promises what" not in CliRunner().invoke(app, ["outline", "check", str(REPO / "tests" / "fixtures" /
+                                                                               "mini.yaml")],
+                                                     env={"COLUMNS": "300"}).output
+
+
 def test_outline_schema_prints_the_json_schema(tmp_path):
     # in this process (the test above runs `outline` as a user does, in a process of its own)
     from typer.testing import CliRunner

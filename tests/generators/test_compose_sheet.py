@@ -114,10 +114,16 @@ def test_sheet_name_is_short_and_legal():
         assert len(name) <= 31 and not re.search(r"\b(with|and|of|Project)$", name), name
 
 
-def test_notes_name_the_preparer_and_a_distractor_is_labelled():
-    sheet = compose_sheet(sheet_context("Cap computation", distractor_label="superseded draft"))
+def test_notes_name_the_preparer_and_a_draft_says_it_is_a_draft_not_that_it_is_superseded():
+    # blind read 35b: 'a "calculation" draft ... annotated as superseded in its own cells' the day it is first made;
+    # the label is the workbook description's (distractor_labelled reads it there), the cells say what the draft is
+    label = ("superseded calculation draft v1 of March 25, 2026: left out the store managers' annualised wage "
+             "shortfall")
+    sheet = compose_sheet(sheet_context("Cap computation", distractor_label=label))
     assert 1 <= len(sheet.notes) <= 3
-    assert any("superseded draft" in n for n in sheet.notes)
+    said = " ".join(sheet.notes).lower()
+    assert "calculation draft v1 of march 25, 2026" in said
+    assert "superseded" not in said and "left out" not in said and "not the current position" not in said
     for seed in range(10):
         assert "Milo Fenwick" in " ".join(compose_sheet(sheet_context(seed=seed)).notes)
 
@@ -467,10 +473,22 @@ def test_a_long_source_list_counts_the_papers_it_leaves_out():
     (my seed-97 read of a claim schedule)."""
     facts = [f.model_copy(update={"paper": f"Paper {i}", "paper_day": dt.date(2025, 1, i + 1)})
              for i, f in enumerate([CAP, FEE, RATE, TONNES, DEADLINE])]
-    notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts)).notes)
+    twice = facts[:4] + [f.model_copy(update={"paper": f"Paper {i}", "paper_day": dt.date(2025, 1, i + 1)})
+                         for i, f in ((4, FEE),)]
+    notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=twice)).notes)
     assert "2 other papers of the matter" in notes and "papers cited" not in notes, notes
     notes = " ".join(compose_sheet(sheet_context("Claims tracker", facts=facts[:4])).notes)
     assert "and 1 other paper of the matter" in notes, notes  # (my seed-97 read: 'and 1 other papers')
+
+
+def test_a_sheet_of_figures_is_prepared_from_the_papers_of_its_figures_not_of_its_dates():
+    """Blind read 35b (de-gmbh at seed 35): a leakage review 'prepared ... from Non-binding offer', the offer that gave
+    its locked box date, 'rather than from bank statements or the SPA'."""
+    cap = CAP.model_copy(update={"paper": "Charterparty", "paper_day": dt.date(2024, 11, 4)})
+    day = DEADLINE.model_copy(update={"paper": "Non-binding offer", "paper_day": dt.date(2024, 11, 1)})
+    for seed in range(4):
+        notes = " ".join(compose_sheet(sheet_context("Claims tracker", seed=seed, facts=[cap, day])).notes)
+        assert "Charterparty" in notes and "Non-binding offer" not in notes, notes
 
 
 def test_a_fact_row_is_named_without_an_article():

@@ -125,7 +125,10 @@ def _request_list(start: dt.date):
     sk = build_skeleton(spec, [], None, "en_GB", Faker(), start)
     names = [c.name for c in sk.columns]
     # no point gives a figure: no figure column (blind read 35: 'The Figure column is empty')
-    assert names == ["No.", "Request", "Date requested", "Status", "Detail"] and sk.amount == names.index("Detail")
+    # each item under its head, the item in the Request column (blind read 35b: 'The Request column holds only the
+    # category')
+    assert names == ["No.", "Category", "Request", "Date requested", "Status", "Detail"] and \
+        sk.amount == names.index("Detail")
     return [dict(zip(names, ln.cells)) for ln in sk.lines]
 
 
@@ -139,10 +142,13 @@ def test_a_request_is_not_in_or_chased_on_the_day_it_is_asked():
     assert {r["Status"] for r in early} == {"Requested"}
     for r in early:
         assert not re.search(r"received|outstanding", r["Detail"], re.I), r["Detail"]
+    assert [(r["Category"], r["Request"]) for r in early] == [
+        ("Financial", "Audited accounts 2023 to 2025"), ("Financial", "Actuarial reports for the pension fund"),
+        ("Employment", "Works agreements and pension plan rules")]
     late = _request_list(dt.date(2026, 1, 5))
     assert {r["Date requested"] for r in late} == {"2026-02-26"}
     assert [r["Status"] for r in late] == ["Received", "Outstanding - chased", "Partially received"]
-    assert late[1]["Detail"].endswith("owner the CFO, priority") and late[2]["Detail"].endswith("managing director")
+    assert late[1]["Detail"].endswith("Owner: the CFO, priority") and late[2]["Detail"].endswith("managing director")
 
 
 def test_a_selection_list_holds_its_categories_by_age_group_with_counts_that_sum_to_the_ledgers():
@@ -264,3 +270,26 @@ def test_a_request_list_with_no_figure_gives_no_paper_as_its_source():
                       paper="Non-binding offer: Wernitz Dosiertechnik GmbH", paper_day=dt.date(2026, 3, 3))
         sheet = compose_sheet(ctx.model_copy(update={"seed": seed, "facts": [ref]}))
         assert not any("Non-binding offer" in n or "Source" in n for n in sheet.notes), sheet.notes
+
+
+def test_a_request_filed_under_a_head_is_asked_of_the_owner_its_detail_names():
+    """Blind read 35b (de-gmbh at seed 35): 'The Request column holds only the category', and every request was
+    'Requested from' the seller's counsel beside a detail 'owner the CFO'. Now the head has its column, the item is
+    the Request, and the CFO of the other side answers what the detail gives the CFO."""
+    from tests.generators.context_fixture import person
+    from worldsmith.generators.skeleton import impose
+
+    ctx = _ctx("Due diligence request list and status", "Every request with its owner and status.",
+               ["Financial: audited accounts 2023 to 2025; owner the CFO; received",
+                "Legal: agreements with the seller and its affiliates; owner seller's counsel"], [], 3)
+    counsel = person("c1", "Nora", "Quist", "Partner", "Harrow Vane LLP", "harrowvane.example", "+1 202 555 0151")
+    cfo = person("c2", "Ivo", "Brandt", "Chief Financial Officer (CFO)", "Target GmbH", "target.example",
+                 "+49 30 555 0152")
+    ctx = ctx.model_copy(update={"to": [counsel], "cast": [ctx.author, counsel, cfo]})
+    sheet = impose(ctx.spec.skeleton, compose_sheet(ctx))
+    names = [c.name for c in sheet.columns]
+    assert names[:3] == ["No.", "Category", "Request"] and names[-1] == "Requested from", names
+    rows = {r[names.index("Request")]: r for r in sheet.rows}
+    accounts = rows["Audited accounts 2023 to 2025"]
+    assert accounts[names.index("Category")] == "Financial" and accounts[-1] == "Ivo Brandt"
+    assert rows["Agreements with the seller and its affiliates"][-1] == "Nora Quist"

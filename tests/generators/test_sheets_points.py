@@ -5,6 +5,7 @@ calculation of two rows that computes nothing, not even the unit price'; 'a cred
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -113,3 +114,66 @@ def test_a_row_headed_by_a_facts_label_holds_that_fact_whatever_figure_the_point
     line = _by_label(sk)["Secured claims"]
     assert line.fact == "secured" and line.cells[sk.amount] == 8000000
     assert line.cells[-1].startswith("Of EUR 31,200,000 claimed")
+
+
+DAYS = [_fact("total_days", "total delay", Number(value=Decimal(98), unit="days"), "98 days"),
+        _fact("owner_days", "excusable delay", Number(value=Decimal(74), unit="days"), "74 days")]
+
+
+def test_rows_that_count_the_parts_of_a_figure_in_words_sum_to_it_live():
+    """Blind read 35b, us-hospital at seed 35: 'The apportionment doesn't reconcile: 98 total, 74 owner, 24 days not
+    assigned. The fragnet days are text and 74 is typed, not summed.'"""
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Delay apportionment", author="a", occupation="x",
+                     rows=10, date=dt.date(2026, 6, 9), facts=["total_days", "owner_days"],
+                     points=["Total delay: {total_days}", "Fragnet 1, redesign: owner-caused, critical path, 41 days",
+                             "Fragnet 2, booms: owner-caused, 33 days", "Curtain wall: contractor-caused, carved out",
+                             "Excusable delay: {owner_days}"])
+    sk = build_skeleton(spec, DAYS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    one, two = sk.lines.index(lines["Fragnet 1, redesign"]), sk.lines.index(lines["Fragnet 2, booms"])
+    assert lines["Fragnet 1, redesign"].cells[sk.amount] == 41 and lines["Fragnet 2, booms"].cells[sk.amount] == 33
+    assert lines["Fragnet 1, redesign"].cells[-1] == "Owner-caused, critical path"  # the count has its cell
+    owner = lines["Excusable delay"]
+    assert owner.role == "total" and owner.fact == "owner_days" and owner.formula == "{%d}+{%d}" % (one, two)
+    balance = next(ln for ln in sk.lines if ln.formula == "{%d}-{%d}" % (sk.lines.index(lines["Total delay"]),
+                                                                           sk.lines.index(owner)))
+    assert balance.cells[sk.amount] == 24
+    assert lines["Curtain wall"].cells[sk.amount] is None  # words without a count stay words
+
+
+def test_counts_in_words_that_do_not_sum_to_the_figure_stay_words():
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Delay apportionment", author="a", occupation="x",
+                     rows=10, date=dt.date(2026, 6, 9), facts=["owner_days"],
+                     points=["Fragnet 1: 40 days", "Fragnet 2: 30 days", "Excusable delay: {owner_days}"])
+    sk = build_skeleton(spec, DAYS, None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    assert lines["Excusable delay"].role == "input" and not lines["Excusable delay"].formula
+    assert lines["Fragnet 1"].cells[sk.amount] is None
+
+
+def test_a_pointed_sheet_titled_by_category_lists_the_categories_the_ledger_gives_and_sums_them():
+    """Blind read 35b, au-wage at seed 35: 'a "calculation by underpayment category" shows no categories'. An item
+    another figure of the sheet is (the overtime component) is that figure, read back, not a second typed amount."""
+    wages = LedgerFact(id="wages", statement="The wage underpayment is AUD 6,870,000.", label="wage underpayment",
+                       text="AUD 6,870,000", value=Money(amount=Decimal(6870000), currency="AUD"),
+                       items=["Sunday penalty rates", "Overtime for part-time hours", "Minimum engagement"])
+    overtime = _fact("overtime", "overtime component", Money(amount=Decimal(1120000), currency="AUD"),
+                     "AUD 1,120,000")
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Back pay calculation by underpayment category",
+                     author="a", occupation="x", rows=10, date=dt.date(2026, 6, 9), facts=["wages", "overtime"],
+                     points=["Wage underpayment: {wages}, per employee per pay period",
+                             "Overtime component: {overtime}, excluded from ordinary time earnings"])
+    sk = build_skeleton(spec, [wages, overtime], None, "en_GB", Faker(), dt.date(2026, 4, 1))
+    lines = _by_label(sk)
+    items = [lines[name] for name in wages.items]
+    assert all(ln.role == "item" and ln.cells[sk.amount] > 0 for ln in items)
+    assert sum(ln.cells[sk.amount] for ln in items) == 6870000
+    first = sk.lines.index(items[0])
+    total = lines["Wage underpayment"]
+    assert total.role == "total" and total.formula == "SUM({%d}:{%d})" % (first, first + 2)
+    assert lines["Overtime for part-time hours"].cells[sk.amount] == 1120000
+    assert lines["Overtime component"].formula == "{%d}" % sk.lines.index(lines["Overtime for part-time hours"])
+    # the lines after the items still read the lines they read
+    for ln in sk.lines:
+        for ref in re.findall(r"\{(\d+)\}", ln.formula or ""):
+            assert int(ref) < len(sk.lines) and sk.lines[int(ref)] is not ln

@@ -42,7 +42,7 @@ def plan_spreadsheet(planner, folder: str, item: Any, aid: str, day, title: str,
                      distractor: str | None) -> None:
     """The planner step: an .xlsx of the room, titled for what its ledger lets its rows be (promise.retitle)."""
     by_id = {f.id: f for f in planner.outline.facts}
-    title = retitle(title, [by_id[f] for f in facts if f in by_id])
+    title = retitle(title, [by_id[f] for f in facts if f in by_id], list(getattr(item, "points", None) or []))
     count = getattr(item, "count", 1) or 1
     tail = aid.rsplit("_", 1)[-1]
     index = int(tail) - 1 if count > 1 and tail.isdigit() else 0

@@ -335,7 +335,11 @@ def _papers_of(ctx: ArtifactContext) -> str:
     """The papers that set out a sheet's facts, by title and date, in words ('the survey report, dated 28 April
     2026, and the consignment note'); '' where none of its facts has one."""
     seen: dict[str, dt.date | None] = {}
-    for f in ctx.facts:
+    # a sheet of figures is prepared from the papers of its figures, not from the paper that first gave a date or a
+    # word it also shows (blind read 35b: a leakage review 'prepared ... from Non-binding offer', the offer that gave
+    # its locked box date, 'rather than from bank statements or the SPA')
+    figures = [f for f in ctx.facts if numeric_value(f.value) is not None]
+    for f in figures or ctx.facts:
         if f.paper and f.paper != ctx.spec.title and (f.paper_day is None or f.paper_day <= ctx.spec.date):
             seen.setdefault(f.paper, f.paper_day)
     if not seen:
@@ -433,7 +437,7 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
     said = re.sub(r"\.\.(?=\s|$)", ".", said)  # 'Ltd.' then '.'
     notes = [said or f"Prepared by {ctx.author.name}, as at {values['date']}."]
     if ctx.distractor_label:
-        notes.insert(0, f"Status: {strip_end(ctx.distractor_label)}. Not the current position; kept for reference.")
+        notes.insert(0, draft_status(ctx))
     notes += extra
     if pick.chance(0.4):
         # a sheet of no money names no currency (blind read 26, my seed-61 read: a measured survey of square feet in
@@ -453,6 +457,23 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
             # nothing else moves
             notes[-1] = "Computed lines are live formulas." if spec.skeleton is not None else "Totals are formulas."
     return notes
+
+
+def draft_status(ctx: ArtifactContext) -> str:
+    """A draft's status in its own cells, as its author wrote it on its day: what it is (its label before the colon,
+    without 'superseded') and the basis its figure rests on where the label gives one; never that it is superseded
+    nor what it missed (blind read 35b: 'a "calculation" draft ... annotated as superseded in its own cells'; the
+    label stays in the workbook's description, for the reader who finds it later)."""
+    from worldsmith.generators.compose.substance.drafts import draft_basis
+
+    from worldsmith.generators.labels import draft_name
+
+    head = draft_name(strip_end(ctx.distractor_label)) or "draft"
+    said = f"Status: {lower_first(head)}, for discussion."
+    if not re.search(r"\bdraft\b", head, re.I):
+        said = f"Status: draft for discussion ({lower_first(head)})."
+    basis = draft_basis(ctx)
+    return f"{said} {basis[1]}" if basis else said
 
 
 _AUDIT = re.compile(r"\b(?:audit\w*|workpapers?|working papers?)\b", re.I)
@@ -638,11 +659,12 @@ def _request_statuses(pick: Picker, cols: list[_Col], layout: dict, rows: list[l
             row[status] = pick.one(fresh)  # nothing is overdue within a fortnight of the ask
 
 
-def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list], lines: list) -> list[str | None]:
-    """Who each request of a working list is asked of, by row: the people of the side asked among its readers and the
-    cast, the request's words matched to their titles where they can be (owner_for), the work spread over them; []
-    where no reader is of another side."""
-    label = roles.index("label")
+def _asked(ctx: ArtifactContext, pick: Picker, label: int, rows: list[list], lines: list,
+           note: int | None = None) -> list[str | None]:
+    """Who each request of a working list is asked of, by row: the one of another side the request's detail names as
+    its owner ('Owner: the CFO', the target's CFO by title), else the people of the side asked among its readers and
+    the cast, the request's words matched to their titles where they can be (owner_for), the work spread over them;
+    [] where no reader is of another side."""
     mine = home(ctx, ctx.author.organisation) if ctx.organisations else True
     outside = [p.name for p in ctx.to if ctx.organisations and home(ctx, p.organisation) != mine] \
         or [p.name for p in ctx.to if p.organisation != ctx.author.organisation]
@@ -651,8 +673,18 @@ def _asked(ctx: ArtifactContext, pick: Picker, roles: list[str], rows: list[list
     pool = _answering(ctx, outside)
     titles = {p.name: p.title for p in [*ctx.cast, *ctx.to]}
     order = pick.shuffled(pool)
-    return [owner_for(row[label], pool, titles, order[i % len(order)]) if ln.role != "heading" else None
-            for i, (row, ln) in enumerate(zip(rows, lines))]
+    others = [p for p in ctx.cast if p.organisation != ctx.author.organisation]
+
+    def owner(row: list) -> str | None:
+        # (blind read 35b: 'Owner: the CFO' in the detail, 'Requested from' the seller's counsel on every line)
+        said = re.search(r"\bOwner:\s*(?:the\s+)?([^,;]+)", str(row[note] or "")) if note is not None else None
+        if said is None:
+            return None
+        words = said[1].strip()
+        return next((p.name for p in others if re.search(rf"\b{re.escape(words)}\b", p.title or "", re.I)), None)
+
+    return [(owner(row) or owner_for(row[label], pool, titles, order[i % len(order)])) if ln.role != "heading"
+            else None for i, (row, ln) in enumerate(zip(rows, lines))]
 
 
 def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
@@ -673,8 +705,16 @@ def compose_from_skeleton(ctx: ArtifactContext) -> SheetContent:
 
     listed = working_list(spec.title) if spec.points else None
     # (a list whose points give no figure has no figure column: one fewer than its genre's)
-    if listed is not None and listed.get("asked_of") and len(columns) in (len(listed["columns"]), len(listed["columns"]) - 1):
-        asked = _asked(ctx, pick, [c[2] for c in listed["columns"]], rows, sk.lines)
+    # (and one more where its points file the requests under heads: pointed._categories)
+    heads = int(any(c.name == "Category" for c in columns) and all(c[0] != "Category" for c in listed["columns"])) \
+        if listed is not None else 0
+    if listed is not None and listed.get("asked_of") and len(columns) - heads in (len(listed["columns"]),
+                                                                                 len(listed["columns"]) - 1):
+        names = [c.name for c in columns]
+        detail = next((c[0] for c in listed["columns"] if c[2] == "note"), None)
+        # (a request filed under a head is asked of whoever answers that head: owner_for reads the head)
+        asked = _asked(ctx, pick, names.index("Category") if heads else sk.label, rows, sk.lines,
+                       names.index(detail) if detail in names else None)
         if asked:
             columns.append(SheetColumn(name=listed["asked_of"], type="text"))
             rows = [row + [who] for row, who in zip(rows, asked)]

@@ -81,10 +81,38 @@ def _bottom(facts: list[Any]) -> Any | None:
     return (computed or figures or [None])[-1 if computed else 0]
 
 
-def retitle(title: str, facts: list[Any]) -> str:
-    """The title of a sheet that carries `facts`: as given where its promise can be kept, else named for what the
-    ledger lets it be (only a total known: 'Reconciliation of Licensed Products sold per the audit')."""
+# A title word that promises working: figures computed from others, or a figure split into its parts.
+_WORKING = re.compile(r"\b(?:analys[ie]s|calculations?|computations?|workings|apportionments?|build-?ups?|"
+                      r"breakdowns?)\b", re.I)
+
+
+# (skeleton._BY_ITEMS: a title that breaks its figure down by the kinds of it the ledger lists)
+_BY_KINDS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
+                       r"class(?:es)?|kinds?)\b", re.I)
+
+
+def retitle(title: str, facts: list[Any], points: list[str] | None = None) -> str:
+    """The title of a sheet that carries `facts` (and lays out `points`, its outline's rows): as given where its
+    promise can be kept, else named for what the ledger lets it be (only a total known: 'Reconciliation of Licensed
+    Products sold per the audit')."""
     from worldsmith.generators.compose.text import cap_first, lower_first
+
+    if points and len(_figures(facts)) <= 1 and not any(getattr(f, "formula", None) for f in facts) \
+            and not _BY_KINDS.search(title):
+        # a sheet laid out from its points with one typed figure and nothing it is worked from (nor a title that
+        # breaks it down by the kinds the ledger lists, skeleton._pointed_items) is no analysis or calculation: it is a summary of that figure (blind read 35b: 'A "measured mile" with no hours, quantities or rates: $1,386,000 is typed in';
+        # 'A "calculation" draft with one typed figure and no working')
+        title = _WORKING.sub(lambda m: "summaries" if m[0].lower().endswith(("es", "s")) and
+                             not m[0].lower().endswith("sis") else "summary", title)
+    if points and not any(getattr(f, "items", None) for f in facts):
+        # a sheet laid out from its points has the rows they give, not the groups the engine would break a figure
+        # into: 'by underpayment category' stays only where a point is headed by the group's word (blind read 35b: 'a
+        # "calculation by underpayment category" shows no categories')
+        by = re.search(r",?\s+by\s+(?:[a-z-]+\s+)?(?P<by>[a-z]+?)(?:ies|s)?\b(?=\s*(?:[,:(]|$))", title)
+        heads = " ".join(p.split(":", 1)[0] for p in points).lower()
+        if by is not None and by.group("by") in {g.rstrip("y") if g.endswith("y") else g for g in _GROUPED} | _GROUPED \
+                and not re.search(rf"\b{re.escape(by.group('by'))}", heads):
+            title = title[:by.start()] + title[by.end():]
 
     m = _BOTH.search(title)
     if m is not None and sides(title) == [m.group("a"), m.group("b")]:
