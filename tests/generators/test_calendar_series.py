@@ -91,3 +91,27 @@ def test_the_world_check_flags_an_occurrence_of_a_series_on_a_public_holiday(tmp
     flagged = con.execute(check.sql).fetchall()
     con.close()
     assert [r[0] for r in flagged] == ["call_1"] and "2026-04-03, Good Friday" in flagged[0][2], flagged
+
+
+def test_a_weekly_call_moved_off_a_holiday_is_that_weeks_occurrence_moved_and_says_so(tmp_path):
+    # a Tuesday call in Dublin from March 10, three weeks: St Patrick's Day (Tuesday March 17) moves to the Wednesday
+    from worldsmith.flows import pipeline
+    from worldsmith.generators.backends.offline import OfflineBackend
+
+    outline = yaml.safe_load((ROOT / "tests/fixtures/mini-rooms.yaml").read_text())
+    outline["window"]["timezone"] = "Europe/Dublin"
+    item = next(i for f in outline["inventory"] for i in f["items"] if i.get("title") == "Weekly status call")
+    item.update(date=dt.date(2026, 3, 10), count=3)
+    path = tmp_path / "mini.yaml"
+    path.write_text(yaml.safe_dump(outline, sort_keys=False))
+    backend = OfflineBackend()
+    prepared = pipeline.prepare(path, 0, backend)
+    plan = pipeline.make_plan(prepared)
+    contents = pipeline.generate(plan, prepared.taxonomy, backend)
+    mine, seen, events = _meetings(plan, contents, "Weekly status call")
+    moved = next(s for s in mine if s.starts_at.date() == dt.date(2026, 3, 18))
+    assert moved.recurrence.date() == dt.date(2026, 3, 17)
+    assert "This week's call is on Wednesday March 18, not the usual Tuesday." in contents[moved.id].description
+    override = next(e for e in events if e.get("RECURRENCE-ID") is not None and e.get("DTSTART").dt.day == 18)
+    assert override.get("RECURRENCE-ID").dt.date() == dt.date(2026, 3, 17)
+    assert [start.date() for start, _ in seen] == [dt.date(2026, 3, 10), dt.date(2026, 3, 18), dt.date(2026, 3, 24)]
