@@ -72,3 +72,17 @@ def test_a_memo_is_named_by_what_it_is_on():
                      title="Memo re OPA 90 limitation of liability: M/T Aurelian Tide")
     assert agenda_items([memo], DAY, "en_US", {FIRM}) == ["Memo re OPA 90 limitation of liability (Jeffrey's draft, "
                                                           "May 4): comments"]
+
+
+def test_a_date_ahead_is_prepared_for_and_the_meetings_own_day_is_not():
+    """us-hospital at seed 35: 'Mediation date: June 16, 2026' on the June 10 call, and 'Preparation for the mediation
+    (June 16, 2026)' on the mediation's own agenda."""
+    from worldsmith.generators.kinds.calendar.compose import fact_point
+
+    learnt = WeekEvent(what="learnt", day=dt.date(2026, 5, 4), label="the mediation date", text="June 16, 2026",
+                       type="date")
+    assert agenda_items([learnt], DAY, "en_US", {FIRM}) == ["Preparation for the mediation (June 16, 2026)"]
+    own = SimpleNamespace(label="the mediation date", text="June 16, 2026", past=False, since=None,
+                          value=SimpleNamespace(type="date", value=dt.date(2026, 6, 16)))
+    assert fact_point(own, dt.date(2026, 6, 16)) == "Mediation date: June 16, 2026"
+    assert fact_point(own, dt.date(2026, 6, 10)) == "Preparation for the mediation (June 16, 2026)"

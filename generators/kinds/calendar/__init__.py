@@ -19,12 +19,11 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.calendar import next_business_day
+from worldsmith.generators.compose.text import join_names, long_date, mail_day
 from worldsmith.generators.kinds.calendar.compose import compose_meeting
 from worldsmith.generators.kinds.calendar.reader import CALENDAR_DDL, load_ics
 from worldsmith.generators.kinds.calendar.render import render_calendars
 from worldsmith.generators.kinds.calendar.series import cadence, grid, rule_days
-from worldsmith.generators.compose.text import join_names, long_date, mail_day
-from worldsmith.worlds.public_holidays import matter_holidays
 from worldsmith.generators.kinds.calendar.view import events
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, usable
 from worldsmith.generators.planner import _Planner, safe_filename, slugify
@@ -33,6 +32,7 @@ from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, ItemBase
 from worldsmith.worlds.plan import Person, SpecBase
+from worldsmith.worlds.public_holidays import matter_holidays
 
 _STRICT = ConfigDict(extra="forbid")
 MINUTES_FOLDER = "Minutes"                            # under the meeting's folder

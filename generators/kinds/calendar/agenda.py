@@ -82,6 +82,30 @@ def usual_name(title: str, org: str = "") -> str:
     return cap_first(cut if len(cut.split()) >= 2 else name)
 
 
+# a date this close is in its last days: what is left is checking, not planning
+FINAL_DAYS = 3
+
+
+def ahead_item(label: str, text: str, when: dt.date, day: dt.date) -> str:
+    """A date still to come as an item: an event prepared for, a deadline's work given out, and in its last days the
+    final checks ('Answer deadline (May 1, 2026): final checks' two days before it, after a week of 'who does
+    what')."""
+    event, final = event_of(label), (when - day).days <= FINAL_DAYS
+    if event != label:
+        return f"{cap_first(event)} on {text}: final preparations" if final else f"Preparation for {event} ({text})"
+    return f"{noun(label)} ({text}): {'final checks' if final else 'who does what'}"
+
+
+def written_day(text: str) -> dt.date | None:
+    """The day a date fact's text writes ('June 16, 2026', '16 June 2026'), or None."""
+    for fmt in ("%B %d, %Y", "%d %B %Y"):
+        try:
+            return dt.datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
 def item(e, events: list, day: dt.date, locale: str, ours: set[str], d: str = "") -> str:
     """One event of the call's week as an agenda item (a paper's day written `d`, where given)."""
     label, text = noun(e.label or ""), e.text
@@ -96,10 +120,13 @@ def item(e, events: list, day: dt.date, locale: str, ours: set[str], d: str = ""
     if e.type == "date":
         event = event_of(e.label or "")
         if e.what in ("due", "next"):
-            return f"Preparation for {event} ({text})" if event != e.label else f"{label} ({text}): who does what"
+            return ahead_item(e.label or "", text, e.day, day)
         if e.what == "passed":
             return f"{cap_first(event)} today: final points" if e.day == day else \
                 f"After {event} ({text}): next steps" if has_plan(e.label or "") else f"After {event} ({text})"
+        ahead = written_day(text)
+        if ahead is not None and ahead > day:  # a date learnt that is still to come is one to prepare for
+            return ahead_item(e.label or "", text, ahead, day)
         return f"{label}: {text}"
     if e.what == "learnt":
         if e.day == day:

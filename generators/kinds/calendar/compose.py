@@ -8,8 +8,8 @@ import re
 from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.parties import client_of, home
 from worldsmith.generators.compose.text import cap_first, mail_day
-from worldsmith.generators.compose.week import event_name, title_words
-from worldsmith.generators.kinds.calendar.agenda import agenda_items, noun
+from worldsmith.generators.compose.week import title_words
+from worldsmith.generators.kinds.calendar.agenda import agenda_items, ahead_item, noun
 from worldsmith.generators.context import ArtifactContext
 
 # Agenda points any matter's meeting has, as noun phrases; the facts of the meeting come first. "Actions from last
@@ -70,10 +70,12 @@ def fact_point(f, day: dt.date, pick=None) -> str:
     if not label:
         return f.text
     if f.value.type == "date":
-        event = event_name(f.label)
-        if f.past or event == f.label:
+        # (the meeting's own day is no run-up: "Preparation for the mediation (June 16, 2026)" was the mediation's
+        # own agenda, us-hospital at seed 35)
+        when = getattr(f.value, "value", None)
+        if f.past or when == day or not isinstance(when, dt.date) or when < day:
             return f"{label}: {f.text}"
-        return f"Preparation for {event} ({f.text})"
+        return ahead_item(f.label, f.text, when, day)
     if f.value.type == "text":
         return f"{label}: {f.text}"
     since = getattr(f, "since", None)
@@ -91,7 +93,9 @@ def figures_point(events: list, follows: bool) -> str:
     same stem ("where it leaves us" three times running, blind read 21)."""
     said = [f"{e.label} ({e.text})" for e in events]
     listed = ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
-    return f"{'Figures in since the last call' if follows else 'The figures so far'}: {listed}"
+    # (not "since the last call": a weekly series' calls between two planned ones are the calendar's, and the figures
+    # of the planned call's span may have come before the last of them)
+    return f"{'New figures' if follows else 'The figures so far'}: {listed}"
 
 
 def taken_up(paper, events: list, summary: str) -> bool:
