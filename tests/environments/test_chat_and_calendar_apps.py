@@ -182,7 +182,8 @@ def test_a_meeting_in_several_peoples_calendars_is_listed_once(published_legal, 
 
     (listed,) = _call(server, [events])
     mine = [e for e in listed if e["uid"] == "call-1@harrowvane.example"]
-    assert len(mine) == 1 and len({e["uid"] for e in listed}) == len(listed)
+    # (a series' meetings share its UID, each once at its start)
+    assert len(mine) == 1 and len({(e["uid"], e["start"]) for e in listed}) == len(listed)
     assert mine[0]["calendars"] == ["Shared calendars/a.ics", "Shared calendars/b.ics"]
     assert mine[0]["timezone"] == "America/Chicago" and mine[0]["start"] == "2026-03-11T09:00:00"
 
@@ -209,7 +210,8 @@ def test_index_html_shows_the_chat_and_each_meeting_once(chat_world, tmp_path):
         page = write_index(world)
         channels = [n for (n,) in world.db.execute("select name from chat_channels where name is not null").fetchall()]
         said = world.db.execute("select text_plain from chat_messages order by length(text_plain) desc limit 1").fetchone()[0]
-        uids = {e["uid"] for e in merge_events((p.name, p.read_text(encoding="utf-8")) for p in world.room.rglob("*.ics"))}
+        uids = {(e["uid"], e["start"]) for e in merge_events((p.name, p.read_text(encoding="utf-8"))
+                                                              for p in world.room.rglob("*.ics"))}
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium:  # the page as a browser renders it
         dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'p'}",
@@ -236,7 +238,7 @@ def test_the_loader_gives_chat_and_each_event_once(chat_world):
         assert sum(len(c.messages) for c in chat) == n
         for c in chat:
             assert [m.at for m in c.messages] == sorted(m.at for m in c.messages) and all("@" in a for a in c.members)
-        copies = world.db.execute("select count(*), count(distinct uid) from calendar_events").fetchone() \
+        copies = world.db.execute("select count(*), count(distinct (uid, starts_at)) from calendar_events").fetchone() \
             if world.has_table("calendar_events") else (0, 0)
         assert len(world.events) == copies[1]  # a meeting in four calendars is one event
         assert all(len(e.calendars) >= 1 and e.starts_at for e in world.events)
@@ -310,35 +312,42 @@ def test_the_calendar_app_serves_what_validation_loaded(published_legal, tmp_pat
 
     server, session = build_server(published_legal, tmp_path / "s")
     db = session.world.db
-    checked: dict[str, dict] = {}
+    zone = ZoneInfo(session.world.plan.timezone)
+    # a meeting is its UID and its start (a series' meetings share its UID)
+    checked: dict[tuple, dict] = {}
     for uid, path, summary, location, description, organizer, starts in db.execute(
             "select uid, path, summary, location, description, organizer, starts_at from calendar_events").fetchall():
-        row = checked.setdefault(uid, {"summary": summary, "location": location, "description": description,
-                                       "organizer": organizer, "starts": starts, "calendars": [], "attendees": set()})
+        row = checked.setdefault((uid, starts), {"summary": summary, "location": location, "description": description,
+                                                 "organizer": organizer, "calendars": [], "attendees": set()})
         row["calendars"].append(path)
     for uid, address in db.execute("select uid, address from calendar_attendees").fetchall():
-        checked[uid]["attendees"].add(address)
-    assert len(checked) >= 3, "the legal example plans several meetings"
+        for key in checked:
+            if key[0] == uid:
+                checked[key]["attendees"].add(address)
+    assert len({uid for uid, _ in checked}) >= 3, "the legal example plans several meetings"
+    first_uid = min(uid for uid, _ in checked)
 
     async def listed(c):
         return (await c.call_tool("calendar_list_events", {})).data["events"]
 
     async def first(c):
-        return (await c.call_tool("calendar_read_event", {"uid": min(checked)})).data
+        return (await c.call_tool("calendar_read_event", {"uid": first_uid})).data
+
+    def instant(e):
+        start = dt.datetime.fromisoformat(e["start"].removesuffix("Z"))
+        return start.replace(tzinfo=dt.timezone.utc if e["start"].endswith("Z") else ZoneInfo(e.get("timezone"))
+                             if e.get("timezone") else zone)
 
     events, one = _call(server, [listed, first])
-    # calendar_read_event serves calendar_app.events' entry (the one below), which adds the description
-    full = {e["uid"]: e for e in calendar_app.events(session)}
-    assert one == full[min(checked)]
-    served = {e["uid"]: {**e, "description": full[e["uid"]].get("description")} for e in events}
+    # calendar_read_event serves calendar_app.events' entry (the one below), which adds the description: of a series,
+    # its first meeting
+    full = {(e["uid"], instant(e)): e for e in calendar_app.events(session)}
+    assert one == min((e for e in full.values() if e["uid"] == first_uid), key=instant)
+    served = {(e["uid"], instant(e)): {**e, "description": full[(e["uid"], instant(e))].get("description")}
+              for e in events}
     assert set(served) == set(checked)
-    zone = ZoneInfo(session.world.plan.timezone)
-    for uid, e in served.items():
-        want = checked[uid]
+    for key, e in served.items():
+        want = checked[key]
         assert {k: e.get(k) for k in ("summary", "location", "description", "organizer")} == \
-            {k: want[k] for k in ("summary", "location", "description", "organizer")}, uid
+            {k: want[k] for k in ("summary", "location", "description", "organizer")}, key
         assert set(e["attendees"]) == want["attendees"] and sorted(e["calendars"]) == sorted(want["calendars"])
-        start = dt.datetime.fromisoformat(e["start"].removesuffix("Z"))
-        start = start.replace(tzinfo=dt.timezone.utc if e["start"].endswith("Z") else ZoneInfo(e.get("timezone"))
-                              if e.get("timezone") else zone)
-        assert start == want["starts"], uid

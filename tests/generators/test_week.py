@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 from icalendar import Calendar
 
@@ -19,11 +20,14 @@ def _plan(world) -> WorldPlan:
 def _agendas(world, organiser: str) -> dict[str, str]:
     """Each weekly call's agenda in the organiser's calendar, by its day."""
     cal = Calendar.from_ical((world / "room" / "Calendar" / f"{organiser}.ics").read_bytes())
+    # (the planned calls: the series' own event, its rule, holds the standing invitation)
     return {str(e.get("DTSTART").dt.date()): str(e.get("DESCRIPTION")) for e in cal.walk("VEVENT")
-            if str(e.get("SUMMARY")).startswith("Weekly status call")}
+            if str(e.get("SUMMARY")).startswith("Weekly status call") and e.get("RRULE") is None}
 
 
 def test_a_weekly_call_reports_its_week_and_restates_no_standing_figure(published_legal):
+    from worldsmith.generators.kinds.calendar.agenda import usual_name
+
     plan = _plan(published_legal)
     cap = plan.fact("liability_cap")
     calls = sorted((a for a in plan.artifacts if a.item.startswith("weekly_status_call")), key=lambda a: a.starts_at)
@@ -37,9 +41,13 @@ def test_a_weekly_call_reports_its_week_and_restates_no_standing_figure(publishe
     for call in calls:
         text = agendas[str(call.starts_at.date())]
         for e in week_events(plan, call):
-            assert (e.text or e.title) in text, (call.id, e)
+            # (a paper by the name the agenda gives it, never its whole title: blind read 35b, "agendas paste
+            # document titles")
+            assert (e.text or usual_name(e.title, e.org)) in text, (call.id, e)
     # and no two calls open on the same point
-    firsts = [t.split("\n1. ", 1)[1].split("\n")[0] for t in agendas.values()]
+    # (of business: "Actions from last time" opens a weekly call's agenda as often as the chair takes them first)
+    firsts = [next(line.split(". ", 1)[1] for line in t.split("\n") if re.match(r"\d+\. ", line)
+                   and not line.endswith("Actions from last time")) for t in agendas.values()]
     assert len(set(firsts)) == len(firsts), firsts
 
 

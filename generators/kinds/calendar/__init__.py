@@ -19,9 +19,11 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.calendar import next_business_day
+from worldsmith.generators.compose.text import join_names, long_date, mail_day
 from worldsmith.generators.kinds.calendar.compose import compose_meeting
 from worldsmith.generators.kinds.calendar.reader import CALENDAR_DDL, load_ics
 from worldsmith.generators.kinds.calendar.render import render_calendars
+from worldsmith.generators.kinds.calendar.series import cadence, grid, rule_days
 from worldsmith.generators.kinds.calendar.view import events
 from worldsmith.generators.kinds.prose import distractor_line, fact_lines, guard, missing, usable
 from worldsmith.generators.planner import _Planner, safe_filename, slugify
@@ -30,6 +32,7 @@ from worldsmith.generators.render.world import room_path, write_file
 from worldsmith.worlds.kinds import Kind
 from worldsmith.worlds.outline import DocumentItem, EmailThreadItem, ItemBase
 from worldsmith.worlds.plan import Person, SpecBase
+from worldsmith.worlds.public_holidays import matter_holidays
 
 _STRICT = ConfigDict(extra="forbid")
 MINUTES_FOLDER = "Minutes"                            # under the meeting's folder
@@ -66,6 +69,14 @@ class MeetingSpec(SpecBase):
     follows: bool = Field(False, description="a meeting of the same title came before it (it has a 'last time')")
     holders: list[str] = Field(default_factory=list, description="person ids of the owners of `calendars`, in order")
     records: list[str] = Field(default_factory=list, description="ids of the minutes or follow-up that refer to it")
+    # a meeting of a series its title gives a cadence ('Weekly status call'): the occurrence of the series' rule it
+    # is (RECURRENCE-ID), the rule's days apart, its last start, the occurrences it skips and what the series'
+    # own invitation says; a one-off meeting has none (series.py)
+    recurrence: dt.datetime | None = None
+    every: int | None = None
+    until: dt.datetime | None = None
+    exdates: list[dt.datetime] = Field(default_factory=list)
+    standing: str = ""
 
 
 class MeetingContent(BaseModel):
@@ -170,6 +181,45 @@ def hearing_venue(outline: Any, remote: bool = False) -> str:
     return f"{court}: remote hearing by the court's video link" if remote else f"{court}, {building}"
 
 
+def series_rule(planner: _Planner, item: MeetingItem, day: dt.date) -> dict[str, Any] | None:
+    """The rule of the series a planned meeting belongs to, where its title gives a cadence and its planned days fit
+    one (series.grid): this meeting's occurrence, the rule's days apart, its last day, the days it is not held (the
+    matter's public holidays no planned meeting was moved from) and the series' own invitation. None for a one-off
+    meeting, a series whose title names no cadence, and one whose planned days are not one rule's."""
+    every = cadence(item.title) if item.count > 1 and item.before is None else None
+    days = list(getattr(planner, "_days", []) or [])
+    w = planner.outline.window
+    if every is None or day not in days:
+        return None
+    end = min(item.dates.end if item.dates is not None else days[-1], w.end)
+    slots = grid(days, every, end)
+    if slots is None:
+        return None
+    ruled = rule_days(days[0], every, min(max(end, *slots.values()), w.end))
+    holidays = matter_holidays(planner.tz, planner.outline.locale, w.start, w.end)
+    moved = set(slots.values())
+    off = [d for d in ruled if d not in moved and (d in planner.off or d.weekday() >= 5)]
+    locale = planner.outline.locale
+    span = f"from {mail_day(ruled[0], locale)} to {long_date(ruled[-1], locale)}"
+    ends = dt.datetime(2000, 1, 1, *map(int, item.time.split(":"))) + dt.timedelta(minutes=item.duration)
+    lines = [f"{'Weekly' if every == 7 else 'Fortnightly'} call on {ruled[0]:%A}s, {item.time}-{ends:%H:%M}, {span}."]
+    if off:
+        lines.append("No call on " + join_names([mail_day(d, locale) + (f" ({holidays[d]})" if d in holidays else "")
+                                                 for d in off]) + ".")
+    lines.append("Standing items: actions from the last call, where each workstream stands, next steps. Points for "
+                 "a particular week go round in that week's invitation.")
+    return {"slot": slots[day], "every": every, "until": ruled[-1], "off": off, "standing": " ".join(lines)}
+
+
+def at_times(rule: dict[str, Any], zone: ZoneInfo, hour: int, minute: int) -> dict[str, Any]:
+    """A series rule's days as the meeting's spec holds them: starts at the meeting's time in the world's zone."""
+    def at(day: dt.date) -> dt.datetime:
+        return dt.datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone)
+
+    return dict(recurrence=at(rule["slot"]), every=rule["every"], until=at(rule["until"]),
+                exdates=[at(d) for d in rule["off"]], standing=rule["standing"])
+
+
 def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: str, day: dt.date, title: str,
                  facts: list[str], distractor: str | None) -> None:
     """The meeting on its day and time, and the minutes or follow-up that refer to it."""
@@ -187,7 +237,10 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
     organiser = planner.by_role[item.author][0]
     attendees = [p for p in planner.persons(item.participants) if p.id != organiser.id]
     domain = next(o.domain for o in planner.outline.organisations if o.id == organiser.organisation)
-    digest = hashlib.sha256(f"{planner.world_id}:{instance}".encode()).hexdigest()
+    rule = series_rule(planner, item, day)
+    # a series is one event in a calendar client: one UID and one call link for all its meetings
+    key = instance.rsplit("_", 1)[0] if rule else instance
+    digest = hashlib.sha256(f"{planner.world_id}:{key}".encode()).hexdigest()
     from worldsmith.generators.compose.substance.hearing import is_hearing
 
     hearing = is_hearing(item.title)
@@ -208,7 +261,8 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
         ends_at=starts + dt.timedelta(minutes=item.duration), attendees=[p.id for p in attendees], location=where,
         uid=f"{digest[:24]}@{domain}", calendars=[calendar_path(folder, p) for p in holders],
         holders=[p.id for p in holders],
-        follows=any(a.kind == "calendar" and a.summary == item.title and a.starts_at < starts for a in planner.artifacts))
+        follows=any(a.kind == "calendar" and a.summary == item.title and a.starts_at < starts for a in planner.artifacts),
+        **({} if rule is None else at_times(rule, zone, hour, minute)))
     planner.artifacts.append(spec)
     after = next_business_day(day + dt.timedelta(days=1), w.end, planner.off) if day < w.end else day
     after = min(after, w.end)

@@ -14,31 +14,34 @@ from typing import Any
 from worldsmith.worlds.apps import App, AppSession, Tool
 from worldsmith.worlds.errors import ParseError, SessionError
 from worldsmith.generators.kinds.calendar.reader import event_fields, read_calendar
+from worldsmith.generators.kinds.calendar.series import occurrences
 
-WHEN = {"DTSTART": "start", "DTEND": "end"}
 
 
-def _when(prop: Any) -> str:
+def _when(value: Any, zoned: bool) -> str:
     """An iCalendar date or date-time as ISO 8601, as the file states it: UTC with 'Z', a TZID time or a floating
     one in its own local time ('20260311T150000Z' -> '2026-03-11T15:00:00Z', a date -> '2026-03-11')."""
-    value = prop.dt
     if not isinstance(value, dt.datetime):
         return value.isoformat()
-    utc = value.tzinfo is not None and "TZID" not in prop.params
+    utc = value.tzinfo is not None and not zoned
     return value.replace(tzinfo=None).isoformat() + ("Z" if utc else "")
 
 
 def parse_events(data: bytes | str, path: str) -> list[dict]:
-    """Every VEVENT of one .ics file, as plain dicts (a field the event does not state is left out)."""
+    """Every meeting of one .ics file as plain dicts (a field the event does not state is left out): an event alone,
+    and each occurrence of a series (series.occurrences, as the loader reads them), with `recurrence` its occurrence."""
     events = []
-    for e in read_calendar(data, path).walk("VEVENT"):
+    for e, start, end, recurrence in occurrences(list(read_calendar(data, path).walk("VEVENT"))):
         fields = event_fields(e)  # the loader's fields of the event, so the agent reads what was checked
         event: dict[str, Any] = {"path": path, **fields, "attendees": [who for who, _ in fields["attendees"]]}
-        for name, key in WHEN.items():
-            if e.get(name) is not None:
-                event[key] = _when(e.get(name))
-        if e.get("DTSTART") is not None and "TZID" in e.get("DTSTART").params:
+        zoned = e.get("DTSTART") is not None and "TZID" in e.get("DTSTART").params
+        for key, value in (("start", start), ("end", end)):
+            if value is not None:
+                event[key] = _when(value, zoned)
+        if zoned:
             event["timezone"] = str(e.get("DTSTART").params["TZID"])
+        if recurrence is not None:
+            event["recurrence"] = _when(recurrence, zoned)
         events.append(event)
     return events
 
@@ -58,7 +61,8 @@ def events(session: AppSession) -> list[dict]:
 
 
 def merge_events(files) -> list[dict]:
-    """The events of (path, .ics bytes or text) pairs, one per UID, by start; `calendars` lists the files holding each.
+    """The events of (path, .ics bytes or text) pairs, one per UID (and occurrence of a series), by start;
+    `calendars` lists the files holding each.
 
     A file icalendar cannot read (validation reports it as file_parses) adds no event: the others still show.
     """
@@ -69,7 +73,7 @@ def merge_events(files) -> list[dict]:
         except ParseError:
             continue
         for e in found:
-            key = e.get("uid") or f"{rel}#{len(by_uid)}"
+            key = (e.get("uid") or f"{rel}#{len(by_uid)}", e.get("recurrence"))
             kept = by_uid.setdefault(key, {**e, "calendars": []})
             kept["calendars"].append(rel)
     return sorted(by_uid.values(), key=lambda e: (e.get("start", ""), e.get("uid", "")))
@@ -82,10 +86,11 @@ def list_events(session: AppSession, start: str | None = None, end: str | None =
     return [{k: v for k, v in e.items() if k != "description"} for e in chosen]
 
 
-def read_event(session: AppSession, uid: str) -> dict:
-    """One event with its description, by UID."""
+def read_event(session: AppSession, uid: str, start: str | None = None) -> dict:
+    """One event with its description, by UID; of a series, the meeting that starts on `start` (an ISO date or
+    date-time), else its first."""
     for e in events(session):
-        if e.get("uid") == uid:
+        if e.get("uid") == uid and (not start or e.get("start", "").startswith(start)):
             return e
     raise SessionError(f"no event with UID {uid!r}; take the uid from calendar_list_events")
 
@@ -111,9 +116,10 @@ def tools(session: AppSession) -> list[Tool]:
         """Events starting from `start` up to `end` (ISO dates, both optional), by start time."""
         return {"events": list_events(session, start, end)}
 
-    def calendar_read_event(uid: str) -> dict:
-        """One event by its UID, with attendees and description."""
-        return read_event(session, uid)
+    def calendar_read_event(uid: str, start: str | None = None) -> dict:
+        """One event by its UID, with attendees and description; a recurring meeting's occurrence by its `start`
+        (ISO date, as listed), else its first."""
+        return read_event(session, uid, start)
 
     return [Tool(calendar_list_events), Tool(calendar_read_event)]
 

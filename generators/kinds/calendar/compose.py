@@ -7,8 +7,9 @@ import re
 
 from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.parties import client_of, home
-from worldsmith.generators.compose.text import cap_first
-from worldsmith.generators.compose.week import agenda_points, title_words
+from worldsmith.generators.compose.text import cap_first, mail_day
+from worldsmith.generators.compose.week import title_words
+from worldsmith.generators.kinds.calendar.agenda import agenda_items, ahead_item, noun
 from worldsmith.generators.context import ArtifactContext
 
 # Agenda points any matter's meeting has, as noun phrases; the facts of the meeting come first. "Actions from last
@@ -17,6 +18,7 @@ from worldsmith.generators.context import ArtifactContext
 _POINTS = ["Where we are on the timetable", "Open points and who owns them", "Documents still outstanding",
            "Next steps and the date of the next call", "Any other business"]
 _SERIES = ["Actions from last time"]
+_NEXT, _NEXT_IN_SERIES = "Next steps and the date of the next call", "Next steps"
 _ONE_FIRM = ["Budget and staffing"]
 _CLIENT = ["Questions from the client"]
 # The order a chair takes business in: the last meeting's record and actions, the matter's business, then where the
@@ -24,7 +26,7 @@ _CLIENT = ["Questions from the client"]
 # the timetable", blind read 21).
 _CLOSING = ["Documents still outstanding", "Open points and who owns them", "Where we are on the timetable",
             "Budget and staffing", "Questions from the client", "Next steps and the date of the next call",
-            "Any other business"]
+            "Next steps", "Any other business"]
 _FIGURE = ("money", "number", "percent")
 _MINUTES = re.compile(r"\bminutes\b", re.I)
 # A series' invitations differ by their day, so no opener repeats word for word across the room.
@@ -55,29 +57,25 @@ def decision_point(purpose: str) -> str:
     return f"{head}: {what}" if what else ""
 
 
-# what a meeting does with a figure, by what the figure is: a term of an instrument is read, a figure worked out is
-# gone through, one come in is tested (stems that say nothing, "where it leaves us", "what follows from it", on
-# every figure of an agenda, blind read 21)
-# (a term may be a policy's, a lease's or a facility's: "The business interruption limit (USD 12,000,000): as the
-# agreement has it" of an insurance policy, re-read at seed 83)
-_FIGURE_POINTS = {"term": ["the term as written", "the wording that sets it"],
-                  "derived": ["the working", "how it is worked out"],
-                  "other": ["the support for it", "to confirm"]}
-
-
 # the word of a label that says the figure is already agreed ("the agreed period of restoration")
 _OUTCOME = re.compile(r"(?i)^(?:the\s+)?(?:(?:agreed|settled|final)\s+)?")
 
 
 def fact_point(f, day: dt.date, pick=None) -> str:
-    """A fact as an agenda item: a noun phrase with its value and what the meeting does with it ('LOI enterprise
-    value (GBP 195,000,000): the support for it'), never a sentence ('We are past the date of the casualty ...') nor
-    a bare figure ("lease figures as agenda items", blind read 19)."""
-    label = cap_first(f.label) if f.label else ""
+    """A fact as an agenda item: a noun phrase with its value ('LOI enterprise value (GBP 195,000,000)'), a date by the
+    event it is ('Preparation for the mediation (June 16, 2026)'), never a sentence ('We are past the date of the
+    casualty ...'), a bare figure ("lease figures as agenda items", blind read 19) nor a stock stem after it ("The
+    total remediation (AUD 8,977,200): the working", "the support for it", blind read 35b)."""
+    label = noun(f.label) if f.label else ""
     if not label:
         return f.text
     if f.value.type == "date":
-        return f"{label} ({f.text}): background" if f.past else f"{label} ({f.text}): the run-up"
+        # (the meeting's own day is no run-up: "Preparation for the mediation (June 16, 2026)" was the mediation's
+        # own agenda, us-hospital at seed 35)
+        when = getattr(f.value, "value", None)
+        if f.past or when == day or not isinstance(when, dt.date) or when < day:
+            return f"{label}: {f.text}"
+        return ahead_item(f.label, f.text, when, day)
     if f.value.type == "text":
         return f"{label}: {f.text}"
     since = getattr(f, "since", None)
@@ -86,9 +84,7 @@ def fact_point(f, day: dt.date, pick=None) -> str:
         # (my read of bi-claim at seed 97: the 09:30 settlement meeting's agenda had "The agreed period of restoration
         # (121 days): the support for it", the period the meeting itself agreed)
         return f"To agree: the {_OUTCOME.sub('', f.label)} at {f.text}"
-    kind = "term" if getattr(f, "term", False) else "derived" if getattr(f, "reason", None) else "other"
-    frames = _FIGURE_POINTS[kind]
-    return f"{label} ({f.text}): {pick.one(frames) if pick is not None else frames[0]}"
+    return f"{label} ({f.text})"
 
 
 def figures_point(events: list, follows: bool) -> str:
@@ -97,7 +93,9 @@ def figures_point(events: list, follows: bool) -> str:
     same stem ("where it leaves us" three times running, blind read 21)."""
     said = [f"{e.label} ({e.text})" for e in events]
     listed = ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
-    return f"{'Figures in since the last call' if follows else 'The figures so far'}: {listed}"
+    # (not "since the last call": a weekly series' calls between two planned ones are the calendar's, and the figures
+    # of the planned call's span may have come before the last of them)
+    return f"{'New figures' if follows else 'The figures so far'}: {listed}"
 
 
 def taken_up(paper, events: list, summary: str) -> bool:
@@ -143,18 +141,19 @@ def compose_meeting(ctx: ArtifactContext):
     came = [e for e in week if e.what == "learnt" and e.type in _FIGURE and not e.derived and e.label]
     came = came if len(came) > 1 else []
     rest = [e for e in week if e not in minutes and e not in came]
-    opening = agenda_points(pick, minutes, day, ctx.locale, ours)
+    # the meeting's own dates, which a paper of the week may carry in full (agenda_items)
+    dates = [(f.label, f.text) for f in ctx.facts if f.value.type == "date" and f.label]
+    opening = agenda_items(minutes, day, ctx.locale, ours)
     points = ([figures_point(came, bool(getattr(spec, "follows", False)))] if came else []) \
-        + agenda_points(pick, rest, day, ctx.locale, ours)
+        + agenda_items(rest, day, ctx.locale, ours, dates)
     points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in opening + points)]
-    if not points and not opening and ctx.week is not None:
-        # (the last call may be weeks back: "since last week" on a call three weeks after the one before, seed 37)
-        points = [pick.one(["Nothing new in since the last call: open points only",
-                            "A quiet week: chasing what is outstanding"])]
+    # (a week with nothing new has the standing items alone: "A quiet week: chasing what is outstanding" was a
+    # template line to blind read 35b)
     decision = decision_point(spec.purpose)
     if decision:
         points.append(decision)
-    stock = list(_POINTS)
+    # a call of a series meets again next week: its date is the calendar's, no point of the agenda
+    stock = [_NEXT_IN_SERIES if p == _NEXT and getattr(spec, "recurrence", None) else p for p in _POINTS]
     # a last time: a later call of a series (the first of a series, and a one-off meeting, have none)
     if getattr(spec, "follows", False):
         stock += _SERIES
@@ -164,11 +163,15 @@ def compose_meeting(ctx: ArtifactContext):
     client = client_of(ctx) if ctx.organisations else ""
     if client and any(p.organisation == client for p in ctx.to):
         stock += _CLIENT
-    chosen = pick.some(stock, pick.rng.randint(2, 3 if decision else 4))
+    chosen = pick.some(stock, pick.rng.randint(2, 3 if decision or points else 4))
     opening += [p for p in chosen if p in _SERIES]
     points = in_order(opening, points, [p for p in chosen if p not in _SERIES])
     said = f"{spec.starts_at:%B} {spec.starts_at.day}"
     lines = [pick.one(_OPENERS).format(summary=spec.summary, day=said), ""]
+    usual = getattr(spec, "recurrence", None)
+    if usual is not None and usual.date() != day:
+        # a meeting of a series moved off its day says so (its calendar shows that week's occurrence moved)
+        lines[1:1] = [f"This week's call is on {day:%A} {mail_day(day, ctx.locale)}, not the usual {usual:%A}.", ""]
     lines += [f"{i}. {p}" for i, p in enumerate(points, start=1)]
     if ctx.distractor_label:
         lines.append(f"(Figures as in the {ctx.distractor_label}.)")

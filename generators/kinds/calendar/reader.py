@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
+from worldsmith.generators.kinds.calendar.series import occurrences
 from worldsmith.worlds.errors import ParseError
 from worldsmith.worlds.kinds import RoomFile
 
@@ -32,7 +33,8 @@ create table calendar_events (
     ends_at     timestamptz,
     organizer   varchar,            -- address, without mailto:
     location    varchar,
-    description varchar
+    description varchar,
+    recurrence  timestamptz         -- of a series: the occurrence of its rule this is (RECURRENCE-ID); NULL alone
 );
 create table calendar_attendees (
     artifact_id varchar,
@@ -78,10 +80,10 @@ def event_fields(e: icalendar.Event) -> dict[str, Any]:
     return fields
 
 
-def _moment(prop: Any, zone: ZoneInfo) -> dt.datetime | None:
-    if prop is None:
+def _at(value: Any, zone: ZoneInfo) -> dt.datetime | None:
+    """An iCalendar date or date-time, aware: a floating time in the world's zone, a date at its midnight."""
+    if value is None:
         return None
-    value = prop.dt
     if isinstance(value, dt.datetime):
         return value if value.tzinfo is not None else value.replace(tzinfo=zone)
     return dt.datetime.combine(value, dt.time(0), tzinfo=zone)  # an all-day event starts at midnight
@@ -95,23 +97,39 @@ def read_calendar(data: bytes | str, rel: str) -> icalendar.Calendar:
         raise ParseError(f"{rel}: not an iCalendar file: {exc}") from None
 
 
+def _key(uid: Any, recurrence: Any, zone: ZoneInfo) -> tuple[Any, Any]:
+    """How a planned meeting is found in a calendar: its UID and, in a series, its occurrence (in UTC)."""
+    if recurrence is None:
+        return uid, None
+    when = recurrence if isinstance(recurrence, dt.datetime) else dt.datetime.combine(recurrence, dt.time(0))
+    return uid, (when if when.tzinfo is not None else when.replace(tzinfo=zone)).astimezone(dt.timezone.utc)
+
+
 def load_ics(f: RoomFile) -> None:
-    """One .ics file: the calendar, each VEVENT (matched to its planned meeting by UID) and its attendees."""
+    """One .ics file: the calendar, each meeting it shows (an event alone, or an occurrence of a series: series.py),
+    matched to its planned meeting by UID and occurrence, and its attendees."""
     cal = read_calendar(f.data, f.rel)
-    if "calendar_uids" not in f.cache:
-        f.cache["calendar_uids"] = {getattr(a, "uid", None): a.id for a in f.plan.artifacts if getattr(a, "uid", None)}
-    uids = f.cache["calendar_uids"]
     zone = ZoneInfo(f.plan.timezone)
+    if "calendar_uids" not in f.cache:
+        f.cache["calendar_uids"] = {_key(a.uid, getattr(a, "recurrence", None), zone): a.id
+                                    for a in f.plan.artifacts if getattr(a, "uid", None)}
+    uids = f.cache["calendar_uids"]
     owner = address(cal.get("X-WR-CALNAME"))
-    events = list(cal.walk("VEVENT"))
-    f.add("calendar_files", path=f.rel, owner=owner, n_events=len(events))
-    for e in events:
+    seen = list(occurrences(list(cal.walk("VEVENT"))))
+    f.add("calendar_files", path=f.rel, owner=owner, n_events=len(seen))
+    listed: list[Any] = []
+    for e, start, end, recurrence in seen:
         fields = event_fields(e)
         uid = fields.get("uid")
-        aid = uids.get(uid)
+        # an occurrence of a rule nobody edited is no planned meeting: the series' own invitation
+        aid = uids.get(_key(uid, recurrence, zone)) if e.get("RRULE") is None else None
         f.add("calendar_events", artifact_id=aid, path=f.rel, owner=owner, uid=uid,
-              summary=fields.get("summary") or None, starts_at=_moment(e.get("DTSTART"), zone),
-              ends_at=_moment(e.get("DTEND"), zone), organizer=fields.get("organizer"),
-              location=fields.get("location") or None, description=fields.get("description") or None)
+              summary=fields.get("summary") or None, starts_at=_at(start, zone),
+              ends_at=_at(end, zone), organizer=fields.get("organizer"),
+              location=fields.get("location") or None, description=fields.get("description") or None,
+              recurrence=_at(recurrence, zone))
+        if any(e is x for x in listed):
+            continue  # a series' attendees once, not once an occurrence
+        listed.append(e)
         for who, name in fields["attendees"]:
             f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=who, name=name)

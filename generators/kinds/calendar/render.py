@@ -13,6 +13,7 @@ from typing import Any
 
 import icalendar
 
+from worldsmith.generators.kinds.calendar.series import rrule
 from worldsmith.worlds.plan import WorldPlan
 
 PRODID = "-//worldsmith//calendar 1//EN"
@@ -29,13 +30,24 @@ def _address(plan: WorldPlan, person_id: str, role: str | None) -> icalendar.vCa
     return a
 
 
-def _event(plan: WorldPlan, spec: Any, content: Any) -> icalendar.Event:
+def _event(plan: WorldPlan, spec: Any, content: Any, master: bool = False) -> icalendar.Event:
+    """A meeting's VEVENT; of a series, the occurrence it is (RECURRENCE-ID), or with `master` the series' own event:
+    its rule from its first occurrence, the days it is not held, and the series' invitation."""
     e = icalendar.Event()
     e.add("uid", spec.uid)
     # The invitation's stamp: when it went out, the first day of the matter (fixed, so bytes repeat).
     e.add("dtstamp", dt.datetime.combine(plan.window_start, dt.time(0), tzinfo=dt.timezone.utc))
-    e.add("dtstart", spec.starts_at)
-    e.add("dtend", spec.ends_at)
+    if master:
+        e.add("dtstart", spec.recurrence)
+        e.add("dtend", spec.recurrence + (spec.ends_at - spec.starts_at))
+        e.add("rrule", rrule(spec.every, spec.until))
+        if spec.exdates:
+            e.add("exdate", spec.exdates)
+    else:
+        e.add("dtstart", spec.starts_at)
+        e.add("dtend", spec.ends_at)
+        if getattr(spec, "recurrence", None) is not None:
+            e.add("recurrence-id", spec.recurrence)
     e.add("summary", spec.summary)
     e.add("organizer", _address(plan, spec.author, None))
     from worldsmith.generators.compose.substance.hearing import is_hearing
@@ -47,7 +59,7 @@ def _event(plan: WorldPlan, spec: Any, content: Any) -> icalendar.Event:
     e.add("location", spec.location)
     if "https://" in spec.location:
         e.add("url", spec.location.split(" ", 2)[-1])
-    e.add("description", content.description)
+    e.add("description", spec.standing if master else content.description)
     e.add("status", "CONFIRMED")
     e.add("sequence", 0)
     e.add("transp", "OPAQUE")
@@ -70,7 +82,11 @@ def render_calendars(plan: WorldPlan, specs: list[Any], contents: dict) -> list[
         cal.add("method", "PUBLISH")
         cal.add("x-wr-calname", plan.person(pid).email)
         cal.add("x-wr-timezone", plan.timezone)
+        rules = {}  # a series' own event, once per calendar, from its first meeting there
         for spec in sorted(meetings, key=lambda s: (s.starts_at, s.uid)):
+            if getattr(spec, "recurrence", None) is not None and spec.uid not in rules:
+                rules[spec.uid] = min((s for s in meetings if s.uid == spec.uid), key=lambda s: s.recurrence)
+                cal.add_component(_event(plan, rules[spec.uid], None, master=True))
             cal.add_component(_event(plan, spec, contents[spec.id]))
         cal.add_missing_timezones()
         out.append((path, cal.to_ical()))

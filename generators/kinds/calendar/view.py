@@ -30,15 +30,16 @@ class Event(BaseModel):
 
 
 def events(world: Any) -> list[Event]:
-    """The calendar's events by start, each once (a room keeps one calendar per person); empty without calendars."""
+    """The calendar's events by start, each once (a room keeps one calendar per person), a series' meetings each once;
+    empty without calendars."""
     if not world.has_table("calendar_events"):
         return []
     rows = world.db.execute("""
-        select e.uid, any_value(e.summary), min(e.starts_at), min(e.ends_at), any_value(e.organizer),
+        select e.uid, any_value(e.summary), e.starts_at, min(e.ends_at), any_value(e.organizer),
                any_value(e.location), any_value(e.description),
                coalesce((select list(distinct a.address order by a.address) from calendar_attendees a
                          where a.uid = e.uid), []),
                list(distinct e.path order by e.path)
-        from calendar_events e group by e.uid order by 3, 1""").fetchall()
+        from calendar_events e group by e.uid, e.starts_at order by 3, 1""").fetchall()
     return [Event(uid=u, summary=s, starts_at=b, ends_at=e, organizer=o, location=loc, description=d,
                   attendees=tuple(a), calendars=tuple(c)) for u, s, b, e, o, loc, d, a, c in rows]

@@ -1,7 +1,7 @@
 -- id: calendar_copies_agree
 -- severity: error
 -- description: every planned meeting is on the calendar of each of its people the room holds calendars for, at its planned time, and a calendar holds only meetings its owner attends
--- The same meeting (one UID) is copied into the calendar of everyone at it whose calendar the room holds (the
+-- The same meeting (one UID, and in a series one occurrence: the loader's artifact_id) is copied into the calendar of everyone at it whose calendar the room holds (the
 -- people of the room's own organisation: the plan's 'calendar' rows; a bundle without them, everyone at it); a
 -- copy missing, moved or held by someone who is not at the meeting is a calendar no real system would show.
 with planned as (
@@ -30,7 +30,7 @@ select x.artifact_id, coalesce(c.path, x.email) as path,
                  || strftime(x.starts_at, '%Y-%m-%d %H:%M UTC') end as detail
 from expected x
 left join calendar_files c on lower(c.owner) = lower(x.email)
-left join held h on h.path = c.path and h.uid = x.uid
+left join held h on h.path = c.path and h.artifact_id = x.artifact_id
 where c.path is null or h.uid is null or h.starts_at <> x.starts_at or h.ends_at <> x.ends_at
 union all
 select h.artifact_id, h.path, 'the calendar of ' || coalesce(h.owner, h.path) || ' holds "' || coalesce(h.summary, '') || '", which its owner does not attend'
