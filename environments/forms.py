@@ -531,12 +531,19 @@ def _unit_key(unit: str) -> str:
     return " ".join(_tokens(unit.replace(".", " ")))
 
 
+# the words for the people a head count counts ('3,412 people', '3,412 workers' for 3,412 employees: blind red team 35,
+# kit35b, right forms 0.94); kept out of _UNIT_GROUPS, whose members are measures (a count of people is no measure: it
+# may go bare, and may carry the room's own qualifier, test_verify35_classes)
+_HEADS = frozenset({"employees", "employee", "people", "persons", "person", "workers", "worker", "staff", "individuals",
+                    "individual", "staff members", "staff member", "team members", "team member"})
+
+
 def same_unit(a: str, b: str) -> bool:
     """Whether two units are one ('GT' and 'gross tons', 'days' and 'calendar days'; not 'days' and 'business days')."""
     ka, kb = _unit_key(a), _unit_key(b)
     if ka == kb or ka.rstrip("s") == kb.rstrip("s"):
         return True
-    return any(ka in g and kb in g for g in _UNIT_GROUPS)
+    return any(ka in g and kb in g for g in (*_UNIT_GROUPS, _HEADS))
 
 
 # in brackets only: 'the Clause 41.3 cap' is an option's own name
