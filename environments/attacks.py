@@ -710,8 +710,9 @@ _HEAD_COUNT = re.compile(r"^(?P<n>\d[\d,]*) (?:employees|employee)$")
 
 
 def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: World) -> list[tuple[str, bool, str]]:
-    """A form's side of blind red team 35's classes: a head count in other words for its people (must pass; another
-    kind of worker must fail)."""
+    """A form's side of blind red team 35's classes (must pass / must fail): a head count in other words for its people
+    / another kind of worker; a euro amount in German scale words / rounded so; a date with a German month / a day off;
+    a US numeric date in a US matter / its day and month swapped; either order where the locale writes no slashes."""
     out: list[tuple[str, bool, str]] = []
 
     def put(name: str, ok: bool, n: str, said: str) -> None:
@@ -725,6 +726,36 @@ def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: W
         if check.expect == "number" and heads and not any(o[0] == "head_count_people" for o in out):
             put("head_count_people", True, n, f"{heads['n']} people")
             put("head_count_contractors", False, n, f"{heads['n']} contractors")
+        money = _MONEY.fullmatch(v)
+        if check.expect == "amount" and money and money.group(1) == "EUR" and not any(o[0] == "de_teur" for o in out):
+            # the German ways with a scale word (kit35c: 'TEUR 135.050', 'Mio. EUR 135,05' 0.57); a rounded one fails
+            amount = parse_number(money.group(2))
+            if amount >= 10 ** 6 and amount % 1000 == 0:
+                thousands = f"{int(amount / 1000):,}".replace(",", ".")
+                put("de_teur", True, n, f"TEUR {thousands}")
+                millions = (amount / 10 ** 6).normalize()
+                if millions == round(millions, 2) and millions != round(millions, 1):
+                    put("de_mio", True, n, f"Mio. EUR {str(millions).replace('.', ',')}")
+                    put("de_mio_rounded", False, n, f"EUR {str(round(millions, 1)).replace('.', ',')} Mio.")
+        if check.expect == "date":
+            try:
+                day = dt.date.fromisoformat(_redate(v, "iso"))
+            except ValueError:
+                continue
+            german = ("Januar Februar März April Mai Juni Juli August September Oktober November Dezember").split()
+            if not any(o[0] == "de_month" for o in out):
+                put("de_month", True, n, f"{day.day}. {german[day.month - 1]} {day.year}")
+                later = day + dt.timedelta(days=1)
+                put("de_month_off", False, n, f"{later.day}. {german[later.month - 1]} {later.year}")
+            locale = getattr(world.plan, "locale", None) or ""
+            if any(o[0] in ("us_padded", "slash_either_order") for o in out):
+                continue
+            if day.day <= 12 and day.day != day.month and locale.endswith("_US"):
+                # a zero-padded numeric date is the US order in a US matter, and the other order is another day
+                put("us_padded", True, n, f"{day.month:02d}/{day.day:02d}/{day.year}")
+                put("us_padded_swapped", False, n, f"{day.day:02d}/{day.month:02d}/{day.year}")
+            elif day.day <= 12 and day.day != day.month and forms._slashes_foreign([locale]):
+                put("slash_either_order", True, n, f"{day.month:02d}/{day.day:02d}/{day.year}")
     return out
 
 

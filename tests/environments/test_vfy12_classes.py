@@ -28,3 +28,40 @@ def test_bench_tasks_says_when_it_has_nothing_to_measure(capsys):
     with pytest.raises(SystemExit) as exc:
         tasks.main(["--examples"])
     assert exc.value.code == 2 and "nothing to measure" in capsys.readouterr().err
+
+
+def _read_holds(said, kind, value, name="Answer", locale=None):
+    """As the grader reads a field: the answer as read (answers.as_read), then the field's check."""
+    from worldsmith.environments import answers
+    check = Check(type="answer_field", a_words=[name], values=[value], expect=kind, b_words=[locale] if locale else [])
+    return forms.field_holds(answers.as_read(f"{name}: {said}"), check, None, "")
+
+
+@pytest.mark.parametrize("said,right", [
+    # (fails before: each 0.0-0.57 in kit35c, a German share purchase)
+    ("TEUR 135.050", True), ("T€ 135.050", True), ("135.050 TEUR", True), ("EUR 135,05 Mio.", True),
+    ("Mio. EUR 135,05", True), ("135,05 Mio. EUR", True), ("EUR 135.050 Tsd.", True), ("EUR 135.05 Mio.", True),
+    ("Euro 135,050,000", True),
+    # a rounded or another figure so written still fails
+    ("EUR 135,1 Mio.", False), ("TEUR 135.000", False), ("Mio. EUR 135,5", False), ("Euro 135,500,000", False),
+])
+def test_a_euro_amount_may_take_a_german_scale_word(said, right):
+    assert _read_holds(said, "amount", "EUR 135,050,000") is right
+
+
+@pytest.mark.parametrize("said,want,locale,right", [
+    # a German month, the day with its full stop (fails before: '20. Mai 2026', kit35c 0.67)
+    ("20. Mai 2026", "2026-05-20", "de_DE", True), ("3. März 2026", "2026-03-03", "en_US", True),
+    ("21. Mai 2026", "2026-05-20", "de_DE", False),
+    # a slash date where the locale writes none is either order (fails before: '04/08/2026' for April 8, kit35c 0.90)
+    ("04/08/2026", "2026-04-08", "de_DE", True), ("08/04/2026", "2026-04-08", "de_DE", True),
+    ("05/02/2026", "2026-05-20", "de_DE", False),
+    # ...where it writes them, its own order alone
+    ("04/08/2026", "2026-04-08", "en_US", True), ("08/04/2026", "2026-04-08", "en_US", False),
+    ("04/08/2026", "2026-04-08", "en_AU", False), ("08/04/2026", "2026-04-08", "en_AU", True),
+    # dots are day first everywhere
+    ("04.08.2026", "2026-04-08", "de_DE", False),
+    ("7 Apr '26", "2026-04-07", "en_AU", True),
+])
+def test_dates_in_german_and_in_either_slash_order(said, want, locale, right):
+    assert _read_holds(said, "date", want, name="Day received", locale=locale) is right
