@@ -711,7 +711,7 @@ _HEAD_COUNT = re.compile(r"^(?P<n>\d[\d,]*) (?:employees|employee)$")
 
 def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: World) -> list[tuple[str, bool, str]]:
     """A form's side of blind red team 35's classes (must pass / must fail): a head count in other words for its people
-    / another kind of worker; a euro amount in German scale words / rounded so; a date with a German month / a day off;
+    / another kind of worker; a name's umlaut written out / another vowel so written; a euro amount in German scale words / rounded so; a date with a German month / a day off;
     a US numeric date in a US matter / its day and month swapped; either order where the locale writes no slashes."""
     out: list[tuple[str, bool, str]] = []
 
@@ -722,6 +722,11 @@ def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: W
         check = checks.get(n)
         if check is None:
             continue
+        me = next((p for p in world.plan.people if p.name == v), None) if check.expect == "person" else None
+        if me is not None and forms._UMLAUT.search(v) and not any(o[0] == "person_umlaut_out" for o in out):
+            # an umlaut written out is the name (kit35c: 'Mara Doering' 0.83); another vowel so written is not
+            put("person_umlaut_out", True, n, v.translate(forms._UMLAUT_OUT))
+            put("person_umlaut_other", False, n, v.translate(str.maketrans({"ä": "ue", "ö": "ae", "ü": "oe", "ß": "z"})))
         heads = _HEAD_COUNT.match(v)
         if check.expect == "number" and heads and not any(o[0] == "head_count_people" for o in out):
             put("head_count_people", True, n, f"{heads['n']} people")

@@ -65,3 +65,20 @@ def test_a_euro_amount_may_take_a_german_scale_word(said, right):
 ])
 def test_dates_in_german_and_in_either_slash_order(said, want, locale, right):
     assert _read_holds(said, "date", want, name="Day received", locale=locale) is right
+
+
+def test_a_name_may_write_its_umlaut_out_and_an_entity_is_its_character():
+    # (fails before: 'Mara Doering', 'Mara D&ouml;ring' for Mara Döring, kit35c right forms 0.83)
+    from types import SimpleNamespace as NS
+    from worldsmith.environments import answers
+    me = NS(id="p1", name="Mara Döring", first_name="Mara", last_name="Döring", email="m.doering@auenfeld.de",
+            organisation="auenfeld", title="Partner", role="partner")
+    other = NS(id="p2", name="Anni Textor", first_name="Anni", last_name="Textor", email="a.textor@auenfeld.de",
+               organisation="auenfeld", title="Associate", role="associate")
+    world = NS(plan=NS(people=[me, other], organisations=[], facts=[], distractors=[], title="", locale="de_DE"))
+    check = Check(type="answer_field", a_words=["Sender"], values=["Mara Döring"], expect="person")
+    said = {s: forms.field_holds(answers.as_read(f"Sender: {s}"), check, world, "")
+            for s in ("Mara Döring", "Mara Doering", "Mara D&ouml;ring", "Mara Daering", "Anni Textor",
+                      "Mara Doering or Anni Textor")}
+    assert said == {"Mara Döring": True, "Mara Doering": True, "Mara D&ouml;ring": True, "Mara Daering": False,
+                    "Anni Textor": False, "Mara Doering or Anni Textor": False}
