@@ -28,7 +28,9 @@ _CLAUSE = re.compile(r";|,\s+(?=(?:while|whereas|but|and|although|though)\b)|\s+
 _OR_BETWEEN = re.compile(r"^\s*(?:[a-z]+\s+){0,2}?(?:or|and/or|/)\s+(?:the\s+)?$", re.I)
 # the working said to give a figure: 'worked as', 'from', '=' and an expression of figures and operators
 _WORKED = re.compile(r"[^\d.;\n]{0,40}?\b(?:worked(?:\s+out)?\s+as|computed\s+as|calculated\s+as|derived\s+as|"
-                     r"being|i\.e\.|from|as)\s*:?\s*|[^\d.;\n]{0,25}?=\s*", re.I)
+                     r"being|i\.e\.|from|as)\s*:?\s*|[^\d.;\n]{0,25}?=\s*"
+                     # or in brackets after it: '74 days governs (42 days + 33 days)'
+                     r"|[^\d.;\n(]{0,25}?(?=\(\s*(?:(?:[A-Z]{3}|US\$|[$\u20ac\u00a3])\s?)?\d)", re.I)
 _EXPR = re.compile(r"[\s(]*(?:(?:[A-Z]{3}|US\$|[$\u20ac\u00a3])\s?)?\d[\d,]*(?:\.\d+)?(?:\s+(?:calendar\s+)?days?)?\)*"
                    r"(?:\s*(?:[x\u00d7*/+]|\s[-\u2212\u2013]\s|\bplus\b|\btimes\b|\bless\b|\bminus\b)\s*[\s(]*"
                    r"(?:(?:[A-Z]{3}|US\$|[$\u20ac\u00a3])\s?)?\d[\d,]*(?:\.\d+)?(?:\s+(?:calendar\s+)?days?)?\)*)+")
