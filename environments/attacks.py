@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Callable
 
-from worldsmith.environments import apps, forms, ledger_statements, mail, session_store, side_checks, translit
+from worldsmith.environments import answers, apps, forms, ledger_statements, mail, session_store, side_checks, translit
 from worldsmith.environments.grade import _RATE_ASKED, _named_facts, _rates_and_sums, grade, supposition_moves
 from worldsmith.environments.lint import apply_solution
 from worldsmith.environments.session import Session, SessionError
@@ -713,7 +713,8 @@ _HEAD_COUNT = re.compile(r"^(?P<n>\d[\d,]*) (?:employees|employee)$")
 def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: World) -> list[tuple[str, bool, str]]:
     """A form's side of blind red team 35's classes (must pass / must fail): a head count in other words for its people
     / another kind of worker; a name's umlaut written out / another vowel so written; a euro amount in German scale words / rounded so; a date with a German month / a day off;
-    a US numeric date in a US matter / its day and month swapped; either order where the locale writes no slashes."""
+    a US numeric date in a US matter / its day and month swapped; either order where the locale writes no slashes; a
+    superseded figure's note with its paper's day and no year / another day."""
     out: list[tuple[str, bool, str]] = []
 
     def put(name: str, ok: bool, n: str, said: str) -> None:
@@ -728,6 +729,17 @@ def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: W
             # an umlaut written out is the name (kit35c: 'Mara Doering' 0.83); another vowel so written is not
             put("person_umlaut_out", True, n, v.translate(forms._UMLAUT_OUT))
             put("person_umlaut_other", False, n, v.translate(str.maketrans({"ä": "ue", "ö": "ae", "ü": "oe", "ß": "z"})))
+        if check.expect == "amounts" and not any(o[0].startswith("note_yearless") for o in out):
+            # a note's day without its year, the paper's own (must pass) or another day (kit35c: 1.0, must fail)
+            last = v.split(";")[-1].strip()
+            draft = next((d for d in world.plan.distractors if d.text == last and "draft" in (d.label or "")), None)
+            head = answers.parse((draft.label or "").split(":")[0]).mentions if draft is not None else []
+            day = next((m.dates[0] for m in head if m.kind == "date" and len(m.dates) == 1), None)
+            if day is not None:
+                month = day.strftime("%B")
+                put("note_yearless_own_day", True, n, f"{v} (draft of {day.day} {month})")
+                other = day + dt.timedelta(days=7)
+                put("note_yearless_other_day", False, n, f"{v} (draft of {other.day} {other.strftime('%B')})")
         heads = _HEAD_COUNT.match(v)
         if check.expect == "number" and heads and not any(o[0] == "head_count_people" for o in out):
             put("head_count_people", True, n, f"{heads['n']} people")

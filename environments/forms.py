@@ -588,14 +588,26 @@ def _note_of_ledger(note: str, figure: str, world) -> bool:
     for m in said:
         if m.kind == "date" or m.year_like:
             words[m.start:m.end] = " " * (m.end - m.start)
+    # a day and month without the year ('FDD draft of 27 March' for the draft of March 20: blind red team 35, kit35c, a
+    # wrong note 1.0, its day and month read as words of the label, which names the final report's March 27)
+    yearless = []
+    for m in _YEARLESS.finditer("".join(words)):
+        yearless.append((answers._MONTHS[(m["mon"] or m["mon2"]).lower()], int(m["d"] or m["d2"])))
+        words[m.start():m.end()] = " " * (m.end() - m.start())
     words = {_stem(w) for w in _tokens(_unaccented("".join(words)))} - _NOTE_WORDS
     for label in labels:
         head = label.split(":")[0]
         paper_days = {x for m in answers.parse(head).mentions if m.kind == "date" for x in m.dates} or \
             {x for m in answers.parse(label).mentions if m.kind == "date" for x in m.dates}
+        if any(not any((d.month, d.day) == md for d in paper_days) for md in yearless):
+            continue
         if days <= paper_days and words <= {_stem(w) for w in _tokens(_unaccented(label))}:
             return True
     return False
+
+
+_YEARLESS = re.compile(r"\b(?:(?P<d>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?P<mon>%s)\b|(?P<mon2>%s)\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b)"
+                       % (("|".join(sorted(answers._MONTHS, key=len, reverse=True)),) * 2), re.I)
 
 
 def _figures_ok(value: str, check: Check, world=None) -> bool:

@@ -203,3 +203,17 @@ def test_a_draft_priced_on_another_draft_may_be_set_aside_for_that_drafts_fault(
     assert grade._reasons_fit(said.format("that draft did not carve out the concurrent curtain-wall delay."), check,
                               session)
     assert not grade._reasons_fit(said.format("the owner's lender changed its lending policy."), check, session)
+
+
+@pytest.mark.parametrize("note,right", [("FDD draft of 20 March", True), ("FDD draft of March 20", True),
+                                        ("FDD draft v1 of March 20, 2026", True),
+                                        # (fails before: 1.0, the final report's day read as a word of the label)
+                                        ("FDD draft of 27 March", False), ("FDD draft of March 27", False)])
+def test_a_note_on_a_superseded_figure_may_give_its_day_without_the_year_and_only_its_own(note, right):
+    from decimal import Decimal
+    from types import SimpleNamespace as NS
+    draft = NS(fact="pension_shortfall", text="EUR 4,100,000", value=NS(type="money", amount=Decimal(4100000)),
+               label="superseded FDD draft v1 of March 20, 2026: valued the shortfall on the tax basis; replaced by "
+                     "the final report of March 27, 2026")
+    world = NS(plan=NS(distractors=[draft], facts=[], people=[], organisations=[], title=""))
+    assert forms._note_of_ledger(note, "EUR 4,100,000", world) is right
