@@ -200,7 +200,8 @@ def candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable
 def _candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callable[[Session], None] | None]]:
     text = _oracle_text(task)
     if forms.form_names(task) is not None and task.kind == "review":
-        return [("oracle", True, task, None), *_review_form_candidates(task, text), *_state_candidates(task, text, world)]
+        return [("oracle", True, task, None), *_review_form_candidates(task, text), *_not_drafted(task, world, text),
+                *_state_candidates(task, text, world)]
     if forms.form_names(task) is not None:
         return [("oracle", True, task, None), *_form_candidates(task, world, text), *_state_candidates(task, text, world)]
     final = _final_value(task)
@@ -775,6 +776,16 @@ def _vfy12_form_candidates(fields: list[tuple[str, str]], checks: dict, world: W
             elif day.day <= 12 and day.day != day.month and forms._slashes_foreign([locale]):
                 put("slash_either_order", True, n, f"{day.month:02d}/{day.day:02d}/{day.year}")
     return out
+
+
+def _not_drafted(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """A review's right flags and one more of a figure the draft does not give (a superseded figure the room holds)
+    must fail (kit35a: 1.0)."""
+    for d in world.plan.distractors:
+        now = next((f.text for f in world.plan.facts if f.id == d.fact), None)
+        if d.text and now and d.text not in (task.instruction or ""):
+            return [("flag_not_drafted", False, _with_text(task, f"{text}\nWrong: {d.text} -> {now}".strip()), None)]
+    return []
 
 
 _GOVERNS_NOW = re.compile(r"^The (?P<label>[^\n.]+?) that governs now is (?P<g>[^\n]+?)\.(?=\s)")

@@ -217,3 +217,20 @@ def test_a_note_on_a_superseded_figure_may_give_its_day_without_the_year_and_onl
                      "the final report of March 27, 2026")
     world = NS(plan=NS(distractors=[draft], facts=[], people=[], organisations=[], title=""))
     assert forms._note_of_ledger(note, "EUR 4,100,000", world) is right
+
+
+@pytest.mark.parametrize("flags,outside", [
+    ("Wrong: USD 862,000 -> USD 821,000 (settlement agreement)", False),
+    ("Wrong: line 6 -> USD 821,000", False),
+    # (fails before: a flag of a figure the draft does not give, beside the right flag, kit35a 1.0)
+    ("Wrong: USD 862,000 -> USD 821,000 (settlement agreement)\nWrong: USD 2,843,280 -> USD 2,611,440 (REA quantum)", True),
+    ("Wrong: April 18, 2026 -> April 17, 2026", True),
+    ("Wrong: April 17, 2026 -> April 16, 2026", False),
+])
+def test_a_review_may_flag_only_what_the_draft_gives(flags, outside):
+    from types import SimpleNamespace as NS
+    from worldsmith.environments import grade
+    task = NS(instruction="Check every line.\n\n1. The settlement payment is USD 1,450,000.\n2. The REA amount is USD "
+                          "2,611,440.\n5. We first sent it by email on April 17, 2026.\n6. The settlement payment "
+                          "exceeds the release by USD 862,000.")
+    assert grade.flags_outside_the_draft(task, flags) is outside
