@@ -234,3 +234,16 @@ def test_a_review_may_flag_only_what_the_draft_gives(flags, outside):
                           "2,611,440.\n5. We first sent it by email on April 17, 2026.\n6. The settlement payment "
                           "exceeds the release by USD 862,000.")
     assert grade.flags_outside_the_draft(task, flags) is outside
+
+
+@pytest.mark.parametrize("said,status", [
+    # (fails before: the draft's figure read as relied on, kit35a right reconcile answers 0.0-0.62)
+    ("The other figure, USD 2,843,280, is Karen Bray's draft REA quantum of April 13, 2026.", "superseded_mention"),
+    ("The other figure, USD 2,843,280, is her draft.", "superseded_mention"),
+    # a possessive names no old paper by itself
+    ("The cap, USD 2,843,280, is the buyer's final figure.", "asserted"),
+])
+def test_a_draft_named_by_its_authors_possessive_is_set_aside(said, status):
+    from worldsmith.environments import answers, grade
+    verdict = answers.asserts(grade._parsed(said), grade.want_of("USD 2,843,280", 2843280.0, "USD"))
+    assert verdict.status == status
