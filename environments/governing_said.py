@@ -90,7 +90,10 @@ def unclear(text: str, governing: str, others: list[str]) -> bool:
             has_g = any(m.kind == want[0].kind and m.value == want[0].value for m in said) or \
                 (not said and re.match(r"\s*(?:it|this|that\s+figure|the\s+figure|which)\b", clause, re.I))
             other = [m for m in said if m.kind == want[0].kind and m.value != want[0].value]
-            if has_g and not other and _GOVERN.search(clause) and _DENIED.search(clause):
+            verb = _GOVERN.search(clause)
+            # a denial before the verb ('74 days does not govern', 'is not the governing figure'), not one after it
+            # ('74 days governs and is no longer in dispute')
+            if has_g and not other and verb and _DENIED.search(clause[:verb.start()]):
                 return True
     return False
 

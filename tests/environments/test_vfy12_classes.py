@@ -100,6 +100,7 @@ _G, _OTHERS = "74 days", ["88 days"]
     ("The figure that governs is 74 days, not the 88 days of the draft.", False),
     ("The 88 days no longer governs; 74 days does.", False),
     ("74 days governs: 41 days plus 33 days. Move from 88 days to 74 days: 14 days.", False),
+    ("74 days governs and is no longer in dispute.", False),
 ])
 def test_a_reconcile_answer_must_say_one_figure_governs(said, unclear):
     from worldsmith.environments import governing_said
