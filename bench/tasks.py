@@ -159,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     outlines = [str(p.resolve()) for p in args.outlines] if args.outlines is not None else \
         ([] if args.smoke or args.examples is not None else FIXTURES)
     names = [*names, *outlines]
+    if not names:
+        # (an empty table has no medians: say so rather than fail in statistics.median)
+        ap.error("nothing to measure: --examples was given no name and --outlines no file")
     # A fresh folder under --out on every run: an example publishes under the same id each time, which a second
     # run into the same folder would refuse.
     if args.out:
