@@ -379,8 +379,12 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
 
 
 def cast_refs(plan: WorldPlan) -> list[PersonRef]:
-    """The whole cast as PersonRefs, in plan order."""
-    return [person_ref(plan, p) for p in plan.people]
+    """The whole cast as PersonRefs, in plan order (made once per plan: every context carries it, as a list of its own)."""
+    held = plan.__dict__.get("_cast_refs")
+    people = plan.people
+    if held is None or len(held[0]) != len(people) or any(a is not b for a, b in zip(held[0], people)):
+        held = plan.__dict__["_cast_refs"] = (list(people), [person_ref(plan, p) for p in people])
+    return list(held[1])
 
 
 def plan_relations(plan: WorldPlan) -> dict[str, tuple[str | None, str | None]]:
