@@ -4,7 +4,8 @@ Prints the generation wall time, the lower bound max(N*L/C, depth*L), their rati
 the client's own CPU per call (the bench process's CPU time over the cold run divided by its calls: prompt
 building, schema, validation, HTTP; the server is another process, and a loaded machine stretches the wall
 time but not this), the load average, a sha256 of every content made (the same seed and server answers
-must give the same one), a warm rerun's calls, wall and CPU time, the test server's CPU per request (on a
+must give the same one) and of the response cache's keys (a change to the client must leave both as they were), a warm
+rerun's calls, wall and CPU time, the test server's CPU per request (on a
 2-core machine client and server share the cores, so the wall time is bound by their sum as well), the floor
 that CPU alone sets (max of the bound, the client's CPU and a latency, and both processes' CPU over the cores: a
 wall time far above it is the machine's load, a floor above the bound is CPU per call still to cut), and the
@@ -27,12 +28,14 @@ as before (the number to compare with figures taken before this).
 
     python -m bench.llm_throughput [--latency 0.2] [--concurrency 32] [--scale 6]     (from the repository root)
     python -m bench.llm_throughput --smoke     (the legal example as written, 20 ms latency: what CI runs)
+    python -m bench.llm_throughput --concurrency 128 --profile cold.prof   (a cProfile of the cold run's client)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import hashlib
 import json
 import os
@@ -81,6 +84,7 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--scale", type=int, default=6)
     ap.add_argument("--smoke", action="store_true", help="scale 1 and 20 ms latency: a few seconds (what CI runs)")
+    ap.add_argument("--profile", metavar="FILE", help="write a cProfile of the cold run's client to FILE (pstats)")
     ap.add_argument("--live-answers", action="store_true",
                     help="the server composes every answer in the timed run (no answers made before)")
     args = ap.parse_args()
@@ -116,10 +120,16 @@ def main() -> None:
         depth = max(chain_heights(plan.artifacts).values())
         bound = max(n * args.latency / args.concurrency, depth * args.latency)
 
-        def timed(b: OpenAIBackend) -> tuple[float, float, str]:
+        def timed(b: OpenAIBackend, profile: str | None = None) -> tuple[float, float, str]:
             """(wall seconds, this process's CPU seconds, sha256 of every content in plan order) of one run."""
+            profiler = cProfile.Profile() if profile else None
             start, cpu = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             made = asyncio.run(generate_contents(plan, prepared.taxonomy, b, concurrency=args.concurrency))
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             wall, cpu = time.perf_counter() - start, time.process_time() - cpu
             digest = hashlib.sha256()
             for aid, content in made.items():
@@ -128,7 +138,7 @@ def main() -> None:
 
         load = os.getloadavg()[0]
         server_before = process_cpu(server.pid)
-        wall, cpu, digest = timed(cold)
+        wall, cpu, digest = timed(cold, args.profile)
         server_after = process_cpu(server.pid)
         warm = backend()
         warm_wall, warm_cpu, warm_digest = timed(warm)
@@ -139,6 +149,9 @@ def main() -> None:
         print(f"client CPU per call: {cpu / max(cold_t.calls, 1) * 1000:.2f} ms ({cpu:.2f}s over {cold_t.calls} calls;"
               f" load average {load:.2f} before, {os.getloadavg()[0]:.2f} after, {os.cpu_count()} CPUs)")
         print(f"contents sha256 {digest}" + ("" if warm_digest == digest else f" (warm rerun: {warm_digest})"))
+        # the response cache's keys, sorted: a change to how the client builds a request must leave them as they were
+        keys = sorted(row[0] for row in cache._db.execute("select key from responses"))
+        print(f"cache keys sha256 {hashlib.sha256(chr(10).join(keys).encode()).hexdigest()} ({len(keys)} keys)")
         print(f"warm: wall {warm_wall:.2f}s  CPU {warm_cpu / n * 1000:.2f} ms per artifact  calls {warm_t.calls}"
               f"  cache hits {warm_t.cache_hits}")
         server.terminate()

@@ -386,8 +386,12 @@ def person_ref(plan: WorldPlan, person: Person) -> PersonRef:
 
 
 def cast_refs(plan: WorldPlan) -> list[PersonRef]:
-    """The whole cast as PersonRefs, in plan order."""
-    return [person_ref(plan, p) for p in plan.people]
+    """The whole cast as PersonRefs, in plan order (made once per plan: every context carries it, as a list of its own)."""
+    held = plan.__dict__.get("_cast_refs")
+    people = plan.people
+    if held is None or len(held[0]) != len(people) or any(a is not b for a, b in zip(held[0], people)):
+        held = plan.__dict__["_cast_refs"] = (list(people), [person_ref(plan, p) for p in people])
+    return list(held[1])
 
 
 def plan_relations(plan: WorldPlan) -> dict[str, tuple[str | None, str | None]]:
@@ -412,6 +416,19 @@ def org_refs(plan: WorldPlan) -> list[OrgRef]:
 
 
 _OPS = {ast.Add: "plus", ast.Sub: "less", ast.Mult: "times", ast.Div: "divided by"}
+
+
+@functools.lru_cache(maxsize=4096)
+def formula_names(formula: str) -> tuple[str, ...]:
+    """The names a fact's formula reads, in the order ast.walk meets them (SyntaxError where it is no expression):
+    parsed once per formula, not once per artifact that carries or cites the fact."""
+    return tuple(n.id for n in ast.walk(ast.parse(formula, mode="eval")) if isinstance(n, ast.Name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(formula: str) -> ast.expr:
+    """A formula's expression tree, parsed once (read, never changed, by fact_reason)."""
+    return ast.parse(formula, mode="eval").body
 
 
 def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
@@ -473,7 +490,7 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
         return said(node)
 
     try:
-        return said(ast.parse(fact.formula, mode="eval").body)
+        return said(_parsed(fact.formula))
     except (SyntaxError, ValueError):
         return ""
 
@@ -507,7 +524,7 @@ def fact_inputs(plan: WorldPlan, fact, day: dt.date, taxonomy: Taxonomy | None =
     """A derived figure's inputs as held on `day`: label, value, the day that value took hold, and the sheet line
     that shows it ('' where none does); [] when it has no formula or an input had no value that day."""
     try:
-        names = [n.id for n in ast.walk(ast.parse(fact.formula or "", mode="eval")) if isinstance(n, ast.Name)]
+        names = list(formula_names(fact.formula or ""))
     except SyntaxError:
         return []
     out: list[InputRef] = []
@@ -1712,7 +1729,7 @@ def working_moved(plan: WorldPlan, spec, worked: dict[str, FactRef]) -> dict[str
         if then is None:
             continue
         fact = plan.fact(ref.id)
-        names = [n.id for n in ast.walk(ast.parse(fact.formula or "0", mode="eval")) if isinstance(n, ast.Name)]
+        names = list(formula_names(fact.formula or "0"))
         ids = {f.id for f in plan.facts}
         was = {fact_label(plan.fact(n)): held[1] for n in names if n in ids and (held := plan.fact(n).on(then))}
         moved = [i.model_copy(update={"was": was[i.label]}) if was.get(i.label, i.text) != i.text else i
@@ -1982,14 +1999,19 @@ _WRITTEN_KINDS = ("letter", "notice", "email", "opinion", "submission")
 
 def is_instrument(doc) -> bool:
     """Whether a paper is an instrument made by the parties (see _INSTRUMENT_KINDS), or an executed copy of one."""
+    return getattr(doc, "kind", "") == "document" and _instrument(getattr(doc, "doc_type", "") or "", doc.title or "")
+
+
+@functools.lru_cache(maxsize=8192)
+def _instrument(doc_type: str, title: str) -> bool:
+    """is_instrument() of a document by its type and title (asked of every paper a fact's artifact may cite)."""
     from worldsmith.generators.compose.substance.agreement import _EXECUTED
 
-    kind = (getattr(doc, "doc_type", "") or "").lower()
+    kind = doc_type.lower()
     # a letter or notice one party writes is no instrument the parties made, whatever its title says of the clause it
     # invokes ('Notice of dispute under Sub-Clause 20.2 (as amended)' was cited by a date in its text, not its own day:
     # blind read 32, a tracker's source note 'dated 9 January' for a notice of 10 March)
-    return getattr(doc, "kind", "") == "document" and (kind in _INSTRUMENT_KINDS or (
-        kind not in _WRITTEN_KINDS and bool(_EXECUTED.search(doc.title or ""))))
+    return kind in _INSTRUMENT_KINDS or (kind not in _WRITTEN_KINDS and bool(_EXECUTED.search(title)))
 
 
 def stated_made_day(plan: WorldPlan, doc, when: dt.date | None) -> dt.date | None:
@@ -2025,7 +2047,7 @@ def instrument_terms(plan: WorldPlan, spec) -> dict[str, str]:
             if f.id in own or not f.formula:
                 continue
             try:
-                names = {n.id for n in ast.walk(ast.parse(f.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
+                names = set(formula_names(f.formula)) & ids
             except SyntaxError:
                 continue
             # (read 20: an SPA extract with no earn-out formula, where the ledger works the payment from the
@@ -2084,7 +2106,7 @@ def is_term(plan: WorldPlan, fact, seen: frozenset[str] = frozenset()) -> bool:
         return standing(fact) or any(is_instrument(plan.artifact(a)) for a in plan.establishing(fact.id))
     ids = {f.id for f in plan.facts}
     try:
-        names = {n.id for n in ast.walk(ast.parse(fact.formula, mode="eval")) if isinstance(n, ast.Name)} & ids
+        names = set(formula_names(fact.formula)) & ids
     except SyntaxError:
         return False
     # (a figure worked only from terms is fixed from the day it is first worked out: "Checked again on April 23: the

@@ -143,6 +143,7 @@ _AUTHORITY = re.compile(rf"\b{_BODY}\b[^;]*?\b{_OVERSEES}|\b{_OVERSEES}[^;]*?\b{
 _BETWEEN = re.compile(r"\b(?:mediat\w*|ombuds\w*|conciliat\w*|court|tribunal|arbitra\w*|neutral)\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)
 def public_body(role: str) -> bool:
     """Whether a role is that of a public body which audits, funds, assesses or oversees a party (an inspector general,
     an awarding agency, a tax authority, a labour administration that validates), not of one that serves a party and

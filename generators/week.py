@@ -351,6 +351,17 @@ def _asserter(plan: WorldPlan, fact_id: str) -> str:
     return statement[:m.start()] if m else ""
 
 
+def _facts_by_type(plan: WorldPlan) -> list[tuple[object, str]]:
+    """The plan's facts with their labels, figures first, then dates, then the rest (in plan order within each); once
+    per plan: every instance of every series reads them."""
+    index = plan.__dict__.get("_week_facts")
+    if index is None:
+        order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
+        index = [(f, fact_label(f)) for f in sorted(plan.facts, key=lambda f: order.get(f.value.type, 3))]
+        plan.__dict__["_week_facts"] = index
+    return index
+
+
 def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
     """What happened in an instance's week, oldest first within each kind: facts first known, figures that moved,
     papers of the author's side (or sent to it) dated in the week, and dates of the ledger in the next three
@@ -361,13 +372,11 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
         return None  # no instance of a series ([] is a series' quiet week)
     since, day = span
     out: list[WeekEvent] = []
-    order = {"money": 0, "percent": 0, "number": 1, "date": 2, "text": 3}
-    for fact in sorted(plan.facts, key=lambda f: order.get(f.value.type, 3)):
+    for fact, label in _facts_by_type(plan):
         held = fact.on(day)
         if held is None:
             continue
         first = fact.first_known()
-        label = fact_label(fact)
         if first is not None and since < first <= day:
             if held[0].type == "date" and fact.id not in spec.facts:
                 continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)

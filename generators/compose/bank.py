@@ -7,6 +7,7 @@ import functools
 import random
 import re
 import string
+import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,8 +116,58 @@ def picker_for(ctx: Any, salt: int = 0) -> "Picker":
 
 @functools.lru_cache(maxsize=4096)
 def _order(sig: int, n: int) -> tuple[int, ...]:
-    """A list's order for one round of a series."""
+    """A list's order for one round of a series, as drawn (before _rounds joins it to the round before)."""
     return tuple(random.Random(sig).sample(range(n), n))
+
+
+def _joined(before: tuple[int, ...], drawn: tuple[int, ...], held: int) -> tuple[int, ...]:
+    """A round's order (`drawn`) with its first `held` places kept clear of what the round `before` dealt last: its
+    j-th place takes the first option of `drawn`, not yet placed, that is none of the last held - j of `before`, and
+    the rest follow in drawn order. Any held + 1 instances in a row, across the join too, are dealt different options
+    (as any n in a row within a round are); with no clash, the drawn order stands."""
+    out: list[int] = []
+    rest = list(drawn)
+    for j in range(held):
+        clear = set(before[len(before) - (held - j):])
+        pick = next(o for o in rest if o not in clear)  # n - held >= 1 options are never in `clear`
+        rest.remove(pick)
+        out.append(pick)
+    return tuple(out + rest)
+
+
+# The rounds of each list and slot dealt so far in this process, by (list signature, slot, length): a round's order
+# depends on the round before it, so each is made once, in turn, and kept.
+_ROUNDS: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
+_ROUNDS_MOST = 8192
+_ROUNDS_LOCK = threading.Lock()
+
+
+def _round(sig: int, slot: int, turn: int, n: int) -> tuple[int, ...]:
+    """The options of one round of a series' deal (the round holding `turn`), in the order its instances draw them.
+
+    Each round has an order of its own (with one fixed order, instances a round apart drew the same frame from
+    every list of that length: two weekly replies 100% alike at x80), and it is joined to the round before (_joined)
+    so that copies of one item on one day, which are instances in a row, never meet the same option across a
+    join (independent rounds gave two of ten copies of a weekly note on one day the same wording,
+    realism_near_duplicates at bench.long_matter --scale 80): any n - 1 instances in a row are dealt n - 1 options.
+    The join still leaves each place two options or more, so instances a round apart meet the same option about
+    as often as independent rounds made them (1 in n, over lists of 6 and 11)."""
+    key = (sig, slot, n)
+    held = _ROUNDS.get(key)
+    if held is not None and len(held) > turn // n:
+        return held[turn // n]
+    with _ROUNDS_LOCK:  # a batch makes several worlds at once, in threads: each round is appended once
+        held = _ROUNDS.get(key)
+        if held is None:
+            if len(_ROUNDS) >= _ROUNDS_MOST:
+                _ROUNDS.clear()
+            held = _ROUNDS[key] = []
+        base = _crc(sig, slot) % n
+        while len(held) <= turn // n:
+            drawn = _order(_crc(sig, slot, len(held)), n)
+            drawn = drawn[base:] + drawn[:base]  # the places in the order instances reach them
+            held.append(_joined(held[-1], drawn, max(0, n - 2)) if held else drawn)
+        return held[turn // n]
 
 
 def _plain(option: object) -> object:
@@ -184,12 +235,9 @@ class Picker:
         k = self._dealt.get(sig, 0)
         self._dealt[sig] = k + 1
 
-        base = _crc(sig, s.slot) % n
 
         def dealt(turn: int) -> T:
-            # Each round of the list (n instances) has an order of its own: with one fixed order, instances a round
-            # apart drew the same frame from every list of that length (two weekly replies 100% alike at x80).
-            return options[_order(_crc(sig, s.slot, turn // n), n)[(turn + base) % n]]
+            return options[_round(sig, s.slot, turn, n)[turn % n]]
 
         # Instance after instance moves one place on, so a slot's frames come round evenly; each slot starts at its
         # own place, and each further draw of the list in one artifact moves on again.

@@ -6,6 +6,7 @@ organisations (their roles and the privileged circle, carried in the context), n
 
 from __future__ import annotations
 
+import functools
 import re
 
 from worldsmith.generators.context import ArtifactContext, FactRef, OrgRef, PersonRef
@@ -110,14 +111,20 @@ def neutral(ctx: ArtifactContext, name: str) -> bool:
     # fairly between them', as an expert's determination would); so does a public body that audits, funds or assesses
     # one side (grant-audit: made neutral, the awarding agency's management decision closed the same way, and the
     # Inspector General's draft audit report opened 'I determine the total costs questioned ...')
-    if here is None or re.search(r"\bopposing\b", here.role, re.I) or public_body(here.role):
+    return here is not None and _neutral_role(here.role)
+
+
+@functools.lru_cache(maxsize=4096)
+def _neutral_role(role: str) -> bool:
+    """neutral() of an organisation by its role (a world has a few roles, read for every paper and every reader)."""
+    if re.search(r"\bopposing\b", role, re.I) or public_body(role):
         return False
     # (one that serves a party only names the body it goes before: 'tax counsel instructed by <the advisers> to advise
     # on an appeal of the penalty to the First-tier Tribunal' is counsel, not a tribunal; read as neutral, it had no
     # one across and its note recommended adopting the tax authority's penalty 'as its working figure')
-    if serving(here.role) and not _RULES.search(here.role):
+    if serving(role) and not _RULES.search(role):
         return False
-    return bool(_NEUTRAL.search(here.role))
+    return bool(_NEUTRAL.search(role))
 
 
 # The company a share sale sells, and the party that sells it: the sale is between the seller and the buyer, and the

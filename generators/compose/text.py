@@ -72,13 +72,23 @@ _ABBREVIATIONS = {"ltd", "ltda", "cia", "pty", "bhd", "sarl", "spa", "inc", "co"
                   "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "al"}
 
 
+_THE_THE = re.compile(r"\b([Tt]he) the\b")
+_DOUBLE_STOP = re.compile(r"(?<=\w)\.\.(?!\.)")
+_PLURAL_NAME = re.compile(r"\b(Partners|Holdings|Systems|Industries|Services|Tankers|Brothers|Associates)'s\b")
+_LOWER_START = re.compile(r"(\S+)([.!?]) ([a-z])")
+
+
 def tidy(text: str, keep: tuple[str, ...] = ()) -> str:
     """Mend what joining frames leaves: 'the the', a doubled full stop after an abbreviation ('Ltd..'), and a sentence
     that starts in lower case after another's full stop. Text that begins one of `keep` (a fact's exact text, which
     checks look for as written) keeps its case."""
-    text = re.sub(r"\b([Tt]he) the\b", r"\1", text)
-    text = re.sub(r"(?<=\w)\.\.(?!\.)", ".", text)
-    text = re.sub(r"\b(Partners|Holdings|Systems|Industries|Services|Tankers|Brothers|Associates)'s\b", r"\1'", text)
+    # (each mend only where its mark is in the text: this runs over every paragraph composed)
+    if "he the" in text:
+        text = _THE_THE.sub(r"\1", text)
+    if ".." in text:
+        text = _DOUBLE_STOP.sub(".", text)
+    if "s's" in text:
+        text = _PLURAL_NAME.sub(r"\1'", text)
 
     def upper(m: re.Match) -> str:
         before, stop, word = m.group(1), m.group(2), m.group(3)
@@ -90,7 +100,7 @@ def tidy(text: str, keep: tuple[str, ...] = ()) -> str:
             return m.group(0)
         return f"{before}{stop} {word.upper()}"
 
-    return re.sub(r"(\S+)([.!?]) ([a-z])", upper, text)
+    return _LOWER_START.sub(upper, text)
 
 
 _DETERMINERS = {"the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "my", "your", "his", "her"}

@@ -35,6 +35,34 @@ def test_instances_a_round_apart_are_not_dealt_the_same_frames():
     assert alike <= 2, alike
 
 
+def test_copies_of_one_item_in_a_row_are_dealt_different_frames_across_a_rounds_join():
+    """Copies of one weekly note on one day are instances in a row: at x80 each round's own order gave two of ten
+    copies the same wording where a round joined the next (realism_near_duplicates at bench.long_matter --scale 80)."""
+    for n in (6, 11):
+        frames = [f"Frame {w} on {{label}}." for w in range(n)]
+        for key in ("weekly_status", "weekly_note_sabine", "daily_log"):
+            dealt = [Picker(7919 * i + 1, Series(key, i, 1)).fill(frames, label="x") for i in range(12 * n)]
+            clashes = [i for i in range(len(dealt) - n + 2) if len(set(dealt[i:i + n - 1])) < n - 1]
+            assert not clashes, (n, key, clashes[:3])
+            assert sorted(dealt[n:2 * n]) == sorted(dealt[:n])  # each round still deals every frame once
+
+
+def test_ten_quiet_replies_on_one_day_say_their_step_in_ten_wordings():
+    """A quiet week's reply takes its step from the series' deal like any frame (no order of its own): ten copies of
+    a note on one day, across a round's join, answered in ten wordings."""
+    from tests.generators.test_quiet_week_reply import _own, _quiet
+    from worldsmith.generators.week import WeekEvent
+
+    latest = WeekEvent(what="latest", day=dt.date(2025, 2, 17), fact="liability_cap", label="the liability cap")
+    steps = []
+    for i in range(7, 17):
+        ctx = _quiet([latest], dt.date(2025, 3, 10), seed=31 * i)
+        spec = ctx.spec.model_copy(update={"id": f"weekly_note_{i}-m2", "item": f"weekly_note_{i}",
+                                           "thread": f"weekly_note_{i}"})
+        steps.append(_own(compose_email(ctx.model_copy(update={"spec": spec}))).split(". ", 1)[-1])
+    assert len(set(steps)) == 10, steps
+
+
 def test_a_frame_that_comes_round_again_comes_in_its_next_wording():
     frames = ["The count [holds|stands|remains] at {label}."]
     said = {Picker(n, Series("status", n)).fill(frames, label="x") for n in range(3)}

@@ -196,22 +196,26 @@ def test_nobody_promises_in_writing_what_a_paper_sets_down_nor_to_send_on_figure
     # already sent them to the client on June 10" (his weekly status to the client, six minutes after her note)
     from worldsmith.generators.context import build_context, sent_out
 
-    plan, taxonomy, contents = offline_world(Path(__file__).resolve().parents[2] /
-                                             "outlines/examples/hospital-revenue-audit.yaml", 113)
     promised = 0
-    for spec in plan.artifacts:
-        body = getattr(contents.get(spec.id), "body", "") or ""
-        own = _own(body)
-        if spec.kind != "email" or not re.search(r"in writing|note on|send it on", own):
-            continue
-        ctx = build_context(plan, taxonomy, spec, contents)
-        for sentence in re.findall(r"[^.\n]*\bwill\b[^.\n]*(?:in writing|note on)[^.\n]*", own):
-            promised += 1
-            assert not any(x in sentence for x in ctx.label_papers), (spec.id, sentence, ctx.label_papers)
-        if "send it on" in own:
-            assert not any(d <= spec.sent_at.date() + dt.timedelta(days=14) for d in ctx.sent_out.values()), \
-                (spec.id, own, ctx.sent_out)
+    # (two seeds: which series wordings promise a note is the deal's, and at 113 since the deal joined its rounds,
+    # bank._round, none did)
+    for seed in (113, 7):
+        plan, taxonomy, contents = offline_world(Path(__file__).resolve().parents[2] /
+                                                 "outlines/examples/hospital-revenue-audit.yaml", seed)
+        for spec in plan.artifacts:
+            body = getattr(contents.get(spec.id), "body", "") or ""
+            own = _own(body)
+            if spec.kind != "email" or not re.search(r"in writing|note on|send it on", own):
+                continue
+            ctx = build_context(plan, taxonomy, spec, contents)
+            for sentence in re.findall(r"[^.\n]*\bwill\b[^.\n]*(?:in writing|note on)[^.\n]*", own):
+                promised += 1
+                assert not any(x in sentence for x in ctx.label_papers), (spec.id, sentence, ctx.label_papers)
+            if "send it on" in own:
+                assert not any(d <= spec.sent_at.date() + dt.timedelta(days=14) for d in ctx.sent_out.values()), \
+                    (spec.id, own, ctx.sent_out)
     assert promised  # (the hospital's mail promises notes and views in writing where no paper has them yet)
+    plan, _, _ = offline_world(Path(__file__).resolve().parents[2] / "outlines/examples/hospital-revenue-audit.yaml", 113)
     note = next(s for s in plan.artifacts if s.id == "sample_results_claims_in_error-m1")
     assert sent_out(plan, note)["the sample error rate"] == dt.date(2026, 6, 10)
     # (the paper's day is the plan's: June 19 until public holidays were kept free of papers, now the next working day;

@@ -39,6 +39,7 @@ def genres() -> tuple[Genre, ...]:
                  for g in data["genres"])
 
 
+@functools.lru_cache(maxsize=4096)
 def genre_named(title: str) -> Genre | None:
     """The first genre whose title pattern the title matches (and whose `unless` it does not); None for none."""
     for g in genres():

@@ -2507,15 +2507,6 @@ def _till_next_note(pick: Picker, ctx: ArtifactContext) -> str:
 _CHASES = re.compile(r"(?i)\bchas(?:e|er|ing)\b|\bcall \w")
 
 
-def _by_instance(pick: Picker, frames: list[str]) -> str:
-    """A quiet reply's wording by its instance in the series, in a fixed order round lists of a prime length (11):
-    a long matter's copies of one weekly note on one day stand a week's count of instances apart, and a deal whose
-    order changes every round gave two of ten the same wording (realism_near_duplicates at bench.long_matter --scale
-    80); drawn where the item does not recur."""
-    s = pick.series
-    return frames[s.index % len(frames)] if s is not None else pick.one(frames)
-
-
 def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailContent | None:
     """A reply to a quiet week's note (ctx.quiet_week): thanks, nothing to add, and the step on what stands by the
     series' next note (a chaser to the side we wait on, or the note itself); None for any other reply, or where the
@@ -2541,11 +2532,13 @@ def _quiet_reply(pick: Picker, ctx: ArtifactContext, subject: str) -> EmailConte
                       and not (e.what != "lapsed" and e.type == "date" and e.day < sent)), "") \
             or next(iter(ctx.thread_labels), "")
         if day:
-            step = _by_instance(pick, _QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
+            step = pick.fill(_QUIET_POINT if point else _QUIET_NEXT, day=day, point=point) or \
+                pick.one(_QUIET_POINT if point else _QUIET_NEXT).format(day=day, point=point)
         elif ctx.parent_sent is not None:
             # (a note with nothing standing and no next note before the reply: the reader has nothing since it either)
             noted = mail_day(ctx.parent_sent.astimezone(ctx.spec.sent_at.tzinfo).date(), ctx.locale, sent)
-            step = _by_instance(pick, _QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
+            step = pick.fill(_QUIET_LAST if point else _QUIET_NONE, point=point, noted=noted) or \
+                pick.one(_QUIET_LAST if point else _QUIET_NONE).format(point=point, noted=noted)
         else:
             return None
     first = ctx.parent_author.first_name if ctx.parent_author else ""
