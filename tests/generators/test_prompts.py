@@ -45,11 +45,12 @@ def world_contexts(seed: int = 0) -> list[ArtifactContext]:
 
 
 def as_read(context: ArtifactContext) -> ArtifactContext:
-    """The context as a reader of its prompt rebuilds it: without the cited sheets' rows (which no composer reads), and
+    """The context as a reader of its prompt rebuilds it: without the cited sheets' rows (which no composer reads), nor
+    the writer's own record of what they handled (engine-only, excluded from the prompt: context.handled_papers), and
     with stand-ins for the spec's fields that only the engine uses (an email's path and Message-ID)."""
     spec = context.spec.model_dump(mode="json")
     spec.update({name: stand_in(spec) for name, stand_in in ENGINE_ONLY.get(spec["kind"], {}).items()})
-    return context.model_copy(update={"cited_sheets": [], "spec": type(context.spec).model_validate(spec)})
+    return context.model_copy(update={"cited_sheets": [], "handled": {}, "side_sent": [], "spec": type(context.spec).model_validate(spec)})
 
 
 @pytest.fixture(scope="module")
