@@ -13,7 +13,7 @@ import yaml
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def _composed(tmp_path, fixture: str, title: str, edit):
+def _composed(tmp_path, fixture: str, title: str, edit, points: bool = True):
     """The composed document titled `title` of the fixture outline after `edit(outline)`, and its text."""
     from worldsmith.flows import pipeline
     from worldsmith.generators.backends.offline import OfflineBackend
@@ -29,7 +29,8 @@ def _composed(tmp_path, fixture: str, title: str, edit):
     plan = pipeline.make_plan(prepared)
     spec = next(a for a in plan.artifacts if a.kind == "document" and a.title == title)
     ctx = build_context(plan, prepared.taxonomy, spec, {})
-    doc = with_points(asyncio.run(OfflineBackend().generate(ctx, DocumentContent)), ctx)
+    doc = asyncio.run(OfflineBackend().generate(ctx, DocumentContent))
+    doc = with_points(doc, ctx) if points else doc
     return doc, "\n".join(p for s in doc.sections for p in s.paragraphs)
 
 
@@ -53,3 +54,35 @@ def test_an_agreement_states_its_terms_never_their_working_or_a_narration_of_its
     assert not re.search(r"\s[x×]\s|\s=\s", text), text
     assert "The SPA adds" not in text, text
     assert re.search(r"EUR 4,850,000, being 10% of the purchase price", text), text
+
+
+def test_an_undertaking_recites_its_facts_says_who_is_paid_and_lists_no_date_of_its_own_as_a_term(tmp_path):
+    # (fails before: blind read 35's enforceable undertaking had no background, 'Contrition payment: AUD 250,000,
+    # within 28 days' to no one, and '(a) Enforceable undertaking date: 23 June 2026' in its schedule of terms)
+    title = "Undertaking under section 112 of the Data Protection Act 2018: Corrane Pay DAC"
+
+    def edit(outline):
+        outline["facts"] += [
+            {"id": "donation", "label": "voluntary payment", "value": {"type": "money", "amount": 150000,
+                                                                       "currency": "EUR"},
+             "statement": "The Commission's proposed terms require a voluntary payment of EUR 150,000 to the Irish "
+                          "Red Cross, as a term of the undertaking."},
+            {"id": "undertaking_date", "label": "undertaking date", "value": {"type": "date", "value": "2027-03-22"},
+             "statement": "The Commission accepts Corrane's undertaking on March 22, 2027."}]
+        outline["inventory"][0]["items"].append({
+            "kind": "document", "doc_type": "agreement", "title": title, "author": "dpc_officer",
+            "participants": ["partner", "ceo"], "date": "2027-03-22", "sections": 7,
+            "facts": ["records_affected", "donation", "undertaking_date"],
+            "purpose": "The undertaking as accepted, with the measures Corrane takes and the payment it makes.",
+            "points": ["Measures: Corrane closes contractor VPN access without multi-factor authentication within 30 "
+                       "days.", "Payment: {donation}, within 28 days."]})
+
+    doc, text = _composed(tmp_path, "emoney-data-breach-dpc-inquiry.yaml", title, edit, points=False)
+    recitals = next(s for s in doc.sections if s.heading == "Recitals").paragraphs
+    assert any("412,600" in p for p in recitals), recitals
+    terms = " ".join(next(s for s in doc.sections if "Terms of the Undertaking" in s.heading).paragraphs)
+    assert "Payment: EUR 150,000, within 28 days." in terms and re.search(r"EUR 150,000 is paid to the Irish Red Cross",
+                                                                          terms), terms
+    schedule = " ".join(next(s for s in doc.sections if s.heading.startswith("Schedule")).paragraphs)
+    listed = schedule.split("The terms are:")[-1]
+    assert "(a) " in listed and "22 March 2027" not in listed and listed.endswith("."), schedule
