@@ -86,3 +86,19 @@ def test_an_undertaking_recites_its_facts_says_who_is_paid_and_lists_no_date_of_
     schedule = " ".join(next(s for s in doc.sections if s.heading.startswith("Schedule")).paragraphs)
     listed = schedule.split("The terms are:")[-1]
     assert "(a) " in listed and "22 March 2027" not in listed and listed.endswith("."), schedule
+
+
+def test_a_contract_terms_clause_reference_points_to_the_clause_that_holds_its_subject():
+    # (fails before: '1.2 Purchase price (clause 3)' with clause 3 the governing law; 'No leakage (clause 7)' in a
+    # paper of six clauses)
+    from worldsmith.generators.kinds.document.points import _references_resolved
+    from worldsmith.worlds.content import Section
+
+    sections = [Section(heading="1. Scope", paragraphs=["1.1 Purchase price (clause 3): EUR 1,000,000.",
+                                                        "1.2 No leakage (clause 7): none after the locked box date.",
+                                                        "1.3 Governing law (clause 3): German law."]),
+                Section(heading="2. Consideration and Payment", paragraphs=["2.1 The price is paid at closing."]),
+                Section(heading="3. Governing Law", paragraphs=["3.1 German law governs."])]
+    out = [p for s in _references_resolved(sections) for p in s.paragraphs]
+    assert out[:3] == ["1.1 Purchase price (clause 2): EUR 1,000,000.",
+                       "1.2 No leakage: none after the locked box date.", "1.3 Governing law (clause 3): German law."]

@@ -277,6 +277,45 @@ def _operative_clause(sections: list[Section], at: int, heading: str, paras: lis
     return at, f"{k}. {heading}", paras, out
 
 
+# a term's heading that cites the clause it comes from in another draft ('1.2 Purchase price (clause 3): ...')
+_HEADED_REF = re.compile(r"^(?P<num>\d+(?:\.\d+)*\s+)?(?P<head>[^:()\n]{2,60}?) \((?P<word>[Cc]lauses?) "
+                         r"(?P<n>\d+)(?P<sub>(?:\.\d+)*)\): ")
+# the words a clause's heading may give its subject by (a price is paid under 'Consideration and Payment')
+_SUBJECT_WORDS = {"price": ("price", "consideration", "payment"), "warranties": ("warrant", "guarantee"),
+                  "warranty": ("warrant", "guarantee"), "leakage": ("leakage", "locked box"),
+                  "conditions": ("condition", "closing"), "closing": ("closing", "completion", "condition"),
+                  "completion": ("completion", "closing"), "indemnity": ("indemn",), "pension": ("pension",)}
+
+
+def _references_resolved(sections: list[Section]) -> list[Section]:
+    """A contract's terms whose headings cite a clause by number point to the clause of this paper that holds their
+    subject, or cite none: blind read 35's notarial SPA read '1.2 Purchase price (clause 3)' with clause 3 its
+    governing law, and cited clauses 5, 7 and 9 it did not have."""
+    clauses = {int(m.group(1)): _bare(s.heading) for s in sections if (m := _CLAUSE_HEAD.match(s.heading))}
+    if not clauses:
+        return sections
+
+    def words(head: str) -> set[str]:
+        out = set()
+        for w in re.findall(r"[a-z]{4,}", head.lower()):
+            out.update(_SUBJECT_WORDS.get(w, (w.rstrip("s"),)))
+        return out
+
+    def holds(n: int, head: str) -> bool:
+        return any(w in clauses.get(n, "") for w in words(head))
+
+    def resolved(m: re.Match) -> str:
+        n, head = int(m.group("n")), m.group("head")
+        if holds(n, head):
+            return m.group(0)
+        at = next((k for k in sorted(clauses) if holds(k, head)), None)
+        lead = f"{m.group('num') or ''}{head}"
+        return f"{lead} ({m.group('word').lower()} {at}): " if at is not None else f"{lead}: "
+
+    return [s.model_copy(update={"paragraphs": [_HEADED_REF.sub(resolved, p) for p in s.paragraphs]})
+            for s in sections]
+
+
 _FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
                  "execution", "enclosures", "parties", "prayer", "governing", "schedule", "appendix"}
 
@@ -433,6 +472,8 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         sections[i] = s.model_copy(update={"paragraphs": s.paragraphs[:tail] + paras + s.paragraphs[tail:]})
     if family.name in ("grounds", "letter"):
         sections = _running(sections)
+    if family.name == "terms":
+        sections = _references_resolved(sections)
     if genre_of(spec.doc_type, spec.title) == "term_sheet":
         said = "\n".join(point_paragraph(p) for p in points)
         sections = [s for i, s in enumerate(sections) if i in placed or not _restates(s, ctx, said)]
