@@ -131,9 +131,17 @@ def notarial_deed(ctx, doc):
             appeared.append(f"{len(appeared) + 1}. {p[len('Name: '):]}, " + (f"{title}, " if title else "")
                             + f"acting for {party}")
             party = ""
+    # the notary who records the deed is named in it, before whom the parties appear (blind read 35: 'no notary is
+    # named'): the paper's own person titled notary, or the person of a notary's office among its readers
+    notary = next((p for p in [ctx.author, *ctx.to] if p is not None and re.search(r"(?i)\bnota(?:r|ry)\b", p.title)),
+                  None) or next((p for p in [ctx.author, *ctx.to] if p is not None and any(
+                      o.name == p.organisation and re.search(r"(?i)\bnotar", f"{o.name} {o.role}")
+                      for o in ctx.organisations)), None)
+    before = (f"Before me, {notary.name}, notary{place.replace(' at', ' in')}, appeared today:" if notary else
+              "Before me, the undersigned notary, appeared today:")
     opening = [f"Recorded{place} on {long_date(day, ctx.locale)} (Verhandelt{place.replace(' at', ' zu')} am "
                f"{day.day}. {_MONTHS_DE[day.month - 1]} {day.year}).",
-               "Before me, the undersigned notary, appeared today:", *appeared,
+               before, *appeared,
                f"The persons appearing asked the notary to record the following share purchase and transfer agreement, "
                f"which requires notarial form under {law}."]
     closing = ("This deed was read aloud to the persons appearing by the notary, approved by them and signed by them "
@@ -152,6 +160,8 @@ def notarial_deed(ctx, doc):
             paragraphs.append(p)
         if s.heading.strip().lower() in ("signatures", "signature", "execution"):
             paragraphs.append("Notary (Notar): ____________________")
+            if notary is not None:
+                paragraphs.append(f"Name: {notary.name}")
         sections.append(s.model_copy(update={"paragraphs": paragraphs}))
     first = sections[0]
     sections[0] = first.model_copy(update={"paragraphs": [*opening, *first.paragraphs]})
