@@ -472,7 +472,8 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         sections[i] = s.model_copy(update={"paragraphs": s.paragraphs[:tail] + paras + s.paragraphs[tail:]})
     if family.name in ("grounds", "letter"):
         sections = _running(sections)
-    if family.name == "terms":
+    if family.name == "terms" and genre_of(spec.doc_type, spec.title) != "term_sheet":
+        # (a term sheet's 'Leakage (clause 7)' cites the draft agreement's clause, not its own)
         sections = _references_resolved(sections)
     if genre_of(spec.doc_type, spec.title) == "term_sheet":
         said = "\n".join(point_paragraph(p) for p in points)
