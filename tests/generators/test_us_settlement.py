@@ -78,3 +78,16 @@ def test_a_settlements_unnamed_terms_are_a_numbered_clause_before_its_boilerplat
     assert all(p.startswith(f"{clause}.") for p in doc.sections[at].paragraphs), doc.sections[at].paragraphs
     release = " ".join(next(s for s in doc.sections if "Release" in s.heading).paragraphs)
     assert "Brennmoor releases its claim" in release and re.search(r"(?i)each party releases", release), release
+
+
+def test_a_settlement_of_a_numbered_claim_names_it_without_an_article():
+    # (fails before: '(A) A dispute has arisen between the Parties concerning the Claim No. 7, North Tower')
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.substance.settlement import _subject
+
+    def of(title: str) -> str:
+        return _subject(SimpleNamespace(spec=SimpleNamespace(title=title)))
+
+    assert of("Mediated settlement agreement: Claim No. 7, North Tower") == "Claim No. 7, North Tower"
+    assert of(_TITLE) == "the Brennmoor index surcharge"
