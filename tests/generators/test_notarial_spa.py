@@ -90,3 +90,19 @@ def test_heads_of_terms_that_do_not_bind_are_no_notarial_deed(tmp_path):
     # (fails before: 'UR-Nr. ... | Notarial deed' under heads of terms that say they are not legally binding)
     doc, text = _spa(tmp_path, "de_DE", _manager_buys_through_a_named_vehicle, title="SPA key terms")
     assert "not legally binding" in text and "UR-Nr." not in text and "notary" not in text.lower()
+
+
+def test_a_notarial_deed_names_the_notary_it_is_recorded_before(tmp_path):
+    # (fails before: blind read 35's deed read 'Before me, the undersigned notary' with a notary in its cast)
+    def notary(outline):
+        outline["organisations"].append({"id": "notariat", "name": "Notariat am Römer", "domain": "notariat.example",
+                                         "role": "notary recording the share purchase under section 15 GmbHG"})
+        outline["cast"].append({"role": "notary", "occupation": "23-1011", "organisation": "notariat",
+                                "seniority": "senior", "title": "Notar"})
+        outline["inventory"][0]["items"][0]["participants"].append("notary")
+
+    doc, text = _spa(tmp_path, "de_DE", notary)
+    named = re.search(r"Before me, ([^,]+), notary in [A-Z][\w ]+, appeared today:", text)
+    assert named, text
+    execution = next(s for s in doc.sections if s.heading.strip().lower() in ("signatures", "execution")).paragraphs
+    assert execution[execution.index("Notary (Notar): ____________________") + 1] == f"Name: {named[1]}", execution

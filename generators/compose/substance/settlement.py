@@ -96,7 +96,9 @@ def _subject(ctx: ArtifactContext) -> str:
     about = re.split(r":\s*", ctx.spec.title, maxsplit=1)
     subject = _COPY.sub("", about[1]).strip() if len(about) > 1 else ""
     subject = subject or "the matters between them"
-    return subject if re.match(r"(?i)the\b", subject) else f"the {subject}"
+    # (a thing named by its number takes no article: 'concerning Claim No. 7, North Tower', never 'the Claim No. 7',
+    # blind read 35's mediated settlement)
+    return subject if re.match(r"(?i)the\b|[A-Z][\w-]* (?:No\.|Number|#)\s*\d", subject) else f"the {subject}"
 
 
 def _terms(ctx: ArtifactContext, names: list[tuple[str, str]]) -> list[str]:

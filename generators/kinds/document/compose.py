@@ -445,10 +445,11 @@ def _on_day_once(paragraph: str, facts) -> str:
 def compose_document(ctx: ArtifactContext) -> DocumentContent:
     """A document for the context, with a table of the plan's items its title lists (ctx.kind_items) and the outline's
     points in its genre's form (placed last: no later pass rewords them)."""
+    from worldsmith.generators.kinds.document.contract import with_payees
     from worldsmith.generators.kinds.document.items import with_items
     from worldsmith.generators.kinds.document.points import with_points
 
-    return with_points(with_items(_compose_document(ctx), ctx), ctx)
+    return with_payees(ctx, with_points(with_items(_compose_document(ctx), ctx), ctx))
 
 
 def _compose_document(ctx: ArtifactContext) -> DocumentContent:

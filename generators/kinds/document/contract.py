@@ -132,9 +132,17 @@ def notarial_deed(ctx, doc):
             appeared.append(f"{len(appeared) + 1}. {p[len('Name: '):]}, " + (f"{title}, " if title else "")
                             + f"acting for {party}")
             party = ""
+    # the notary who records the deed is named in it, before whom the parties appear (blind read 35: 'no notary is
+    # named'): the paper's own person titled notary, or the person of a notary's office among its readers
+    notary = next((p for p in [ctx.author, *ctx.to] if p is not None and re.search(r"(?i)\bnota(?:r|ry)\b", p.title)),
+                  None) or next((p for p in [ctx.author, *ctx.to] if p is not None and any(
+                      o.name == p.organisation and re.search(r"(?i)\bnotar", f"{o.name} {o.role}")
+                      for o in ctx.organisations)), None)
+    before = (f"Before me, {notary.name}, notary{place.replace(' at', ' in')}, appeared today:" if notary else
+              "Before me, the undersigned notary, appeared today:")
     opening = [f"Recorded{place} on {long_date(day, ctx.locale)} (Verhandelt{place.replace(' at', ' zu')} am "
                f"{day.day}. {_MONTHS_DE[day.month - 1]} {day.year}).",
-               "Before me, the undersigned notary, appeared today:", *appeared,
+               before, *appeared,
                f"The persons appearing asked the notary to record the following share purchase and transfer agreement, "
                f"which requires notarial form under {law}."]
     closing = ("This deed was read aloud to the persons appearing by the notary, approved by them and signed by them "
@@ -153,6 +161,8 @@ def notarial_deed(ctx, doc):
             paragraphs.append(p)
         if s.heading.strip().lower() in ("signatures", "signature", "execution"):
             paragraphs.append("Notary (Notar): ____________________")
+            if notary is not None:
+                paragraphs.append(f"Name: {notary.name}")
         sections.append(s.model_copy(update={"paragraphs": paragraphs}))
     first = sections[0]
     sections[0] = first.model_copy(update={"paragraphs": [*opening, *first.paragraphs]})
@@ -202,6 +212,79 @@ def undertaking_to(ctx, title: str) -> tuple[str, str] | None:
     return (giver, body) if giver else None
 
 
+def _admitted(ctx, day: str) -> list[str]:
+    """The facts an undertaking recites as its background: the paper's facts that are neither a sum it undertakes to
+    pay nor a day (blind read 35: 'a skeletal undertaking with no factual background'), as the matter states them."""
+    from worldsmith.generators.compose.text import cap_first, strip_end
+
+    out = []
+    for f in ctx.facts:
+        said = strip_end(" ".join(f.statement.split()))
+        if f.value.type in ("money", "date") or not said or day in said:
+            continue
+        if not f.establish:
+            # (a paper that does not establish a fact says what it needs of it, never its statement whole: the check
+            # fact_statement_established_only; the statement up to its last comma still carries the value)
+            head = re.split(r"[:;]\s", said)[0]
+            head = head if head != said else said.rsplit(", ", 1)[0]
+            said = head if head != said and f.text.split()[0] in head and len(head.split()) >= 6 else ""
+        if said:
+            out.append(f"{cap_first(said)}.")
+    return out[:3]
+
+
+# a payment an undertaking makes, and to whom a fact says it is made ('a contrition payment of AUD 250,000 to the
+# Commonwealth's Consolidated Revenue Fund')
+_PAID_TO = re.compile(r"\bpayment of (?P<sum>[A-Z]{3} [\d,.]+(?: million)?) to (?P<to>(?:the )?[A-Z][\w'’&-]*(?: [A-Z][\w'’&-]*)*)")
+
+
+def _payees(ctx, terms: list[str]) -> list[str]:
+    """A term for each payment the undertaking's terms name without saying who receives it, where a fact does (blind
+    read 35: 'Contrition payment: AUD 250,000, within 28 days' said not to whom)."""
+    out = []
+    for f in ctx.facts:
+        m = _PAID_TO.search(" ".join(f.statement.split()))
+        if m is None or f.value.type != "money" or m["sum"] != f.text:
+            continue
+        named = [t for t in terms if f.text in t]
+        if named and not any(m["to"] in t for t in named):
+            out.append(f"The {label_of(f)} of {f.text} is paid to {m['to']}.")
+    return out
+
+
+def with_payees(ctx, doc):
+    """An undertaking to a regulator with a term saying who receives each payment its terms name without a payee,
+    where a fact says (placed after the outline's points, which take the terms' place); any other paper as it is."""
+    if undertaking_to(ctx, doc.title) is None:
+        return doc
+    at = next((i for i, s in enumerate(doc.sections) if re.search(r"(?i)terms of the undertaking|undertakings?$",
+                                                                 s.heading)), None)
+    if at is None:
+        return doc
+    s = doc.sections[at]
+    more = _payees(ctx, s.paragraphs)
+    if not more:
+        return doc
+    last = re.match(r"^(\d+)\.(\d+) ", s.paragraphs[-1]) if s.paragraphs else None
+    if last:
+        more = [f"{last[1]}.{int(last[2]) + n} {p}" for n, p in enumerate(more, 1)]
+    sections = list(doc.sections)
+    sections[at] = s.model_copy(update={"paragraphs": [*s.paragraphs, *more]})
+    return doc.model_copy(update={"sections": sections})
+
+
+def label_of(f) -> str:
+    """A fact's label without its article ('contrition payment')."""
+    return re.sub(r"^the ", "", f.label or "payment")
+
+
+def _relettered(text: str) -> str:
+    """A schedule's list '(a) ...; (c) ...' lettered again from (a) after an item went (and closed after its last)."""
+    letters = iter("abcdefghijklmnop")
+    text = re.sub(r";\s*$", ".", text)
+    return re.sub(r"\([a-p]\)(?= )", lambda m: f"({next(letters)})", text)
+
+
 def regulator_undertaking(ctx, doc):
     """An undertaking to a regulator in its own form: given by the company and accepted by the regulator, with the
     undertakings as its operative clauses and no contract's boilerplate; any other paper as it is."""
@@ -236,13 +319,19 @@ def regulator_undertaking(ctx, doc):
             sections.append(s.model_copy(update={"heading": "Parties", "paragraphs": given}))
         elif low == "recitals":
             given = f"{giver} (the Company) gives this undertaking to {body}{under}, in the terms of clause 1."
+            facts = _admitted(ctx, day)
             sections.append(s.model_copy(update={"paragraphs": [
                 f"(A) {given}",
-                f"(B) The undertaking takes effect when {body} accepts it, and binds the Company from then. The Company "
+                *[f"({'BCDEFG'[n]}) {f}" for n, f in enumerate(facts)],
+                f"({'BCDEFGH'[len(facts)]}) The undertaking takes effect when {body} accepts it, and binds the Company from then. The Company "
                 f"acknowledges that {body} may publish it and may apply to the court to enforce any term the Company "
                 f"does not keep."]}))
         elif low.startswith("schedule"):
-            sections.append(s.model_copy(update={"paragraphs": [plain(p) for p in s.paragraphs]}))
+            # (the undertaking's own date is when it is given, not one of its terms: blind read 35's schedule listed
+            # '(a) Enforceable undertaking date: 23 June 2026'; the subtitle and the parties say it)
+            own = rf"\([a-j]\) [^;:]*(?i:undertaking|accept\w*|signing|given)[^;:]*: {re.escape(day)}(?:; |\.$|$)"
+            sections.append(s.model_copy(update={"paragraphs": [_relettered(re.sub(own, "", plain(p)))
+                                                                for p in s.paragraphs]}))
         elif low in ("signatures", "signature", "execution"):
             current = ""
             for p in s.paragraphs:
@@ -258,8 +347,9 @@ def regulator_undertaking(ctx, doc):
     if kept:
         at = next((i for i, s in enumerate(sections) if s.heading.lower().startswith("schedule")), len(sections))
         first = next(s for s in doc.sections if s.heading.strip().lower() not in ("parties", "recitals"))
+        kept = list(dict.fromkeys(kept))
         sections.insert(at, first.model_copy(update={"heading": "1. Terms of the Undertaking", "table": None, "paragraphs": [
-            f"1.{i} {plain(p)}" for i, p in enumerate(dict.fromkeys(kept), 1)]}))
+            f"1.{i} {plain(p)}" for i, p in enumerate(kept, 1)]}))
     blank = ["Signature: ____________________", "Name: ____________________", "Title: ____________________",
              "Date: ____________________"]
     signed = [f"Executed by {giver} by its authorised officer:",

@@ -218,6 +218,104 @@ _STANDING = re.compile(r"(?i)^(?:confidentiality|notices?|governing law|jurisdic
                        r"assignment|severability|definitions?|costs|further assurance|waiver|variation)\b")
 
 
+# a release by each party of the other ('Each Party releases the other', 'mutual release', 'each other')
+_MUTUAL = re.compile(r"(?i)\beach party releases\b|\bmutual(?:ly)? releas|\breleases? each other\b|"
+                     r"\bthe parties (?:each )?release\b")
+_RELEASE = re.compile(r"(?i)\breleases?\b|\bdischarges?\b")
+
+
+def _narrows_mutual(section: Section, point: str) -> bool:
+    """Whether a point would put one side's release in place of the paper's mutual one: blind read 35's mediated
+    settlement kept only 'Harmon-Vickery releases Claim No. 7 ...', which left the owner's claims alive. The point
+    then follows the mutual release, which stays."""
+    text = " ".join(section.paragraphs)
+    return bool(_MUTUAL.search(text)) and bool(_RELEASE.search(point)) and not _MUTUAL.search(point)
+
+
+# what a contract keeps after its operative terms: its standing clauses, the schedules and the execution
+_AFTER_TERMS = {"governing", "schedule", "appendix", "signatures", "execution"}
+_CLAUSE_HEAD = re.compile(r"^(\d+)\.\s+")
+# a reference to a clause of this paper, not to another instrument's ('clause 15.3 of the General Conditions')
+_CLAUSE_REF = re.compile(r"\b([Cc]lauses?)\s+(\d+)\b(?!(?:\.\d+)*\s+of\s+(?!this\b))")
+
+
+def _operative_clause(sections: list[Section], at: int, heading: str, paras: list[str]
+                      ) -> tuple[int, str, list[str], list[Section]]:
+    """Where a contract's terms go that no clause of it names, as a clause of its own: before the boilerplate that
+    follows its operative clauses (costs, confidentiality, governing law), the schedules and the execution, numbered
+    as its clauses run, and the clauses after it (with the references to them) numbered on. Blind read 35's mediated
+    settlement had its time extension and LD release in an unnumbered 'Principal Terms' after its governing law and
+    its schedule. Returns (index, heading, paragraphs, sections)."""
+    operative = False
+    for i, s in enumerate(sections):
+        bare = _bare(s.heading)
+        kind = section_kind(s.heading)
+        after = bool(_STANDING.search(bare)) or kind in _AFTER_TERMS or re.match(r"(?i)^(?:schedule|annex|appendix|"
+                                                                                r"signature|execution)", bare)
+        if after and operative:
+            at = i
+            break
+        if not after and _CLAUSE_HEAD.match(s.heading):
+            operative = True
+    before = [int(m.group(1)) for s in sections[:at] if (m := _CLAUSE_HEAD.match(s.heading))]
+    if not before:
+        return at, heading, paras, sections
+    k = max(before) + 1
+    bump = lambda n: n + 1 if n >= k else n  # noqa: E731
+
+    def on(text: str, own: bool) -> str:
+        if own:  # the clause's own paragraph numbers ('4.1' -> '5.1')
+            text = re.sub(r"^(\d+)(\.\d+)", lambda m: f"{bump(int(m.group(1)))}{m.group(2)}", text)
+        return _CLAUSE_REF.sub(lambda m: f"{m.group(1)} {bump(int(m.group(2)))}", text)
+
+    out = []
+    for i, s in enumerate(sections):
+        own = i >= at and bool(_CLAUSE_HEAD.match(s.heading))
+        head = _CLAUSE_HEAD.sub(lambda m: f"{bump(int(m.group(1)))}. ", s.heading) if own else s.heading
+        out.append(s.model_copy(update={"heading": head, "paragraphs": [on(p, own) for p in s.paragraphs]}))
+    paras = [f"{k}.{n} {PARAGRAPH_NUMBER.sub('', p)}" for n, p in enumerate(paras, 1)]
+    return at, f"{k}. {heading}", paras, out
+
+
+# a term's heading that cites the clause it comes from in another draft ('1.2 Purchase price (clause 3): ...')
+_HEADED_REF = re.compile(r"^(?P<num>\d+(?:\.\d+)*\s+)?(?P<head>[^:()\n]{2,60}?) \((?P<word>[Cc]lauses?) "
+                         r"(?P<n>\d+)(?P<sub>(?:\.\d+)*)\): ")
+# the words a clause's heading may give its subject by (a price is paid under 'Consideration and Payment')
+_SUBJECT_WORDS = {"price": ("price", "consideration", "payment"), "warranties": ("warrant", "guarantee"),
+                  "warranty": ("warrant", "guarantee"), "leakage": ("leakage", "locked box"),
+                  "conditions": ("condition", "closing"), "closing": ("closing", "completion", "condition"),
+                  "completion": ("completion", "closing"), "indemnity": ("indemn",), "pension": ("pension",)}
+
+
+def _references_resolved(sections: list[Section]) -> list[Section]:
+    """A contract's terms whose headings cite a clause by number point to the clause of this paper that holds their
+    subject, or cite none: blind read 35's notarial SPA read '1.2 Purchase price (clause 3)' with clause 3 its
+    governing law, and cited clauses 5, 7 and 9 it did not have."""
+    clauses = {int(m.group(1)): _bare(s.heading) for s in sections if (m := _CLAUSE_HEAD.match(s.heading))}
+    if not clauses:
+        return sections
+
+    def words(head: str) -> set[str]:
+        out = set()
+        for w in re.findall(r"[a-z]{4,}", head.lower()):
+            out.update(_SUBJECT_WORDS.get(w, (w.rstrip("s"),)))
+        return out
+
+    def holds(n: int, head: str) -> bool:
+        return any(w in clauses.get(n, "") for w in words(head))
+
+    def resolved(m: re.Match) -> str:
+        n, head = int(m.group("n")), m.group("head")
+        if holds(n, head):
+            return m.group(0)
+        at = next((k for k in sorted(clauses) if holds(k, head)), None)
+        lead = f"{m.group('num') or ''}{head}"
+        return f"{lead} ({m.group('word').lower()} {at}): " if at is not None else f"{lead}: "
+
+    return [s.model_copy(update={"paragraphs": [_HEADED_REF.sub(resolved, p) for p in s.paragraphs]})
+            for s in sections]
+
+
 _FORMAL_KINDS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_close",
                  "execution", "enclosures", "parties", "prayer", "governing", "schedule", "appendix"}
 
@@ -298,7 +396,8 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
             # of 'Parties, Jurisdiction and Venue', follows what the section says of the rest)
             put(at, [point_paragraph(p)], numbered=family.numbered and family.name in ("grounds", "letter"),
                 replace=_bare(sections[at].heading) in (_bare(p.heading), _REPLACES.get(_bare(p.heading)))
-                and section_kind(sections[at].heading) not in _ENGINE_LAID)
+                and section_kind(sections[at].heading) not in _ENGINE_LAID
+                and not _narrows_mutual(sections[at], point_paragraph(p)))
     if family.name == "memo":
         # the point that recommends, else the one its expert headed as the memo's conclusion or next step (emoney's
         # 'Conclusion: awareness on 8 February 2027 is the better view ...', vat-delivery's 'Next step: request a
@@ -356,7 +455,10 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         paras = [point_paragraph(p) for p in body]
         if family.numbered:
             paras = [f"{n}. {p}" for n, p in enumerate(paras, 1)]
-        sections.insert(at, Section(heading=family.new_heading, paragraphs=paras))
+        heading = family.new_heading
+        if family.name == "terms":
+            at, heading, paras, sections = _operative_clause(sections, at, heading, paras)
+        sections.insert(at, Section(heading=heading, paragraphs=paras))
         lost = [(k + 1 if k >= at else k, g) for k, g in lost]
         placed = {(k + 1 if k >= at else k): v for k, v in placed.items()}
         placed[at] = paras
@@ -386,6 +488,9 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         sections[i] = s.model_copy(update={"paragraphs": s.paragraphs[:tail] + paras + s.paragraphs[tail:]})
     if family.name in ("grounds", "letter"):
         sections = _running(sections)
+    if family.name == "terms" and genre_of(spec.doc_type, spec.title) != "term_sheet":
+        # (a term sheet's 'Leakage (clause 7)' cites the draft agreement's clause, not its own)
+        sections = _references_resolved(sections)
     if genre_of(spec.doc_type, spec.title) == "term_sheet":
         said = "\n".join(point_paragraph(p) for p in points)
         sections = [s for i, s in enumerate(sections) if i in placed or not _restates(s, ctx, said)]
