@@ -1178,8 +1178,12 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]
     # The engine owns the numbers: every sheet's amounts and formulas are fixed before any prose is written.
+    # counsel and its client hold each other's papers; any other organisation (an auditor and its client, two
+    # parties) holds only its own and those sent to it
+    sharing = planner.circle if planner.circle & planner.law_firms else set()
+    side = {p.id: "counsel and client" if p.organisation in sharing else p.organisation for p in planner.people}
     lay_out_sheets(planner.artifacts, facts, distractors, outline.locale, outline.window.start,
-                   lambda: Faker(outline.locale))
+                   lambda: Faker(outline.locale), side)
     render_points(planner.artifacts, facts, distractors)
     for k in kinds.kinds():
         if k.link is not None:

@@ -56,15 +56,17 @@ def _cell(sheet: Any, at: int) -> Decimal:
     return Decimal(str(sheet.lines[at].cells[sheet.amount]))
 
 
-def _computed(sheet: Any, a: int, op: str, b: int) -> tuple[Any, str, str] | None:
+def _computed(sheet: Any, a: int, op: str, b: int, fmt: str | None = None) -> tuple[Any, str, str] | None:
     """(cached value, Excel template, format) of line a op line b, as LibreOffice recomputes it; None for a zero
-    divisor."""
+    divisor. `fmt` is the format of the fact the row computes, where it is one (a multiple, not a share)."""
     x, y = _cell(sheet, a), _cell(sheet, b)
     fa, fb = sheet.lines[a].format, sheet.lines[b].format
     if op == "/" and y == 0:
         return None
     value = {"/": lambda: x / y, "*": lambda: x * y, "-": lambda: x - y}[op]()
-    if op == "-":
+    if fmt is not None:
+        pass
+    elif op == "-":
         fmt = fa or fb or "number"
     elif op == "/" and fa == fb == "money":
         fmt = "percent"  # a share of one amount in another
@@ -74,7 +76,7 @@ def _computed(sheet: Any, a: int, op: str, b: int) -> tuple[Any, str, str] | Non
         fmt = "number"
     template = "{%d}%s{%d}" % (a, op, b)
     if op in "*/":
-        places = _PLACES[fmt]
+        places = _PLACES.get(fmt, 2)
         try:
             value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
         except InvalidOperation:
@@ -82,6 +84,16 @@ def _computed(sheet: Any, a: int, op: str, b: int) -> tuple[Any, str, str] | Non
         template = f"ROUND({template},{places})"
     number = int(value) if value == value.to_integral_value() and fmt != "percent" else float(value)
     return number, template, fmt
+
+
+def _fact_format(ledger: Any, fid: str | None) -> str | None:
+    """The line format a fact's own value asks for (money, percent, a multiple or a plain number), or None."""
+    q = quantity_of(ledger.value(fid)) if fid is not None else None
+    if q is None:
+        return None
+    if q.kind in ("money", "percent"):
+        return q.kind
+    return "multiple" if q.unit == "x" else "number"
 
 
 def _rest(text: str, used: str | None, value_of: Any) -> str:
@@ -155,6 +167,11 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
                 amount, template, fmt = done
                 named = f"{cap_first(label[a])}{_WORDS[op]}{label[b]}"
                 same = _computes(sheet, ledger, a, b, amount)
+                own = _fact_format(ledger, same)
+                if own is not None and own != fmt:
+                    # money over money is a share unless the ledger says it is a multiple or a plain ratio
+                    # (blind read 36: net leverage 7.25x printed '725.00%' beside its covenant '5.5')
+                    amount, template, fmt = _computed(sheet, at_a, op, at_b, own) or done
                 row = sheet.add(f"{heading}: {named}" if bare_total else heading or named, role="derived",
                                 amount=amount, fmt=fmt, formula=template, note=_rest(point.text, None, value_of),
                                 fact=same)

@@ -114,7 +114,7 @@ def _cell_of(value: Any) -> tuple[float | int, str]:
         return _num(value.amount.quantize(CENT)), "money"
     if isinstance(value, Percent):
         return float(value.value / 100), "percent"
-    return _num(value.value), "number"
+    return _num(value.value), "multiple" if getattr(value, "unit", None) == "x" else "number"
 
 
 _DISCREPANCIES = re.compile(r"\b(discrepanc\w*|defects?|snags?|punch ?list|deficienc\w*)\b", re.I)
@@ -1165,11 +1165,21 @@ def _stated_in(title: str, statements: tuple[str, ...]) -> dt.date | None:
     return stated_in(title, list(statements))
 
 
-def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
-                  facts: dict[str, LedgerFact]) -> dict[str, tuple[str, dt.date]]:
+def held_by(record: Any, sheet: SheetSpec, side: dict[str, str] | None) -> bool:
+    """Whether the sheet's maker holds the record: its own side wrote it or it was sent to one of that side. A
+    side's internal papers are no source of the other side's sheets (blind read 36: the client's own deferred
+    revenue rollforward gave the auditor's internal audit plan as the source of its ledger figures)."""
+    if not side or sheet.author not in side:
+        return True
+    mine = side[sheet.author]
+    return side.get(record.author, mine) == mine or any(side.get(r) == mine for r in getattr(record, "readers", []))
+
+
+def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[str, LedgerFact],
+                  side: dict[str, str] | None = None) -> dict[str, tuple[str, dt.date]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
-    report; `records`, from source_records) dated by the sheet's day that carries the fact's current value and does
-    not quote this sheet."""
+    report; `records`, from source_records) dated by the sheet's day that carries the fact's current value, does
+    not quote this sheet and is held by its maker's side (`side`: person id -> side, see held_by)."""
     out: dict[str, tuple[str, dt.date]] = {}
     from worldsmith.generators.context import is_instrument
 
@@ -1179,6 +1189,8 @@ def input_sources(records: dict[str, list[Any]], sheet: SheetSpec,
         for d in records.get(fid, []):
             if d.date > sheet.date:
                 break
+            if not held_by(d, sheet, side):
+                continue
             if d.date == sheet.date and getattr(d, "author", None) in (sheet.author, *sheet.readers):
                 # the paper its own team issues the same day is made from the sheet (link_citations has it cite the
                 # sheet, later in planning): it is no source of the sheet's figures (blind read 35b: 'Its source
@@ -2382,8 +2394,10 @@ def _limit_lines(sheet: _Sheet, ledger: _Ledger, limit: str, actual: str, base: 
 
 
 def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: list[LedgerDistractor],
-                   locale: str, start: dt.date, faker_factory: Callable[[], Any]) -> None:
-    """Give every spreadsheet of the plan its skeleton, in place (roll-up groups share their fact between them)."""
+                   locale: str, start: dt.date, faker_factory: Callable[[], Any],
+                   side: dict[str, str] | None = None) -> None:
+    """Give every spreadsheet of the plan its skeleton, in place (roll-up groups share their fact between them);
+    `side` (person id -> side) keeps each sheet's sources to the papers its maker's side holds."""
     sheets = [a for a in artifacts if isinstance(a, SheetSpec)]
     by_fact = {f.id: f for f in facts}
     shares: dict[str, Decimal] = {}
@@ -2404,7 +2418,7 @@ def lay_out_sheets(artifacts: list[Any], facts: list[LedgerFact], distractors: l
     records = source_records(artifacts)
     for s in sheets:
         s.skeleton = build_skeleton(s, facts, distractor_of.get(s.distractor or ""), locale, faker, start, shares.get(s.id),
-                                    drafts=distractors, sources=input_sources(records, s, by_fact))
+                                    drafts=distractors, sources=input_sources(records, s, by_fact, side))
 
 
 def impose(skeleton: SheetSkeleton, content: SheetContent) -> SheetContent:

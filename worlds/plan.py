@@ -184,7 +184,7 @@ class SheetLine(BaseModel):
     fact: str | None = Field(None, description="the ledger fact whose value this line's amount (or note) shows")
     formula: str | None = Field(None, description="the amount as an Excel formula over other lines' amounts: "
                                                   "{n} is the amount cell of line n, e.g. MAX({2}*{1},{3})")
-    format: Literal["money", "number", "percent"] | None = Field(None, description="the amount's number format")
+    format: Literal["money", "number", "percent", "multiple"] | None = Field(None, description="the amount's number format")
     others: dict[int, str] | None = Field(None, description="formulas of cells in other columns, by column: {n@c} is "
                                                             "column c of line n, {n} line n's amount")
 

@@ -48,6 +48,9 @@ SUBTOTAL_BORDER = Border(top=_THIN)
 TOTAL_BORDER = Border(top=_THIN, bottom=_DOUBLE)
 
 MONEY, PERCENT, DATE, GENERAL, INTEGER = "#,##0.00", "0.00%", "yyyy-mm-dd", "General", "#,##0"
+# A multiple (net leverage, cover) prints as one, '7.25x', never as a percent '725.00%' (blind read 36); a covenant
+# level and the tested ratio share it.
+MULTIPLE = '#,##0.00"x"'
 # A counted quantity this large reads better with separators; a year (2026) or a row number never gets them.
 _SEPARATE_FROM = 10_000
 _PADDING = 2  # digit widths either side of the text, as Excel's own autofit leaves
@@ -81,12 +84,14 @@ def number_format(column_type: str, values: list) -> str:
 
 
 def line_format(kind: str, value) -> str:
-    """The number format of a skeleton line's amount: money and percent as usual, a number with just the
+    """The number format of a skeleton line's amount: money, percent and a multiple as usual, a number with just the
     decimals it has (a multiple of 12.5 shows `12.5`, never `12.` or `12.50`)."""
     if kind == "money":
         return MONEY
     if kind == "percent":
         return PERCENT
+    if kind == "multiple":
+        return MULTIPLE
     if isinstance(value, float) and not value.is_integer():
         decimals = min(4, len(repr(value).split(".")[1].rstrip("0")))
         return "#,##0." + "0" * max(1, decimals)
@@ -103,6 +108,8 @@ def displayed(value, fmt: str) -> str:
         return str(value)
     if fmt == PERCENT:
         return f"{value * 100:,.2f}%"
+    if fmt == MULTIPLE:
+        return f"{value:,.2f}x"
     if fmt.startswith("#,##0"):
         decimals = len(fmt.split(".")[1]) if "." in fmt else 0
         return f"{value:,.{decimals}f}"

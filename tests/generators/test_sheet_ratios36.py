@@ -1,0 +1,114 @@
+"""A ratio the ledger keeps as a multiple prints as one, beside its covenant in the same format (blind read 36,
+es-hotel-loan-restructuring: 'net leverage as "725.00%" against a covenant of "5.5". No firm would send that')."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from decimal import Decimal
+
+import openpyxl
+import pytest
+from faker import Faker
+
+from tests.generators.pdf_text import SOFFICE, convert, pdf_text
+from tests.generators.plan_fixture import make_contents, make_plan
+from worldsmith.generators.kinds.spreadsheet.render import render_xlsx
+from worldsmith.generators.skeleton import build_skeleton
+from worldsmith.worlds.plan import LedgerFact, SheetSpec
+from worldsmith.worlds.values import Money, Number
+
+LEDGER = [
+    LedgerFact(id="debt", statement="Net debt is EUR 174,000,000.", label="Consolidated Net Debt",
+               text="EUR 174,000,000.00", value=Money(amount=Decimal(174000000), currency="EUR")),
+    LedgerFact(id="ebitda", statement="EBITDA is EUR 24,000,000.", label="Consolidated EBITDA",
+               text="EUR 24,000,000.00", value=Money(amount=Decimal(24000000), currency="EUR")),
+    LedgerFact(id="leverage", statement="Net leverage is 7.25x.", label="net leverage", text="7.25x",
+               value=Number(value=Decimal("7.25"), unit="x"), formula="round(debt / ebitda, 2)"),
+    LedgerFact(id="covenant", statement="The covenant is 5.50x.", label="covenant maximum", text="5.5x",
+               value=Number(value=Decimal("5.5"), unit="x")),
+    LedgerFact(id="share", statement="EBITDA is 13.79% of net debt.", label="EBITDA share", text="0.1379",
+               value=Number(value=Decimal("0.1379")), formula="ebitda / debt"),
+]
+POINTS = ["Consolidated Net Debt: {debt}", "Consolidated EBITDA: {ebitda}",
+          "Net leverage: {debt} over {ebitda}", "Covenant maximum: {covenant}"]
+
+
+def _skeleton(points=POINTS, facts=("debt", "ebitda", "leverage", "covenant")):
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Net leverage recalculation", author="a",
+                     occupation="23-1011", rows=40, date=dt.date(2026, 3, 26), facts=list(facts), points=points)
+    return spec, build_skeleton(spec, LEDGER, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+
+
+def _formats(sk) -> dict[str, str | None]:
+    return {ln.cells[sk.label]: ln.format for ln in sk.lines if ln.cells[sk.label]}
+
+
+def test_a_multiple_over_two_amounts_and_its_covenant_share_the_multiple_format():
+    """Before: money over money was always a share, so the leverage line was 'percent' and its covenant 'number'."""
+    _, sk = _skeleton()
+    formats = _formats(sk)
+    assert formats["Net leverage"] == formats["Covenant maximum"] == "multiple", formats
+    line = next(ln for ln in sk.lines if ln.cells[sk.label] == "Net leverage")
+    assert line.cells[sk.amount] == 7.25 and line.formula == "ROUND({0}/{1},2)"
+
+
+def test_a_share_the_ledger_keeps_as_a_plain_number_is_not_printed_as_a_percent():
+    _, sk = _skeleton(["Net debt: {debt}", "EBITDA: {ebitda}", "Cover: {ebitda} over {debt}"],
+                      ("debt", "ebitda", "share"))
+    assert _formats(sk)["Cover"] == "number"
+
+
+def _rendered():
+    plan = make_plan()
+    _, sk = _skeleton()
+    spec = plan.artifact("s1").model_copy(update={"skeleton": sk})
+    content = make_contents()["s1"].model_copy(update={"title": "Net leverage recalculation", "sheet_name": "Leverage",
+                                                       "columns": sk.columns, "rows": [ln.cells for ln in sk.lines],
+                                                       "notes": []})
+    return render_xlsx(plan, spec, content)
+
+
+def test_the_multiple_prints_with_its_x():
+    ws = openpyxl.load_workbook(io.BytesIO(_rendered())).active
+    shown = {ws.cell(row=r, column=1).value: ws.cell(row=r, column=2).number_format for r in range(2, 6)}
+    assert shown["Net leverage"] == shown["Covenant maximum"] == '#,##0.00"x"', shown
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed; .ci/run installs libreoffice-calc-nogui")
+def test_libreoffice_prints_the_multiple_as_a_multiple(tmp_path):
+    (tmp_path / "lev.xlsx").write_bytes(_rendered())
+    text = pdf_text(convert([tmp_path / "lev.xlsx"], tmp_path / "out", tmp_path / "profile")[0].read_bytes())
+    assert "7.25x" in text and "5.50x" in text and "%" not in text and "###" not in text, text
+
+
+# -- a sheet cites the papers its maker's side holds ------------------------------------------------------------
+
+def _paper(id: str, title: str, author: str, readers: list[str], day: int):
+    from worldsmith.worlds.plan import DocumentSpec
+
+    return DocumentSpec(id=id, item=id, path=f"P/{id}.docx", title=title, author=author, occupation="13-2011",
+                        doc_type="report", sections=2, date=dt.date(2026, 1, day), readers=readers, facts=["debt"])
+
+
+def test_a_clients_sheet_never_cites_the_auditors_internal_plan():
+    """us-saas-revenue-audit (blind read 36): 'The client's own rollforward (prepared by Sarah Oliver) gives the
+    auditor's ... internal audit plan as sources for its GL figures'. The plan was the earliest paper carrying the
+    figure; the client's own memo, later, is the one its sheet holds."""
+    from worldsmith.generators.skeleton import input_sources, source_records
+
+    plan = _paper("plan", "Audit strategy and plan", "auditor_manager", ["auditor_senior"], 5)
+    memo = _paper("memo", "Management report on revenue", "client_controller", ["auditor_senior"], 9)
+    letter = _paper("letter", "Engagement letter", "auditor_partner", ["client_cfo"], 7)
+    side = {"auditor_manager": "thornbury", "auditor_senior": "thornbury", "auditor_partner": "thornbury",
+            "client_controller": "nimbusgate", "client_cfo": "nimbusgate", "client_clerk": "nimbusgate"}
+    sheet = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Deferred revenue rollforward", author="client_clerk",
+                      occupation="13-2011", rows=10, date=dt.date(2026, 1, 20), facts=["debt"])
+    by_fact = {f.id: f for f in LEDGER}
+    records = source_records([plan, memo])
+    assert input_sources(records, sheet, by_fact, side)["debt"][0] == "Management report on revenue"
+    # a paper the other side sent to this one is held: the letter to the client's CFO
+    assert input_sources(source_records([plan, letter, memo]), sheet, by_fact, side)["debt"][0] == "Engagement letter"
+    # the auditor's own sheet still reads its plan
+    own = sheet.model_copy(update={"author": "auditor_senior"})
+    assert input_sources(records, own, by_fact, side)["debt"][0] == "Audit strategy and plan"
