@@ -261,26 +261,29 @@ class _Ledger:
                 self._memo.clear()
                 return evaluate(tree, lambda ref: quantity_of(self.value(ref))).amount
 
-            try:
-                # secant steps: one solves a formula linear in the input, a few more one that divides by it
-                # (a coinsurance recovery of limit / required insurance x loss)
-                x0, x1 = base.amount, base.amount * 2 if base.amount else Decimal(1)
-                f0, f1 = at(x0), at(x1)
-                for _ in range(40):
-                    if f1 == f0:
-                        break
-                    x0, x1, f0 = x1, x1 + (target.amount - f1) * (x1 - x0) / (f1 - f0), f1
-                    if x1 <= 0:
-                        break
-                    f1 = at(x1)
-                    if abs(f1 - target.amount) <= Decimal("0.001"):
-                        break
-                x = x1.quantize(CENT, ROUND_HALF_UP)
-                if x > 0 and abs(at(x) - target.amount) <= Decimal("0.005"):
-                    self._memo.clear()
-                    return
-            except Exception:  # noqa: BLE001 - a formula this cannot invert keeps the draft's figure as typed
-                pass
+            # secant steps: one solves a formula linear in the input, a few more one that divides by it (a
+            # coinsurance recovery of limit / required insurance x loss); stepped in the input's reciprocal, one
+            # solves a formula that divides by it outright (a fee less its share for 3 of `term` months: blind read
+            # 36, a draft adjustment typed in with no term because the plain steps ran to a term of 0)
+            for into in (lambda u: u, lambda u: 1 / u):
+                try:
+                    x0, x1 = into(base.amount), into(base.amount * 2 if base.amount else Decimal(1))
+                    f0, f1 = at(into(x0)), at(into(x1))
+                    for _ in range(40):
+                        if f1 == f0:
+                            break
+                        x0, x1, f0 = x1, x1 + (target.amount - f1) * (x1 - x0) / (f1 - f0), f1
+                        if x1 <= 0:
+                            break
+                        f1 = at(into(x1))
+                        if abs(f1 - target.amount) <= Decimal("0.001"):
+                            break
+                    x = into(x1).quantize(CENT, ROUND_HALF_UP)
+                    if x > 0 and abs(at(x) - target.amount) <= Decimal("0.005"):
+                        self._memo.clear()
+                        return
+                except Exception:  # noqa: BLE001 - a formula this cannot invert keeps the draft's figure as typed
+                    pass
             self.solved.pop(free, None)
             self._memo.clear()
 

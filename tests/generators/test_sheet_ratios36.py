@@ -112,3 +112,33 @@ def test_a_clients_sheet_never_cites_the_auditors_internal_plan():
     # the auditor's own sheet still reads its plan
     own = sheet.model_copy(update={"author": "auditor_senior"})
     assert input_sources(records, own, by_fact, side)["debt"][0] == "Audit strategy and plan"
+
+
+# -- a draft computed from its own figure ---------------------------------------------------------------------------
+
+def test_a_draft_that_divides_by_its_own_term_shows_the_term_and_computes_the_adjustment():
+    """us-saas-revenue-audit (blind read 36): 'The draft adjustment is a hard-coded 1,627,500, with no term, months
+    or entry'. The draft spread the fee over 24 months, not the 36 confirmed later: the back-solve's plain secant
+    steps ran to a term of 0 and gave up, so nothing was computed."""
+    from worldsmith.worlds.plan import LedgerDistractor
+
+    facts = [
+        LedgerFact(id="fee", statement="The activation fee is USD 1,860,000.", label="activation fee",
+                   text="USD 1,860,000.00", value=Money(amount=Decimal(1860000), currency="USD")),
+        LedgerFact(id="in_fy", statement="Three months fall in FY2025.", label="months in FY2025", text="3 months",
+                   value=Number(value=Decimal(3), unit="months")),
+        LedgerFact(id="term", statement="The term is 36 months.", label="term", text="36 months",
+                   value=Number(value=Decimal(36), unit="months"), known_from=dt.date(2026, 2, 11)),
+        LedgerFact(id="adj", statement="The adjustment is USD 1,705,000.", label="proposed adjustment",
+                   text="USD 1,705,000.00", value=Money(amount=Decimal(1705000), currency="USD"),
+                   formula="fee - fee * in_fy / term", known_from=dt.date(2026, 2, 11)),
+    ]
+    draft = LedgerDistractor(id="d", fact="adj", value=Money(amount=Decimal(1627500), currency="USD"),
+                             text="USD 1,627,500.00", label="superseded draft over 24 months")
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="DRAFT: proposed adjustment", author="a",
+                     occupation="13-2011", rows=8, date=dt.date(2026, 2, 10), facts=["adj", "fee"], distractor="d")
+    sk = build_skeleton(spec, facts, draft, "en_US", Faker(), dt.date(2026, 1, 1), drafts=[draft])
+    amounts = {ln.cells[sk.label]: ln.cells[sk.amount] for ln in sk.lines}
+    assert 24 in amounts.values() and 3 in amounts.values(), amounts
+    bottom = next(ln for ln in sk.lines if ln.cells[sk.amount] == 1627500)
+    assert bottom.formula and "/" in bottom.formula, bottom
