@@ -142,3 +142,23 @@ def test_a_draft_that_divides_by_its_own_term_shows_the_term_and_computes_the_ad
     assert 24 in amounts.values() and 3 in amounts.values(), amounts
     bottom = next(ln for ln in sk.lines if ln.cells[sk.amount] == 1627500)
     assert bottom.formula and "/" in bottom.formula, bottom
+
+
+# -- a title that promises rows the ledger does not give ------------------------------------------------------------
+
+def test_an_allocation_by_lender_over_facilities_is_titled_for_its_calculation():
+    """es-hotel-loan-restructuring (blind read 36, #23): 'The title is "allocation by lender", but there are no lender
+    rows and nothing is allocated.' The ledger's only items were the facilities; items of the kind a 'by' names keep
+    it."""
+    from worldsmith.generators.kinds.spreadsheet.promise import retitle
+
+    facilities = LedgerFact(id="facility", statement="Outstanding under the facilities are EUR 186,000,000.",
+                            label="outstanding senior facilities", text="EUR 186,000,000.00",
+                            value=Money(amount=Decimal(186000000), currency="EUR"),
+                            items=["Facility A (amortising term loan)", "Facility B (bullet term loan)"])
+    points = ["Facilities outstanding: {facility}", "Waiver fee: {rate} of {facility}"]
+    assert retitle("Waiver fee allocation by lender", [facilities], points) == "Waiver fee calculation"
+    assert retitle("Waiver fee allocation by facility", [facilities], points) == "Waiver fee allocation by facility"
+    suppliers = facilities.model_copy(update={"statement": "Purchases from the three suppliers are EUR 186,000,000.",
+                                              "items": ["Acme Ltd", "Brill GmbH", "Corvo SpA"]})
+    assert retitle("Purchases by supplier", [suppliers], ["Total: {facility}"]) == "Purchases by supplier"

@@ -144,9 +144,12 @@ def retitle(title: str, facts: list[Any], points: list[str] | None = None) -> st
     # (with the comma before it: 'purchases from the three suppliers, by invoice' is not left on 'suppliers,', blind
     # read 34)
     by = re.search(r",?\s+by\s+(?P<by>[a-z]+)\b(?=\s*(?:[,:(]|$))", title)
-    if by is not None and not any(getattr(f, "items", None) for f in facts) and by.group("by") not in _GROUPED:
-        # 'Effort reconstruction by researcher' where the ledger names no researcher: the rows are its totals
+    if by is not None and not _itemised_by(by.group("by"), facts) and by.group("by") not in _GROUPED:
+        # 'Effort reconstruction by researcher' where the ledger names no researcher: the rows are its totals; and
+        # what is allocated to no one is calculated (blind read 36: 'Waiver fee allocation by lender' with no lender
+        # rows, 'nothing is allocated', its only items the facilities)
         title = title[:by.start()] + title[by.end():]
+        title = re.sub(r"\b(?:allocation|apportionment)(s?)\b", r"calculation\1", title)
     sheet = _TIME_SHEET.search(title)
     if sheet is not None and len(_dated(facts)) < 2:
         # a time sheet sets out dated events; with none in the ledger it is the calculation of the totals
@@ -156,6 +159,15 @@ def retitle(title: str, facts: list[Any], points: list[str] | None = None) -> st
             word = "calculations" if sheet.group("word").lower().endswith("s") else "calculation"
             title = title[:sheet.start("word")] + word + title[sheet.end("word"):]
     return title
+
+
+def _itemised_by(word: str, facts: list[Any]) -> bool:
+    """Whether the ledger lists items of the kind a title's 'by <word>' names: a fact with items whose items, label
+    or statement say the word ('by supplier' over the purchases 'from the three suppliers'; never 'by lender' over
+    facilities A and B)."""
+    stem = re.escape(re.sub(r"(?:ies|y|s)$", "", word.lower()))
+    return any(re.search(rf"\b{stem}", " ".join([*f.items, getattr(f, "label", "") or "", f.statement or ""]), re.I)
+               for f in facts if getattr(f, "items", None))
 
 
 def _shows(side: str, figures: list[Any]) -> bool:
