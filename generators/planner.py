@@ -1178,10 +1178,12 @@ def plan_world(outline: Outline, occupations: dict[str, Occupation], seed: int, 
     distractors = [LedgerDistractor(id=d.id, fact=d.fact, value=d.value, text=render_value(d.value, outline.locale), label=d.label)
                    for d in outline.distractors]
     # The engine owns the numbers: every sheet's amounts and formulas are fixed before any prose is written.
-    # counsel and its client hold each other's papers; any other organisation (an auditor and its client, two
-    # parties) holds only its own and those sent to it
-    sharing = planner.circle if planner.circle & planner.law_firms else set()
-    side = {p.id: "counsel and client" if p.organisation in sharing else p.organisation for p in planner.people}
+    # the room is its home side's and holds all of its papers; that side is counsel and its client where the home
+    # circle has a law firm (they hold each other's papers), else the home organisation alone (an auditor, not the
+    # client whose books it audits): any other organisation holds only its own papers and those sent to it
+    home = outline.cast[0].organisation if outline.cast else None
+    sharing = planner.circle if planner.circle & planner.law_firms else {home}
+    side = {p.id: "" if p.organisation in sharing else p.organisation for p in planner.people}
     lay_out_sheets(planner.artifacts, facts, distractors, outline.locale, outline.window.start,
                    lambda: Faker(outline.locale), side)
     render_points(planner.artifacts, facts, distractors)

@@ -1169,12 +1169,13 @@ def _stated_in(title: str, statements: tuple[str, ...]) -> dt.date | None:
 
 
 def held_by(record: Any, sheet: SheetSpec, side: dict[str, str] | None) -> bool:
-    """Whether the sheet's maker holds the record: its own side wrote it or it was sent to one of that side. A
-    side's internal papers are no source of the other side's sheets (blind read 36: the client's own deferred
-    revenue rollforward gave the auditor's internal audit plan as the source of its ledger figures)."""
-    if not side or sheet.author not in side:
+    """Whether the sheet's maker holds the record: the room's own side (side '') holds every paper of its room;
+    another side holds what it wrote or was sent. A side's internal papers are no source of the other side's sheets
+    (blind read 36: the client's own deferred revenue rollforward, in its auditor's file, gave the auditor's internal
+    audit plan as the source of its ledger figures)."""
+    mine = (side or {}).get(sheet.author, "")
+    if not mine:
         return True
-    mine = side[sheet.author]
     return side.get(record.author, mine) == mine or any(side.get(r) == mine for r in getattr(record, "readers", []))
 
 

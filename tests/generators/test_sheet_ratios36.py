@@ -112,6 +112,10 @@ def test_a_clients_sheet_never_cites_the_auditors_internal_plan():
     # the auditor's own sheet still reads its plan
     own = sheet.model_copy(update={"author": "auditor_senior"})
     assert input_sources(records, own, by_fact, side)["debt"][0] == "Audit strategy and plan"
+    # the room's own side holds every paper in its room, sent to it or not (a schedule served on the tenant whose
+    # solicitors keep the room: gb-dilapidations-claim)
+    home = {**side, "client_clerk": ""}
+    assert input_sources(records, sheet, by_fact, home)["debt"][0] == "Audit strategy and plan"
 
 
 # -- a draft computed from its own figure ---------------------------------------------------------------------------
@@ -162,3 +166,37 @@ def test_an_allocation_by_lender_over_facilities_is_titled_for_its_calculation()
     suppliers = facilities.model_copy(update={"statement": "Purchases from the three suppliers are EUR 186,000,000.",
                                               "items": ["Acme Ltd", "Brill GmbH", "Corvo SpA"]})
     assert retitle("Purchases by supplier", [suppliers], ["Total: {facility}"]) == "Purchases by supplier"
+
+
+# -- no route column that weighs nothing, no empty column -----------------------------------------------------------
+
+def _routed(found, lines, monkeypatch):
+    from types import SimpleNamespace
+
+    from worldsmith.generators.kinds.spreadsheet import routes as R
+    from worldsmith.worlds.content import SheetColumn
+    from worldsmith.worlds.plan import SheetLine
+
+    monkeypatch.setattr(R, "sheet_routes", lambda ctx: found)
+    facts = [f for r in found for f in r.facts]
+    ctx = SimpleNamespace(spec=SimpleNamespace(title="Claim against the cap"), facts=facts)
+    sk_lines = [SheetLine(cells=[fid, 1, None], role="input", fact=fid, format="money") for fid in lines]
+    columns = [SheetColumn(name="Item"), SheetColumn(name="Value", type="number"), SheetColumn(name="Basis")]
+    return R.route_columns(ctx, columns, [ln.cells for ln in sk_lines], sk_lines)
+
+
+def test_a_route_without_lines_gives_no_route_column_and_no_effect_column_is_left_empty(monkeypatch):
+    """gb-dilapidations-claim (blind read 36, #21): 'The "Effect" column is empty and "Route" is never explained':
+    every line 'Both' but the cap's, whose route was the only one with a figure."""
+    from worldsmith.generators.compose.substance.weigh import Route
+    from worldsmith.generators.context import FactRef
+
+    def ref(fid, statement):
+        return FactRef(id=fid, label=fid, statement=statement, text="GBP 1.00",
+                       value=Money(amount=Decimal(1), currency="GBP"))
+
+    cap, demand = ref("cap", "The section 18(1) cap is GBP 385,000."), ref("demand", "The demand is GBP 1,060,200.")
+    columns, _ = _routed([Route("cap", [cap]), Route("claim", [])], ["demand", "cap"], monkeypatch)
+    assert [c.name for c in columns] == ["Item", "Value", "Basis"]
+    columns, rows = _routed([Route("cap", [cap]), Route("claim", [demand])], ["demand", "cap"], monkeypatch)
+    assert [c.name for c in columns] == ["Item", "Value", "Basis", "Route"] and rows[1][-1] == "Cap", (columns, rows)

@@ -41,6 +41,10 @@ def route_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
         return columns, rows
     of = {f.id: r for r in found for f in r.facts}
     facts = {f.id: f for f in ctx.facts}
+    if not all(any(of.get(ln.fact) is r for ln in lines if ln.fact) for r in found):
+        # a route none of whose figures is a line weighs nothing: 'Both' on every line but the cap's says nothing
+        # (blind read 36: a claim-against-the-cap sheet whose 'Route is never explained')
+        return side_column(ctx, columns, rows, lines)
     out = []
     for ln, row in zip(lines, rows):
         route, effect = None, None
@@ -51,6 +55,10 @@ def route_columns(ctx: ArtifactContext, columns: list, rows: list[list], lines: 
             if r is not None and f is not None and f.value.type == "money":
                 effect = "Paid away" if _PAID_AWAY.search(label(f)) else _paid_in(f.statement)
         out.append(list(row) + [route, effect])
+    if not any(row[-1] for row in out):
+        # no line's money is paid away or put in: no empty 'Effect' column (blind read 36: 'The "Effect" column is
+        # empty')
+        return columns + [SheetColumn(name="Route", type="text")], [row[:-1] for row in out]
     return columns + [SheetColumn(name="Route", type="text"), SheetColumn(name="Effect", type="text")], out
 
 
@@ -65,13 +73,15 @@ def side_column(ctx: ArtifactContext, columns: list, rows: list[list], lines: li
     if len(named) != 2 or any(c.name.lower() == "side" for c in columns):
         return columns, rows
     facts = {f.id: f for f in ctx.facts}
-    out, any_side = [], False
+    out, shown = [], set()
     for ln, row in zip(lines, rows):
         f = facts.get(ln.fact) if ln.fact else None
         whose = [s for s in named if f is not None and side_of(f, s)] if ln.role != "heading" else []
         side = cap_first(whose[0]) if len(whose) == 1 else None
-        any_side = any_side or side is not None
+        shown |= {side} - {None}
         out.append(list(row) + [side])
-    if not any_side:
+    if len(shown) < 2:
+        # a column naming one side on one line compares nothing (blind read 36: a claim-against-the-cap sheet's
+        # lone 'Cap', 'never explained')
         return columns, rows
     return columns + [SheetColumn(name="Side", type="text")], out
