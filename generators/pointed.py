@@ -86,6 +86,28 @@ def _computed(sheet: Any, a: int, op: str, b: int, fmt: str | None = None) -> tu
     return number, template, fmt
 
 
+# A row that states what the figures above it decide; and the words of a figure that the others must reach.
+_RESULT = re.compile(r"(?:result|outcome)$", re.I)
+_NEEDED = re.compile(r"\b(?:needed|required|minimum|threshold)\b", re.I)
+
+
+def _tested(sheet: Any, figures: list[int]) -> tuple[int, int, bool] | None:
+    """(figure line, bound line, whether it reaches the bound) where the sheet's figure rows hold one bound to reach
+    ('Majority needed') and, after it or before, one other figure of its format that is not worked into it; else
+    None."""
+    bounds = [i for i in figures if _NEEDED.search(str(sheet.lines[i].cells[sheet.label]))]
+    if len(bounds) != 1:
+        return None
+    bound = bounds[0]
+    fmt = sheet.lines[bound].format
+    used = {int(n) for n in re.findall(r"\{(\d+)\}", sheet.lines[bound].formula or "")}
+    others = [i for i in figures if i != bound and i not in used and sheet.lines[i].format == fmt
+              and isinstance(sheet.lines[i].cells[sheet.amount], (int, float))]
+    if len(others) != 1:
+        return None
+    return others[0], bound, _cell(sheet, others[0]) >= _cell(sheet, bound)
+
+
 def _fact_format(ledger: Any, fid: str | None) -> str | None:
     """The line format a fact's own value asks for (money, percent, a multiple or a plain number), or None."""
     q = quantity_of(ledger.value(fid)) if fid is not None else None
@@ -181,8 +203,19 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
                 continue
         numeric = [f for f in point.fact_ids if f in kinds]
         if not numeric:
-            row = sheet.add(heading or _rest(point.text, None, value_of), role="key",
-                            note=_rest(point.text, None, value_of) if heading else "")
+            tested = _tested(sheet, figures) if heading and _RESULT.match(heading.strip()) else None
+            if tested is not None:
+                # a result the rows above decide is worked out from them, not typed in (blind read 36: a vote
+                # tracker's 'result is typed in rather than calculated')
+                at, bound, reached = tested
+                from worldsmith.generators.kinds.spreadsheet.promise import MET, NOT_MET
+
+                row = sheet.add(heading, role="derived", amount=MET if reached else NOT_MET,
+                                formula='IF({%d}>={%d},"%s","%s")' % (at, bound, MET, NOT_MET),
+                                note=_rest(point.text, None, value_of))
+            else:
+                row = sheet.add(heading or _rest(point.text, None, value_of), role="key",
+                                note=_rest(point.text, None, value_of) if heading else "")
             by_point.add(row)
             continue
         # the fact the heading names, else the first figure ('Permitted deductions: of {claimed} claimed,

@@ -200,3 +200,32 @@ def test_a_route_without_lines_gives_no_route_column_and_no_effect_column_is_lef
     assert [c.name for c in columns] == ["Item", "Value", "Basis"]
     columns, rows = _routed([Route("cap", [cap]), Route("claim", [demand])], ["demand", "cap"], monkeypatch)
     assert [c.name for c in columns] == ["Item", "Value", "Basis", "Route"] and rows[1][-1] == "Cap", (columns, rows)
+
+
+# -- a result the rows decide is worked out --------------------------------------------------------------------------
+
+def test_a_vote_result_is_worked_out_from_the_votes_and_the_majority_needed():
+    """es-hotel-loan-restructuring (blind read 36, #24): the vote tracker's 'result is typed in rather than
+    calculated'. The result row is a live IF of the votes for against the majority needed; its words stay its basis."""
+    from worldsmith.worlds.values import Percent
+
+    vote = [
+        LedgerFact(id="cls", statement="The class holds EUR 186,000,000.", label="class liabilities",
+                   text="EUR 186,000,000.00", value=Money(amount=Decimal(186000000), currency="EUR")),
+        LedgerFact(id="pct", statement="The majority is 75%.", label="approval majority", text="75%",
+                   value=Percent(value=Decimal(75))),
+        LedgerFact(id="needed", statement="EUR 139,500,000 is needed.", label="votes needed", text="EUR 139,500,000.00",
+                   value=Money(amount=Decimal(139500000), currency="EUR"), formula="percent_of(pct, cls)"),
+        LedgerFact(id="for", statement="EUR 151,900,000 voted for.", label="votes for the plan",
+                   text="EUR 151,900,000.00", value=Money(amount=Decimal(151900000), currency="EUR")),
+    ]
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Lender vote tracker", author="a", occupation="23-2011",
+                     rows=12, date=dt.date(2026, 6, 10), facts=["cls", "for", "pct", "needed"],
+                     points=["Class liabilities: {cls}", "Majority needed: {pct} of {cls}", "Votes for the plan: {for}",
+                             "Result: the class approves the plan"])
+    sk = build_skeleton(spec, vote, None, "en_GB", Faker(), dt.date(2026, 1, 1))
+    result = next(ln for ln in sk.lines if ln.cells[sk.label] == "Result")
+    at = {ln.cells[sk.label]: i for i, ln in enumerate(sk.lines)}
+    assert result.formula == 'IF({%d}>={%d},"Reached","Not reached")' % (at["Votes for the plan"],
+                                                                            at["Majority needed"]), result
+    assert result.cells[sk.amount] == "Reached" and "approves" in result.cells[-1]

@@ -380,6 +380,8 @@ def id_list(statement: str) -> list[str]:
 _LIMIT_WORD = re.compile(r"\s+(?:limit|cap|ceiling|maximum)$", re.I)
 # The flag a limit test's IF writes: the words are the engine's, so a number column may hold them (render.typed_cell).
 BREACH, WITHIN = "Breach", "Within limit"
+MET, NOT_MET = "Reached", "Not reached"  # a figure against the minimum it must reach (pointed._tested)
+FLAGS = (BREACH, WITHIN, MET, NOT_MET)  # the words an engine's IF leaves in a column of figures
 # A sheet that monitors limits: a claim against a contractual cap is capped, never 'in breach' of it.
 MONITOR = re.compile(r"\b(?:monitor|monitoring|compliance|guidelines?|breach(?:es)?|limits?)\b", re.I)
 

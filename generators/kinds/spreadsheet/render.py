@@ -20,7 +20,7 @@ from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
 from worldsmith.generators.skeleton import impose
 from worldsmith.generators.kinds.spreadsheet import look
-from worldsmith.generators.kinds.spreadsheet.promise import BREACH, WITHIN
+from worldsmith.generators.kinds.spreadsheet.promise import FLAGS
 from worldsmith.generators.render.office import banner, organisation_name, stamp_of
 from worldsmith.generators.render.sanitize import short
 from worldsmith.generators.render.zipfix import normalize_zip
@@ -55,7 +55,7 @@ def typed_cell(column: SheetColumn, value: Cell, where: str) -> Typed:
     """The Python value a cell of this column holds in the .xlsx (percents as fractions)."""
     if value is None or value == "":
         return None
-    if value in (BREACH, WITHIN):
+    if value in FLAGS:
         return value  # a limit test's flag, the value of the engine's IF in a column of figures
     if column.type == "text":
         return value if isinstance(value, str) else plain_number(_decimal(value, where))
@@ -81,7 +81,7 @@ def csv_text(column: SheetColumn, value: Cell | Decimal, where: str) -> str:
     """The canonical text of a cell in the CSV twin: money with 2 decimals, percent as 7.5, ISO dates."""
     if value is None or value == "":
         return ""
-    if value in (BREACH, WITHIN):
+    if value in FLAGS:
         return value
     if column.type == "text":
         return value if isinstance(value, str) else plain_number(_decimal(value, where))
