@@ -87,3 +87,19 @@ def test_no_comments_are_asked_on_a_paper_sent_out(day):
     lines = [t for seed in range(6)
              for t in _lines(day, room_papers=[title], handled=sent, seed=day.seed + seed)]
     assert not any(asked.search(t) for t in lines), lines
+
+
+def test_who_says_a_mail_went_is_not_told_it_is_good_to_know(day):
+    """gb-dilapidations-claim at seed 36: Nigel posts that Timothy's email has gone, then 'thanks Carl - good to know it
+    is gone'."""
+    from worldsmith.generators.context import MailOfDay
+
+    start = day.spec.posts[0].at
+    went = MailOfDay(subject="Corvane's intentions for the floors", by=_colleague(day), org="Mardle Fenwick",
+                     incoming=False, sent_at=start - dt.timedelta(hours=2))
+    for seed in range(12):
+        ctx = day.model_copy(update=dict(day_mail=[went], seed=day.seed + seed))
+        lines = _lines(ctx)
+        asker = ctx.spec.posts[0].author
+        for post, text in zip(ctx.spec.posts[1:], lines[1:]):
+            assert not (post.author == asker and "gone" in text), lines

@@ -557,6 +557,10 @@ def compose_chat(ctx: ArtifactContext):
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             if _back(ex, now[0]):
                 frames = [f for f in frames if not _AWAITED.search(f)] or frames
+            if ex["kind"] == "mail" and author == ex.get("asker"):
+                # who told the room a mail has gone is not told back that it is good to know ("thanks Carl - good to
+                # know it is gone" from the partner who posted it, gb-dilapidations-claim at seed 36)
+                frames = [f for f in frames if "gone" not in f]
             if ex.get("standing"):
                 # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
                 frames = talk["follow"][_kept(ex)] \
