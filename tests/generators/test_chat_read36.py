@@ -103,3 +103,19 @@ def test_who_says_a_mail_went_is_not_told_it_is_good_to_know(day):
         asker = ctx.spec.posts[0].author
         for post, text in zip(ctx.spec.posts[1:], lines[1:]):
             assert not (post.author == asker and "gone" in text), lines
+
+
+def test_a_thread_is_named_by_its_point_not_its_subject_line():
+    """The blind34/35 outlines at this branch: "our email on memo re coverage and entitlements under the General Retail
+    Industry Award 2020", "William's email on Follow-up: Senior officers' meeting under section 9.1, May 5", "Fairleigh's
+    answer on rejection of tender; reservation of rights under Clause 41.3"."""
+    from worldsmith.generators.kinds.chat.compose import _subject
+
+    assert _subject("Memo re coverage and entitlements under the General Retail Industry Award 2020") == \
+        "coverage and entitlements memo"
+    assert _subject("Follow-up: Senior officers' meeting under section 9.1, May 5") == \
+        "senior officers' meeting under section 9.1"
+    assert _subject("Re: Rejection of tender; reservation of rights under Clause 41.3") == "rejection of tender"
+    assert _subject("Memo on costs") == "costs memo"
+    # (never the paper's kind alone, and a name stays a name: "Julia's note on memo is in", buyside-diligence at seed 0)
+    assert _subject("Memo re Ashgrove master services agreement") == "Ashgrove master services agreement memo"

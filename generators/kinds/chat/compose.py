@@ -141,6 +141,8 @@ def paper_name(title: str) -> str:
             subject = re.split(r"\s+(?:of|under|for|in|to|on|by|with|between|against|from|after|before)\s+",
                                subject, maxsplit=1)[0]
         head = f"{subject} {'memo' if about[1].lower() == 'memorandum' else about[1].lower()}"
+        if subject[:1].isupper():
+            return f"the {head}"  # (a subject that opens with a capital in a sentence-case title is a name: Ashgrove)
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
@@ -201,13 +203,28 @@ def _subject(subject: str) -> str:
     # blind read 35; "works council advice in: decision on the three conditions", blind read 34)
     short = re.sub(r"\s*\([^()]*\)", "", head)
     # (a version mark before the colon is no name: "Kalmbach's email on DRAFT v1", de-gmbh-share-purchase at seed 35)
-    short = re.sub(r"^(?:draft|final|revised|updated|v\d+)(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short,
-                   flags=re.I)
-    before = re.split(r":\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
+    # (nor a follow-up's or reminder's: "William's email on Follow-up: Senior officers' meeting under section 9.1, May
+    # 5", blind read 34's ca-nsr-royalty-audit at seed 34)
+    short = re.sub(r"^(?:draft|final|revised|updated|v\d+|follow[- ]?up|reminder|chaser|urgent|update)"
+                   r"(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short, flags=re.I)
+    # (a list of points is named by its first: "rejection of tender; reservation of rights under Clause 41.3")
+    before = re.split(r"[:;]\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
     before = re.sub(r"\s+(?:in|out|received|sent|attached|back|here|done)$", "", before.strip(), flags=re.I)
     if len(before.split()) >= 2:
         head = before
     head = head.rstrip("?!. ")  # (the frame closes it: "email on ... recurso ordinário??", blind read 34)
+    head = re.sub(r"(?:\s+-\s+|,\s+)[A-Z][a-z]+ \d{1,2}$", "", head)  # (its instance date, as paper_name drops it)
+    about = re.match(r"(memorandum|memo|note|report|letter|paper)\s+(?:on|re|about|regarding|concerning)\s+(?:the\s+)?"
+                     r"(.+)$", head, re.I)
+    if about:
+        # a memo re something is named by what it is on, short or long ("our email on memo re coverage and entitlements
+        # under the General Retail Industry Award 2020", au-wage-underpayment-remediation at seed 35)
+        named = paper_name(head).removeprefix("the ")
+        if not re.match(r"(?:memorandum|memo|note|report|letter|paper)\b", named, re.I):
+            return named
+        kind = "memo" if about[1].lower() == "memorandum" else about[1].lower()
+        on = re.split(r",\s+|;\s+|\s+(?:of|under|for|in|to|on|by|with|between|against|from)\s+", about[2], maxsplit=1)[0]
+        return f"{on if on[:1].isupper() else lower_first(on)} {kind}"
     words = head.split()
     # (a name before a colon stays a name: "halvergate: clause 6.3 cap on the index adjustment has gone to Tallis",
     # supply-surcharge at seed 83)
