@@ -147,6 +147,8 @@ class MailOfDay(BaseModel):
     org: str
     incoming: bool
     sent_at: dt.datetime | None = Field(None, description="when it was sent: how long ago a post can say it went")
+    answered_at: dt.datetime | None = Field(None, description="for mail that went out: when the first answer from "
+                                            "outside came back to a member, None where none has by the day's end")
 
 
 class MeetingAhead(BaseModel):
@@ -354,7 +356,8 @@ class ArtifactContext(kinds.KindBound):
                                                         "world's time (an answer asked for is asked by then, never by "
                                                         "a day the reply misses)")
     handled: dict[str, dt.date] = Field(default_factory=dict, exclude=True, description="for a message: the papers its writer has "
-                                        "already dealt with before it (a thread on one they wrote in, a file they "
+                                        "already dealt with before it (for a day of chat: those its members sent out "
+                                        "of their firms before the talk) (a thread on one they wrote in, a file they "
                                         "attached or wrote, one their side sent across), by paper_key of the title, "
                                         "with the first day: nobody asks whether to read, or says they are reading, "
                                         "what they already handled")
@@ -1245,7 +1248,13 @@ def day_mail(plan: WorldPlan, spec, most: int = 2) -> list[MailOfDay]:
         # the organisation across: the sender's for mail that came in, the first outside reader's for mail sent out
         party = who if incoming else plan.person(next(r for r in [*a.to, *getattr(a, "cc", [])] if r not in members))
         org = next((o.name for o in plan.organisations if o.id == party.organisation), "")
-        out.append(MailOfDay(subject=a.title, by=who.first_name, org=org, incoming=incoming, sent_at=a.sent_at))
+        # (nobody "will watch for" a reply that reached them an hour before: blind read 36)
+        back = None if incoming else min(
+            (r.sent_at for r in plan.artifacts if r.kind == "email" and r.thread == a.thread and r.position > 0
+             and r.author not in members and set([*r.to, *r.cc]) & members and r.sent_at.date() == day),
+            default=None)
+        out.append(MailOfDay(subject=a.title, by=who.first_name, org=org, incoming=incoming, sent_at=a.sent_at,
+                             answered_at=back))
     return out[:most]
 
 

@@ -108,7 +108,9 @@ def test_no_exchange_about_a_paper_comes_round_again_in_a_conversation(world):
                 hits += 1
                 key = (day.channel_id, m.group(1) + " " + m.group(2))
                 assert seen.setdefault(key, day.id) == day.id, (key, seen[key], day.id)
-    assert hits
+    # (something was checked: a paper asked after, or a file put up; a world whose papers all went out before their
+    # day of chat asks after none of them, blind read 36)
+    assert hits or files
 
 
 def test_a_paper_the_room_holds_is_final_to_its_maker_never_still_with_them(world):

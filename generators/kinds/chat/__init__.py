@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from worldsmith.generators.calendar import business_days, spread
-from worldsmith.generators.context import is_instrument
+from worldsmith.generators.context import is_instrument, paper_key
 from worldsmith.generators.kinds.chat.compose import compose_chat
 from worldsmith.generators.kinds.chat.reader import CHAT_DDL, EXPORT_FILES, load_chat_json, load_transcript
 from worldsmith.generators.kinds.chat.render import render_day, render_export, short_id, transcript_name
@@ -424,8 +424,28 @@ def link_files(artifacts: list[Any], off: Collection[dt.date] = ()) -> None:
 
 
 def chat_context(plan: Any, spec: ChatSpec, done: dict) -> dict:
-    """What a day of chat sees beyond the common fields: the conversation's other members."""
-    return {"to": [m for m in spec.members if m != spec.author]}
+    """What a day of chat sees beyond the common fields: the conversation's other members, and the papers they sent
+    out of their firms before the talk (handled, keyed as context.handled_papers keys them)."""
+    return {"to": [m for m in spec.members if m != spec.author], "handled": sent_papers(plan, spec)}
+
+
+def sent_papers(plan: Any, spec: ChatSpec) -> dict[str, dt.date]:
+    """The papers the members attached to mail to someone outside their firms before the day's first post, by
+    paper_key, with the day each first went: nobody asks for comments on a memo two days after it went to the
+    client (blind read 36)."""
+    members = set(spec.members)
+    firms = {plan.person(m).organisation for m in members}
+    start = spec.posts[0].at
+    out: dict[str, dt.date] = {}
+    for a in plan.artifacts:
+        if a.kind != "email" or a.author not in members or not a.attachments or a.sent_at >= start:
+            continue
+        if all(plan.person(p).organisation in firms for p in [*a.to, *a.cc]):
+            continue
+        for x in a.attachments:
+            key = paper_key(x.title)
+            out[key] = min(out.get(key, a.sent_at.date()), a.sent_at.date())
+    return out
 
 
 def chat_fields(context: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, limit_words
 from worldsmith.generators.compose.parties import home, opponent
 from worldsmith.generators.compose.text import lower_first, title_head
-from worldsmith.generators.context import ArtifactContext
+from worldsmith.generators.context import ArtifactContext, paper_key
 
 _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|shared|joint|client|internal)?\s*"
                    r"(team|group|room|channel)\b.*$", re.I)
@@ -130,10 +130,19 @@ def paper_name(title: str) -> str:
         # (its subject by its head noun phrase: "the responsible-party status of a voyage charterer under OPA 90
         # section 1001(32) memo", the full title word for word, blind read 17)
         subject = about[2]
+        # (its first point only, never a list of them: "the section 18(1), supersession memo", blind read 36)
+        subject = re.split(r",\s+|;\s+", subject, maxsplit=1)[0]
+        # (a subject that is an act is named by what it acts on: "the binding the dissenting lender memo" is "the
+        # dissenting lender memo", blind read 36)
+        acted = re.match(r"[a-z]+ing\s+(?:the|a|an)\s+(.+)$", subject)
+        if acted and len(acted[1].split()) <= 3:
+            subject = acted[1]
         if len(subject.split()) > 3:
             subject = re.split(r"\s+(?:of|under|for|in|to|on|by|with|between|against|from|after|before)\s+",
                                subject, maxsplit=1)[0]
         head = f"{subject} {'memo' if about[1].lower() == 'memorandum' else about[1].lower()}"
+        if subject[:1].isupper():
+            return f"the {head}"  # (a subject that opens with a capital in a sentence-case title is a name: Ashgrove)
     words = head.split()
     if words and words[0][:1].isupper() and not words[0].isupper() and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
@@ -194,17 +203,33 @@ def _subject(subject: str) -> str:
     # blind read 35; "works council advice in: decision on the three conditions", blind read 34)
     short = re.sub(r"\s*\([^()]*\)", "", head)
     # (a version mark before the colon is no name: "Kalmbach's email on DRAFT v1", de-gmbh-share-purchase at seed 35)
-    short = re.sub(r"^(?:draft|final|revised|updated|v\d+)(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short,
-                   flags=re.I)
-    before = re.split(r":\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
+    # (nor a follow-up's or reminder's: "William's email on Follow-up: Senior officers' meeting under section 9.1, May
+    # 5", blind read 34's ca-nsr-royalty-audit at seed 34)
+    short = re.sub(r"^(?:draft|final|revised|updated|v\d+|follow[- ]?up|reminder|chaser|urgent|update)"
+                   r"(?:\s+v?\d+(?:\.\d+)*)?\s*(?::|\s[-\u2013\u2014])\s+", "", short, flags=re.I)
+    # (a list of points is named by its first: "rejection of tender; reservation of rights under Clause 41.3")
+    before = re.split(r"[:;]\s+|\s+[-\u2013\u2014]\s+", short, maxsplit=1)[0]
     before = re.sub(r"\s+(?:in|out|received|sent|attached|back|here|done)$", "", before.strip(), flags=re.I)
     if len(before.split()) >= 2:
         head = before
     head = head.rstrip("?!. ")  # (the frame closes it: "email on ... recurso ordinário??", blind read 34)
+    head = re.sub(r"(?:\s+-\s+|,\s+)[A-Z][a-z]+ \d{1,2}$", "", head)  # (its instance date, as paper_name drops it)
+    about = re.match(r"(memorandum|memo|note|report|letter|paper)\s+(?:on|re|about|regarding|concerning)\s+(?:the\s+)?"
+                     r"(.+)$", head, re.I)
+    if about:
+        # a memo re something is named by what it is on, short or long ("our email on memo re coverage and entitlements
+        # under the General Retail Industry Award 2020", au-wage-underpayment-remediation at seed 35)
+        named = paper_name(head).removeprefix("the ")
+        if not re.match(r"(?:memorandum|memo|note|report|letter|paper)\b", named, re.I):
+            return named
+        kind = "memo" if about[1].lower() == "memorandum" else about[1].lower()
+        on = re.split(r",\s+|;\s+|\s+(?:of|under|for|in|to|on|by|with|between|against|from)\s+", about[2], maxsplit=1)[0]
+        return f"{on if on[:1].isupper() else lower_first(on)} {kind}"
     words = head.split()
     # (a name before a colon stays a name: "halvergate: clause 6.3 cap on the index adjustment has gone to Tallis",
     # supply-surcharge at seed 83)
-    if words and words[0][:1].isupper() and not words[0].isupper() and not words[0].endswith(":") \
+    # (nor is a name that owns something: "corvane's intentions for the 3rd and 4th floors", blind read 36)
+    if words and words[0][:1].isupper() and not words[0].isupper() and not words[0].endswith((":", "'s", "\u2019s")) \
             and (len(words) == 1 or not words[1][:1].isupper()):
         head = words[0].lower() + head[len(words[0]):]
     return head
@@ -212,6 +237,16 @@ def _subject(subject: str) -> str:
 
 # A recall that says a value still holds: never of a date gone by ("as it stands, 31 July 2026 was the LTM period end")
 _STANDS = re.compile(r"as it stands|still|no change")
+
+
+# A line that waits for an answer from outside ("I'll watch for Nimbusgate's reply"): never said once it has come.
+_AWAITED = re.compile(r"watch for|keep an eye out|any reply|anything back|look out for")
+
+
+def _back(ex: dict, at) -> bool:
+    """Whether the answer to a mail of the day that went out has come back by `at` (see MailOfDay.answered_at)."""
+    back = ex.get("answered_at") if ex.get("kind") == "mail" else None
+    return back is not None and at is not None and back <= at
 
 
 def _kept(ex: dict) -> str:
@@ -385,7 +420,9 @@ def compose_chat(ctx: ArtifactContext):
         sent = spec.links[0] in ctx.sent_links and spec.links[0] not in spec.standing_links
         exchanges.insert(min(1, len(exchanges)), dict(kind="file", file=files[0], link=spec.links[0], sent=sent,
                                                       standing=sent or spec.links[0] in spec.standing_links))
-    papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers))
+    # (a paper the members sent out of their firms is done: nobody asks for comments on it for the next turn, two
+    # days after it went to the client, blind read 36)
+    papers = list(dict.fromkeys(paper_name(t) for t in ctx.room_papers if paper_key(t) not in ctx.handled))
     # the day's file is talked about once, as the file put up: "are the minutes the signed-off version?" - "yes",
     # then "saved Ruben's minutes on the drive - Michael, comments to Ruben" (blind read 21)
     papers = [p for p in papers if p.removeprefix("the ") not in files[:1]]
@@ -426,7 +463,7 @@ def compose_chat(ctx: ArtifactContext):
     # went to Corwen just now", said by Corwen's associate to the client, supply-surcharge at seed 83)
     ours = {p.organisation for p in people.values()}
     mail = [dict(kind="mail", subject=_subject(m.subject), org=short_org(m.org), by=m.by, incoming=m.incoming,
-                 sent_at=m.sent_at) for m in ctx.day_mail if m.incoming or m.org not in ours]
+                 sent_at=m.sent_at, answered_at=m.answered_at) for m in ctx.day_mail if m.incoming or m.org not in ours]
     facts_told = sum(1 for e in exchanges if e["kind"] in ("fact", "fact_work", "file"))
     exchanges[facts_told:facts_told] = mail[:1]
     if len(exchanges) < 2 and n > 2 or not exchanges:
@@ -481,6 +518,8 @@ def compose_chat(ctx: ArtifactContext):
         # (nobody gives work to someone they may not direct: "any reply, drop it here" from the associate to the
         # partner, blind read 35)
         frames = asking(on_a_day(ex["pair"]["a"], ex.get("due", "")), author, name)
+        if _back(ex, now[0]):
+            frames = [f for f in frames if not _AWAITED.search(f)] or frames
         said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", ""),
@@ -533,6 +572,12 @@ def compose_chat(ctx: ArtifactContext):
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
                      by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
+            if _back(ex, now[0]):
+                frames = [f for f in frames if not _AWAITED.search(f)] or frames
+            if ex["kind"] == "mail" and author == ex.get("asker"):
+                # who told the room a mail has gone is not told back that it is good to know ("thanks Carl - good to
+                # know it is gone" from the partner who posted it, gb-dilapidations-claim at seed 36)
+                frames = [f for f in frames if "gone" not in f]
             if ex.get("standing"):
                 # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
                 frames = talk["follow"][_kept(ex)] \
@@ -667,10 +712,16 @@ def compose_chat(ctx: ArtifactContext):
                 told.add(id(f))
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "mail":
-                ex["pair"] = pick.one(asking(talk["mail_in" if ex["incoming"] else "mail_out"], post.author, name,
-                                             key=lambda pair: pair["q"]))
+                # an answer already back is the news, not that our mail went ("I'll watch for Nimbusgate's reply" an
+                # hour after it came, blind read 36)
+                back = not ex["incoming"] and _back(ex, post.at)
+                ex["pair"] = pick.one(asking(talk["mail_back" if back else "mail_in" if ex["incoming"] else "mail_out"],
+                                             post.author, name, key=lambda pair: pair["q"]))
+                # whose mail it was: the writer's own is ours, a colleague's is theirs by name (the partner announced
+                # the associate's email as "our note", blind read 36)
+                own = people[post.author].first_name == ex["by"]
                 text = pick.fill([ex["pair"]["q"]], subject=ex["subject"], org=ex["org"], by=ex["by"], name=name,
-                                 ago=_ago(ex.get("sent_at"), post.at)) \
+                                 whose="our" if own else f"{ex['by']}'s", ago=_ago(ex.get("sent_at"), post.at)) \
                     or f"{ex['subject']} - {name}?"
                 ex["open"] = i + 1 < n
             elif ex["kind"] == "coming":
