@@ -21,7 +21,8 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
     topic
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
-from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
+from worldsmith.generators.compose.substance.letters import (audit_engagement, authority_issued, authority_letter,
+                                                            client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
 from worldsmith.generators.compose.substance.boardpaper import board_options, board_purpose, board_resolution, \
     put_to_a_body
