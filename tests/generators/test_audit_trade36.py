@@ -54,3 +54,62 @@ def test_an_auditors_kick_off_asks_for_the_request_list_not_a_law_firms_file():
     legal = _ctx("Minutes: kick-off", "counsel to the claimant", "legal")
     assert "gives instructions" not in _instructs(audit) and "documents on file" not in _papers_asked(audit)
     assert _instructs(legal) == "gives instructions" and "documents on file" in _papers_asked(legal)
+
+
+@pytest.mark.parametrize("title,locale,statutory,act", [
+    ("Restructuring plan: Grupo Hotelero Alcaravan, S.L.", "es_ES", True, "Homologation"),
+    ("Scheme of arrangement: Corvane Holdings plc", "en_GB", True, "Sanction"),
+    ("Audit strategy and plan: Nimbusgate FY2025", "en_US", False, ""),
+    ("Memo re binding the dissenting lender: restructuring plan", "es_ES", False, ""),
+])
+def test_a_plan_under_an_insolvency_law_is_the_plans_terms_not_a_work_plan(title, locale, statutory, act):
+    # blind read 36: a restructuring plan under the TRLC written as an audit's stages ('tested against its source
+    # documents by one auditor and reviewed by a second', 'fieldwork'), its terms buried under 'Next Steps'
+    from worldsmith.generators.compose.substance.papers import plan_bodies, statutory_plan, statutory_plan_heads
+
+    ctx = _ctx(title, "counsel to the borrower", "legal", locale)
+    ctx.spec.points = []
+    assert statutory_plan(ctx) == statutory
+    if not statutory:
+        return
+    heads = statutory_plan_heads(ctx, 6)
+    assert any(h == f"Approval and {act}" for h, _ in heads) and not any("Budget" in h or "Next Steps" in h
+                                                                          for h, _ in heads)
+    picker = S(reword=lambda s: s, choice=lambda xs: xs[0])
+    text = " ".join(p for ps in plan_bodies(picker, ctx, heads).values() for p in ps)
+    assert act.lower() in text and "fieldwork" not in text.lower() and "auditor" not in text
+    assert [k for _, k in statutory_plan_heads(ctx, 3)] == ["summary", "objectives", "timeline"]
+
+
+def _fact(label, value, unit, statement=""):
+    from worldsmith.worlds.values import Number
+
+    return S(label=label, statement=statement or label, reason="", establish=False, text=f"{value}{unit}",
+             value=Number(type="number", value=value, unit=unit))
+
+
+@pytest.mark.parametrize("measured,broken", [(7.25, True), (5.4, False)])
+def test_a_certificate_tests_a_covenant_its_label_names_and_its_title_day(measured, broken):
+    # blind read 36: the corrected certificate said 'is in compliance' at 7.25x against a 5.50x 'net leverage
+    # covenant', and was 'delivered for the most recent test period, as at 16 March 2026' under a title naming the test
+    # date 31 December 2025
+    from worldsmith.generators.compose.substance.compliance import compliance_bodies
+
+    ctx = _ctx("Compliance certificate: test date 31 December 2025 (corrected)", "the borrower", "finance", "es_ES")
+    ctx.facts = [_fact("net leverage", measured, "x"),
+                 _fact("net leverage covenant", 5.5, "x", "Clause 22.2(a) requires net leverage to be no more than "
+                                                           "5.50x.")]
+    ctx.world_summary = ""
+    _, bodies = compliance_bodies(ctx)
+    said = " ".join(bodies[3])
+    assert ("not in compliance" in said) == broken and "in compliance" in said
+    assert "31 December 2025" in bodies[1][0] and "March" not in bodies[1][0]
+
+
+def test_a_papers_own_title_has_no_room_mark():
+    from worldsmith.generators.compose.text import own_title
+
+    assert own_title("Compliance certificate: test date 31 December 2025 (withdrawn)") == \
+        "Compliance certificate: test date 31 December 2025"
+    assert own_title("Valuation report (superseded draft)") == "Valuation report"
+    assert own_title("Compliance certificate (corrected)") == "Compliance certificate (corrected)"

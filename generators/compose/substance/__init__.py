@@ -35,7 +35,8 @@ from worldsmith.generators.compose.substance.memo import (audit_report, memo_ana
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
                                                              minutes_matters, point_actions, without_prejudice)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
-                                                            is_certificate, plan_bodies)
+                                                            is_certificate, plan_bodies, statutory_plan,
+                                                            statutory_plan_heads)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, english_close, forum, pleading_bodies
 from worldsmith.generators.compose.substance.report import (attendance, finding_conclusion, own_figures, report_analysis,
                                                             report_background,
@@ -43,7 +44,7 @@ from worldsmith.generators.compose.substance.report import (attendance, finding_
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["audit_report", "attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["audit_engagement", "statutory_plan", "statutory_plan_heads", "audit_report", "attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "english_close", "forum", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 

@@ -554,6 +554,9 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             if substance.audit_engagement(ctx):
                 plan = [("Our Audit and Materiality" if k == "engagement_scope" else
                          "Matters We Are Required to Communicate" if k == "client_advice" else h, k) for h, k in plan]
+    if kind == "plan" and not spec.path.endswith(".eml") and substance.statutory_plan(ctx):
+        # a plan under an insolvency law is the plan's terms, never a work plan's stages, budget and risks
+        plan = substance.statutory_plan_heads(ctx, max(1, spec.sections))
     if outward:
         # a letter has no heading named 'Figures' (read 15, issue 17): its figures are its position or its grounds
         heads = [h for h, _ in plan]
