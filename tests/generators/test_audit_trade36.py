@@ -113,3 +113,16 @@ def test_a_papers_own_title_has_no_room_mark():
         "Compliance certificate: test date 31 December 2025"
     assert own_title("Valuation report (superseded draft)") == "Valuation report"
     assert own_title("Compliance certificate (corrected)") == "Compliance certificate (corrected)"
+
+
+def test_a_statement_that_writes_the_value_another_way_states_it_once():
+    # blind read 36: 'Clause 22.2(a) requires net leverage ... to be no more than 5.50x ...; specifically, 5.5x'
+    from worldsmith.generators.compose.facts import fact_sentence
+    from worldsmith.worlds.values import Number
+
+    fact = S(label="net leverage covenant", establish=True, text="5.5x", past=False,
+             statement="Clause 22.2(a) requires net leverage to be no more than 5.50x; a breach is an Event of Default.",
+             value=Number(type="number", value=5.5, unit="x"))
+    picker = S(fill=lambda frames, **kw: frames[-1].format(**kw), reword=lambda s: s)
+    out = fact_sentence(picker, fact, "document")
+    assert "no more than 5.5x" in out and "5.50x" not in out and out.count("5.5x") == 1
