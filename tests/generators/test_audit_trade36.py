@@ -126,3 +126,13 @@ def test_a_statement_that_writes_the_value_another_way_states_it_once():
     picker = S(fill=lambda frames, **kw: frames[-1].format(**kw), reword=lambda s: s)
     out = fact_sentence(picker, fact, "document")
     assert "no more than 5.5x" in out and "5.50x" not in out and out.count("5.5x") == 1
+
+
+def test_a_facility_agent_is_the_agent_not_its_counsels_client():
+    # blind read 36: a syndicated facilities agreement 'made between' the agent, styled 'the Client', and the borrower
+    from worldsmith.generators.compose.substance.agreement import party_roles
+
+    ctx = S(organisations=[S(name="Banco Meridional", role="client; facility agent, security agent and a lender under "
+                                                          "the senior facilities agreement"),
+                           S(name="Grupo Alcaravan", role="the borrower; owner-operator of fourteen hotels")])
+    assert party_roles(ctx, "Banco Meridional", "Grupo Alcaravan") == ("Agent", "Borrower")
