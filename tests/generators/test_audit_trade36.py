@@ -136,3 +136,15 @@ def test_a_facility_agent_is_the_agent_not_its_counsels_client():
                                                           "the senior facilities agreement"),
                            S(name="Grupo Alcaravan", role="the borrower; owner-operator of fourteen hotels")])
     assert party_roles(ctx, "Banco Meridional", "Grupo Alcaravan") == ("Agent", "Borrower")
+
+
+@pytest.mark.parametrize("summary,points", [
+    ("", ["Term and rent: ten years from 25 June 2016 to 24 June 2026, rent of GBP 612,000 a year."]),
+    ("The tenant held the floors under a ten-year lease that expired on 24 June 2026.", []),
+])
+def test_a_lease_is_dated_the_day_its_term_began(summary, points):
+    # blind read 36: 'THIS LEASE is dated the date of this Lease', the points giving 'ten years from 25 June 2016'
+    from worldsmith.generators.compose.substance.lease import lease_granted
+
+    ctx = S(world_summary=summary, facts=[], spec=S(date=dt.date(2026, 8, 5), points=[S(text=t) for t in points]))
+    assert lease_granted(ctx) == dt.date(2016, 6, 25)
