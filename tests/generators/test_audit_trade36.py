@@ -148,3 +148,19 @@ def test_a_lease_is_dated_the_day_its_term_began(summary, points):
 
     ctx = S(world_summary=summary, facts=[], spec=S(date=dt.date(2026, 8, 5), points=[S(text=t) for t in points]))
     assert lease_granted(ctx) == dt.date(2016, 6, 25)
+
+
+def test_an_experts_statement_of_truth_ends_the_report_in_the_rules_words():
+    # blind read 36: 'The statement of truth is one bullet under "Key Findings", not a CPR Part 35 declaration'
+    from worldsmith.generators.kinds.document.points import _declared_last
+    from worldsmith.worlds.content import Section
+    from worldsmith.worlds.plan import PlannedPoint
+
+    truth = PlannedPoint(heading="Statement of truth", text="I understand my duty is to the court.")
+    sections = [Section(heading="Key Findings", paragraphs=["Value: GBP 1.", "Statement of truth: I understand my duty "
+                                                                             "is to the court."]),
+                Section(heading="Appendix", paragraphs=["Table 1"])]
+    out = _declared_last(sections, [truth], S(locale="en_GB"))
+    assert [s.heading for s in out] == ["Key Findings", "Declaration and Statement of Truth", "Appendix"]
+    assert out[0].paragraphs == ["Value: GBP 1."] and "contempt of court" in out[1].paragraphs[-1]
+    assert "contempt" not in " ".join(_declared_last(sections, [truth], S(locale="en_US"))[1].paragraphs)
