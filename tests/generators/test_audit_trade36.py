@@ -164,3 +164,20 @@ def test_an_experts_statement_of_truth_ends_the_report_in_the_rules_words():
     assert [s.heading for s in out] == ["Key Findings", "Declaration and Statement of Truth", "Appendix"]
     assert out[0].paragraphs == ["Value: GBP 1."] and "contempt of court" in out[1].paragraphs[-1]
     assert "contempt" not in " ".join(_declared_last(sections, [truth], S(locale="en_US"))[1].paragraphs)
+
+
+@pytest.mark.parametrize("title,points,day", [
+    ("Diminution valuation report (revised): 3rd and 4th floors", ["Instructions: to value the landlord's reversion at "
+                                                                    "the term date, 24 June 2026, in its condition."],
+     "24 June 2026"),
+    ("Diminution valuation report: 3rd and 4th floors", ["Value in repair: GBP 12,400,000."], ""),
+    ("Condition survey: 3rd and 4th floors", ["Inspected at the term date, 24 June 2026."], ""),
+])
+def test_a_valuation_is_as_at_the_day_its_instructions_name(title, points, day):
+    # blind read 36: a valuation 'as at 25 September 2026', its report's date, whose instructions put it at the term
+    # date, 24 June 2026
+    from worldsmith.generators.compose.substance.report import valuation_day
+
+    ctx = S(spec=S(title=title, date=dt.date(2026, 9, 25), purpose="", points=[S(text=t) for t in points]),
+            locale="en_GB")
+    assert valuation_day(ctx) == day

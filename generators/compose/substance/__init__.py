@@ -40,7 +40,8 @@ from worldsmith.generators.compose.substance.papers import (certificate_bodies, 
 from worldsmith.generators.compose.substance.pleading import english, english_caption, english_close, forum, pleading_bodies
 from worldsmith.generators.compose.substance.report import (attendance, finding_conclusion, own_figures, report_analysis,
                                                             report_background,
-                                                            report_findings, report_risks, report_scope, report_summary)
+                                                            report_findings, report_risks, report_scope, report_summary,
+                                                            valuation_day)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
@@ -117,9 +118,11 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_risks(pick, ctx)
     elif kind == "report":
         day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        # (a valuation is as at its valuation day, which may be before the report's own)
+        valued = valuation_day(ctx) or day
         for i, k in enumerate(kinds):
             if k == "summary":
-                out[i] = report_summary(pick, ctx, day)
+                out[i] = report_summary(pick, ctx, valued)
             elif k == "scope":
                 out[i] = report_scope(pick, ctx, day)
             elif k == "findings":
@@ -133,7 +136,7 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "background" and "findings" not in kinds:
                 out[i] = memo_background(pick, ctx)
             elif k == "background":
-                out[i] = report_background(ctx, day)
+                out[i] = report_background(ctx, valued)
             elif k == "recommendation" and not told.get(i):
                 out[i] = _concluded(pick, ctx, due)
             elif k == "limitations" and (audit_report(ctx) or own_figures(ctx)):
