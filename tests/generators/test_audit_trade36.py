@@ -31,14 +31,18 @@ def test_an_auditors_engagement_letter_engages_an_audit(locale, standard):
     text = engagement_terms(ctx, "Nimbus Inc.")
     assert standard in text and "reasonable assurance" in text
     assert "not an audit" not in text and "Consulting" not in text
-    # an adviser's engagement that is no audit keeps its own terms
+    # an adviser's engagement that is no audit keeps its own terms, and so does a royalty audit under a contract
     other = _ctx("Engagement letter: revenue process review", "advisers to Nimbus Inc.", "accounting", locale)
     assert "not an audit" in engagement_terms(other, "Nimbus Inc.")
+    royalty = _ctx("Engagement letter: audit of the 2025 royalty", "royalty auditors (chartered accountants)",
+                   "accounting", locale)
+    assert "not an audit" in engagement_terms(royalty, "Nimbus Inc.")
 
 
 def test_a_communication_to_an_audit_committee_is_no_engagement_letter():
     ctx = _ctx("Communication with the audit committee: FY2025 audit", "independent auditor of Nimbus Inc.",
                "accounting")
+    ctx.world_summary = "Thornbury LLP audits the financial statements of Nimbus Inc. for 2025."
     plan = [("Introduction", "client_opening"), ("Scope", "engagement_scope"), ("Next Steps", "client_close")]
     picker = S(reword=lambda s: s, choice=lambda xs: xs[0])
     out = client_letter_bodies(picker, ctx, plan, "Wednesday, March 11")

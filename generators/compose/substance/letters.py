@@ -1496,14 +1496,22 @@ _AUDITING_STANDARDS = {"US": "auditing standards generally accepted in the Unite
                        "AU": "the Australian Auditing Standards"}
 
 
+# what an audit under auditing standards is of: financial statements or accounts (a royalty or billing audit under a
+# contract is no such audit, and its engagement is not one: blind read 34's royalty audit)
+_STATEMENTS = re.compile(r"(?i)\bfinancial statements\b|\b(?:annual|statutory|company) accounts\b|"
+                         r"\bstatutory audit\b|\bJahresabschluss|\bcomptes annuels\b|\bcuentas anuales\b|"
+                         r"\bdemonstra[cç][oõ]es financeiras\b")
+
+
 def audit_engagement(ctx: ArtifactContext) -> bool:
-    """Whether a paper is an auditor's own on an audit (its title says audit and its author's organisation or title is
-    an auditor's); False where the context has no spec or author (a partial context in a test)."""
+    """Whether a paper is an auditor's own on an audit of financial statements (its title says audit, its author's
+    organisation or title is an auditor's, and its title or the matter names the statements audited); False where the
+    context has no spec or author (a partial context in a test)."""
     from worldsmith.generators.compose.substance.memo import audit_report
 
     if getattr(ctx, "spec", None) is None or getattr(ctx, "author", None) is None:
         return False
-    return audit_report(ctx)
+    return audit_report(ctx) and bool(_STATEMENTS.search(f"{ctx.spec.title} {getattr(ctx, 'world_summary', '') or ''}"))
 
 
 def engagement_terms(ctx: ArtifactContext, client: str) -> str:
