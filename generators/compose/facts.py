@@ -440,6 +440,27 @@ def _mid(statement: str) -> str:
     return statement if named_actor(statement) else lower_first(statement)
 
 
+def _value_as_written(statement: str, fact: FactRef) -> str:
+    """The statement with a figure that is the fact's value written another way ('5.50x' for 5.5x) put in the fact's
+    own words, so that the sentence states it once (blind read 36: 'no more than 5.50x ...; specifically, 5.5x')."""
+    kind = fact.value.type
+    if kind not in ("number", "percent") or not fact.text or fact.text in statement:
+        return statement
+    unit = "%" if kind == "percent" else (getattr(fact.value, "unit", None) or "")
+    if not unit:
+        return statement
+    value = float(fact.value.value)  # type: ignore[union-attr]
+    pattern = re.compile(rf"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s?{re.escape(unit)}(?!\w)")
+    for m in pattern.finditer(statement):
+        try:
+            same = float(m.group(1).replace(",", "")) == value
+        except ValueError:
+            continue
+        if same:
+            return statement[:m.start()] + fact.text + statement[m.end():]
+    return statement
+
+
 def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lead: bool = False) -> str:
     """One sentence that carries `fact.text` verbatim, in the given register: the statement in full where this
     artifact establishes the fact, its label and value everywhere else."""
@@ -452,7 +473,7 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
         assert fact.text in out, "a fact sentence must carry the fact's text"
         return out
     frames = bank("facts")[register]
-    statement = strip_end(fact.statement)
+    statement = _value_as_written(strip_end(fact.statement), fact)
     text = fact.text
     if text and text in statement:
         # The statement already says it; writing the value twice would read oddly.

@@ -154,6 +154,17 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# a file room's mark on a paper's title, which its author could not have written on the day it was made
+_ROOM_MARK = re.compile(r"\s*\((?:[^()]*\b)?(?:withdrawn|superseded|replaced|not sent|not relied on)\b[^()]*\)", re.I)
+
+
+def own_title(title: str) -> str:
+    """The title a paper bears on its own page: the room's status mark dropped ('Compliance certificate: test date 31
+    December 2025 (withdrawn)' -> '... 31 December 2025'), which its file name and the margin stamp keep (blind read
+    36: a certificate headed '(withdrawn)' on the day it was delivered)."""
+    return _ROOM_MARK.sub("", title).strip() or title
+
+
 def title_head(title: str) -> str:
     """A file's title as a noun phrase: its instance date and subtitle dropped, the first word in lower case when
     the title is in sentence case ("Memo re OPA 90 limitation" -> "memo re OPA 90 limitation"). A draft is named as

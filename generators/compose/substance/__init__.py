@@ -21,7 +21,8 @@ from worldsmith.generators.compose.substance.common import chair, main_fact, mee
     topic
 from worldsmith.generators.compose.substance.determination import determination_bodies, is_determination
 from worldsmith.generators.compose.substance.deal import ic_memo_bodies, term_sheet_bodies
-from worldsmith.generators.compose.substance.letters import (authority_issued, authority_letter, client_letter_bodies,
+from worldsmith.generators.compose.substance.letters import (audit_engagement, authority_issued, authority_letter,
+                                                            client_letter_bodies,
                                                             engagement_plan, letter_bodies, reserves_nothing)
 from worldsmith.generators.compose.substance.boardpaper import board_options, board_purpose, board_resolution, \
     put_to_a_body
@@ -34,15 +35,17 @@ from worldsmith.generators.compose.substance.memo import (audit_report, memo_ana
 from worldsmith.generators.compose.substance.minutes import (minutes_actions, minutes_decisions, minutes_discussion,
                                                              minutes_matters, point_actions, without_prejudice)
 from worldsmith.generators.compose.substance.papers import (certificate_bodies, certificate_parties, certificate_plan,
-                                                            is_certificate, plan_bodies)
+                                                            is_certificate, plan_bodies, statutory_plan,
+                                                            statutory_plan_heads)
 from worldsmith.generators.compose.substance.pleading import english, english_caption, english_close, forum, pleading_bodies
 from worldsmith.generators.compose.substance.report import (attendance, finding_conclusion, own_figures, report_analysis,
                                                             report_background,
-                                                            report_findings, report_risks, report_scope, report_summary)
+                                                            report_findings, report_risks, report_scope, report_summary,
+                                                            valuation_day)
 from worldsmith.generators.compose.text import long_date
 from worldsmith.generators.context import ArtifactContext
 
-__all__ = ["audit_report", "attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
+__all__ = ["audit_engagement", "statutory_plan", "statutory_plan_heads", "audit_report", "attendance", "authority_issued", "authority_letter", "point_actions", "without_prejudice", "agreement_bodies", "is_sectioned", "sectioned_bodies", "bodies", "certificate_bodies", "certificate_parties", "certificate_plan", "chair", "engagement_plan",
            "english", "english_caption", "english_close", "forum", "executed_on", "party_roles", "is_certificate", "main_fact", "meeting_day", "minutes_actions",
            "pleading_bodies", "term_sheet_bodies", "topic"]
 
@@ -115,9 +118,11 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
                 out[i] = report_risks(pick, ctx)
     elif kind == "report":
         day = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+        # (a valuation is as at its valuation day, which may be before the report's own)
+        valued = valuation_day(ctx) or day
         for i, k in enumerate(kinds):
             if k == "summary":
-                out[i] = report_summary(pick, ctx, day)
+                out[i] = report_summary(pick, ctx, valued)
             elif k == "scope":
                 out[i] = report_scope(pick, ctx, day)
             elif k == "findings":
@@ -131,7 +136,7 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "background" and "findings" not in kinds:
                 out[i] = memo_background(pick, ctx)
             elif k == "background":
-                out[i] = report_background(ctx, day)
+                out[i] = report_background(ctx, valued)
             elif k == "recommendation" and not told.get(i):
                 out[i] = _concluded(pick, ctx, due)
             elif k == "limitations" and (audit_report(ctx) or own_figures(ctx)):

@@ -236,7 +236,9 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
         # (a borrower is the Borrower, not 'the Client' its counsel's role also names: session 16's credit agreement)
         # (a bank that arranges the facility is the Arranger in it, never 'the Client' of the lenders' counsel: blind
         # read 27)
+        # (a facility or security agent is the Agent, never 'the Client' of its own counsel: blind read 36)
         for word, term in (("borrower", "Borrower"), ("administrative agent", "Administrative Agent"),
+                           ("facility agent", "Agent"), ("security agent", "Security Agent"), ("lender", "Lender"),
                            ("arranger", "Arranger"), ("lessor", "Lessor"), ("lessee", "Lessee"), ("licensor", "Licensor"),
                            ("licensee", "Licensee"),
                            ("landlord", "Landlord"), ("tenant", "Tenant"),
@@ -531,9 +533,16 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             out[i] = rows if subs else [" ".join(body)]
             continue
         if k == "parties":
+            # a syndicated facility is made with its lenders as well as their agent (blind read 36: a facilities
+            # agreement 'made between' the agent and the borrower alone)
+            lenders = "Lender" not in (one, two) and bool({one, two} & {"Agent", "Administrative Agent", "Security Agent",
+                                                                          "Arranger"}) and \
+                bool(re.search(r"(?i)\b(?:facilit(?:y|ies)|credit|loan) agreement\b", ctx.spec.title))
             out[i] = [f"This {'Order Form' if order else 'agreement'} is dated {made} and made between (1) {first}"
                       + (f" (the {one})" if one else "")
-                      + f" and (2) {second}" + (f" (the {two})" if two else "") + " (each a Party)."]
+                      + (", " if lenders else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
+                      + (" and (3) the financial institutions listed in Schedule 1 as original lenders (the Original "
+                         "Lenders)" if lenders else "") + " (each a Party)."]
         elif k == "recitals" and order:
             # an order form is made under the master agreement the matter names, for the period its title gives
             # (read 14: 'Not an order form. It is a Quorvex "Internal" prose note')

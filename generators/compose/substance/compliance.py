@@ -22,6 +22,20 @@ _AGREEMENT = re.compile(r"\b((?:the\s+)?(?:[a-z]+\s+){0,3}agreement\s+(?:of|date
 # the writer certifies a covenant: the plan names one, or the financing agreement it is tested under
 _COVENANT = re.compile(r"\bcovenants?\b|\b(credit|facility|facilities|loan)\s+agreement\b|\bleverage ratio\b", re.I)
 _LIMIT = re.compile(r"\b(maximum|minimum|cap|limit|floor|ceiling)\b", re.I)
+# a covenant's level by its label or its statement's words ('net leverage covenant', 'requires net leverage ... to be no
+# more than 5.50x': blind read 36's corrected certificate said 'is in compliance' at 7.25x, its level unseen)
+_LEVEL = re.compile(r"\b(covenant|required|requirement|threshold)\b", re.I)
+_BOUND = re.compile(r"\bno (?:more|greater|less) than\b|\bnot (?:to )?(?:exceed|fall below)\b|\bnot less than\b|"
+                    r"\bat least\b", re.I)
+_FLOOR = re.compile(r"\b(minimum|floor|at least|no less than|not less than|not (?:to )?fall below)\b", re.I)
+# the test date a certificate's title names ('Compliance certificate: test date 31 December 2025 (corrected)')
+_TEST_DATE = re.compile(r"\b(?:test date|(?:test )?period end(?:ing|ed)|as at|as of)\s+(?P<day>\d{1,2} [A-Z][a-z]+ "
+                        r"\d{4}|[A-Z][a-z]+ \d{1,2}, \d{4})", re.I)
+
+
+def _is_limit(f) -> bool:
+    """Whether a fact is a covenant's level: its label names a limit or a covenant, or its statement bounds a measure."""
+    return bool(_LIMIT.search(f.label or "") or _LEVEL.search(f.label or "") or _BOUND.search(f.statement or ""))
 HEADINGS = [("Certification", "certify"), ("Test period", "period"), ("Computation", "computation"),
             ("Compliance", "compliance"), ("Signature", "signature")]
 
@@ -53,17 +67,17 @@ def _agreement(ctx: ArtifactContext) -> str:
 def _compliance(ctx: ArtifactContext, org: str) -> list[str]:
     """Whether each covenant the facts give a limit and a measure for is met, and what follows if not."""
     out = []
-    limits = [f for f in ctx.facts if _LIMIT.search(f.label or "") and f.value.type in ("number", "money", "percent")]
+    limits = [f for f in ctx.facts if _is_limit(f) and f.value.type in ("number", "money", "percent")]
     for lim in limits:
         unit = getattr(lim.value, "unit", None)
         measured = next((f for f in ctx.facts if f is not lim and f.value.type == lim.value.type
-                         and getattr(f.value, "unit", None) == unit and not _LIMIT.search(f.label or "")), None)
+                         and getattr(f.value, "unit", None) == unit and not _is_limit(f)), None)
         if measured is None:
             continue
         x, y = numeric_value(measured.value), numeric_value(lim.value)
         if x is None or y is None:
             continue
-        upper = not re.search(r"\b(minimum|floor)\b", lim.label or "", re.I)
+        upper = not _FLOOR.search(f"{lim.label or ''} {lim.statement or ''}")
         broken = x > y if upper else x < y
         if broken:
             out.append(f"{cap_first(label(measured))} of {measured.text} is {'above' if upper else 'below'} "
@@ -87,11 +101,14 @@ def compliance_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict
     day = long_date(ctx.spec.date, ctx.locale)
     dates = [f for f in ctx.facts if f.value.type == "date"]
     figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
+    # (a certificate is for the test date its title names, never 'as at' the day it is signed: blind read 36)
+    tested = _TEST_DATE.search(ctx.spec.title)
     bodies: dict[int, list[str]] = {
         0: [f"The undersigned, {who.name}, {who.title} of {org}, certifies in that capacity and not personally{to}, "
             f"under {_agreement(ctx)}, as follows. Terms defined in that agreement have the same meanings here."],
         1: [f"This certificate is delivered for the period ending {dates[0].text} ({label(dates[0])})."
-            if dates else f"This certificate is delivered for the most recent test period, as at {day}."],
+            if dates else f"This certificate is delivered for the test period ending {tested.group('day')}."
+            if tested else f"This certificate is delivered for the most recent test period, as at {day}."],
         2: [f"{i}. {cap_first(label(f))}: {f.text}" + (f", being {f.reason}." if f.reason else ".")
             for i, f in enumerate(figures, 1)] or ["The covenant figures are set out in the attached computation."],
         3: _compliance(ctx, org),

@@ -78,10 +78,28 @@ def _every(text: str) -> int | None:
 def lease_granted(ctx: ArtifactContext) -> dt.date | None:
     """The day the lease was granted: the term's commencement the summary or the facts give, if before the paper's
     own date; None where the outline gives none."""
-    for text in [ctx.world_summary, *(f.statement for f in ctx.facts)]:
-        day = _commencement(" ".join((text or "").split()))
+    # (the paper's own points are of the lease: 'Term and rent: ten years from 25 June 2016 to 24 June 2026', blind
+    # read 36, whose lease was 'dated the date of this Lease')
+    own = [f"lease {p.text}" for p in (getattr(ctx.spec, "points", None) or [])]
+    texts = [" ".join((t or "").split()) for t in [ctx.world_summary, *(f.statement for f in ctx.facts), *own]]
+    for text in texts:
+        day = _commencement(text)
         if day is not None and day < ctx.spec.date:  # type: ignore[union-attr]
             return day
+    for text in texts:
+        # a term of so many years that expired on a day began the day after the same day that many years before
+        years = _years(text)
+        m = re.search(rf"(?i)\blease\b[^.]{{0,80}}?\b(?:expired|expires|ended|ends)\s+on\s+(?:(?P<d1>\d{{1,2}})\s+"
+                      rf"(?P<m1>{_MONTHS})|(?P<m2>{_MONTHS})\s+(?P<d2>\d{{1,2}}),?)\s+(?P<y>\d{{4}})", text)
+        if years and m:
+            try:
+                end = dt.datetime.strptime(f"{m.group('d1') or m.group('d2')} {m.group('m1') or m.group('m2')} "
+                                           f"{m.group('y')}", "%d %B %Y").date()
+                day = end.replace(year=end.year - years) + dt.timedelta(days=1)
+            except ValueError:
+                continue
+            if day < ctx.spec.date:  # type: ignore[union-attr]
+                return day
     return None
 
 
@@ -203,8 +221,12 @@ def lease_bodies(ctx: ArtifactContext, landlord: str, tenant: str) -> tuple[list
         f'"Premises" means {where}, as more particularly described in Schedule 1.',
         f'"Rent" means {rent_words}, as varied under clause {top}.' if rent is not None else
         f'"Rent" means the yearly rent stated in Schedule 1, as varied under clause {top}.',
-        f'"Review Date" means {day(review.value.value) if review is not None else "each Review Date"}'
-        f"{' and every ' + _ORDINAL.get(every, str(every)) + ' anniversary of the Term Commencement Date after it' if review is not None else ''}"
+        # (never 'each Review Date' of itself, blind read 36: without a review date fact, the anniversaries the
+        # review interval gives)
+        f'"Review Date" means ' + (f"{day(review.value.value)} and every {_ORDINAL.get(every, str(every))} anniversary "
+                                   f"of the Term Commencement Date after it" if review is not None else
+                                   f"each {_ORDINAL.get(every, str(every))} anniversary of the Term Commencement Date "
+                                   f"during the Contractual Term") +
         f", and \"Relevant Review Date\" means the Review Date at which a review is made.",
         '"Tenant\'s Fit-out Works" means the works of fitting out the Premises for the Tenant\'s occupation carried out '
         'by the Tenant at the start of the Contractual Term, with the Landlord\'s consent' +

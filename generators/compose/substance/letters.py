@@ -1334,7 +1334,18 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
     kinds = [k for _, k in plan]
     out: dict[int, list[str]] = {}
     for i, (_, k) in enumerate(plan):
-        if k == "client_opening":
+        if k == "client_advice" and not engagement and audit_engagement(ctx):
+            # the misstatements, differences and findings the audit reached, each in a sentence of record
+            found = [told_across(pick, f, ctx.facts) for f in ctx.facts
+                     if not identity(f) and not re.search(r"materiality", label(f), re.I)]
+            if found:
+                out[i] = merge_short(found)
+        elif k == "client_opening" and not engagement and audit_engagement(ctx):
+            body = re.search(r"\b((?:audit |risk )?committee|board)\b", ctx.spec.title, re.I)
+            to = f"the {body.group(1).lower()}" if body else "those charged with governance"
+            out[i] = [f"We write to report to {to} of {client} the matters arising from our audit that our standards "
+                      f"require us to communicate, now that the audit is substantially complete."]
+        elif k == "client_opening":
             if engagement:
                 # an auditor or adviser is engaged to do a piece of work; a law firm acts for its client
                 work = about if re.match(r"(the|a|an)\b", about) else f"the {about}"
@@ -1351,6 +1362,15 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             out[i] = engagement_scope(pick, ctx, about, client)
         elif k == "engagement_scope":
             rows = [f"Our work will cover {about}."]
+            if audit_engagement(ctx):
+                # a communication of audit matters reports the audit done, never the work to come (blind read 36: 'Our
+                # work will cover communication with the audit committee' on the day of the meeting)
+                country = ctx.locale.rsplit("_", 1)[-1]
+                told = [f for f in ctx.facts if not identity(f) and re.search(r"materiality", label(f), re.I)]
+                out[i] = [f"We carried out our audit under "
+                          f"{_AUDITING_STANDARDS.get(country, 'the International Standards on Auditing (ISAs)')}, "
+                          f"as set out in our engagement letter."] + [told_across(pick, f, ctx.facts) for f in told]
+                continue
             rows += [told_across(pick, f, ctx.facts) for f in ctx.facts if not identity(f)]
             reader = ctx.to[0] if ctx.to else None
             if reader is not None:
@@ -1371,6 +1391,12 @@ def client_letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[st
             # (the client's countersignature is its own block after the firm's sign-off: countersignature())
             out[i] = [f"Please sign and return a copy of this letter by {due} to confirm that it reflects your "
                       f"instructions. If anything here is not as you expect, please call {ctx.author.name}."]
+        elif k == "client_close":
+            # only an engagement letter is signed and returned (blind read 36: a communication to an audit committee
+            # asked it to 'sign and return ... to confirm your instructions')
+            whom = f"the audit committee and management of {client}" if audit_engagement(ctx) else client
+            out[i] = [f"This letter is for {whom} alone. If anything in it is not as you expect, please call "
+                      f"{ctx.author.name} before {due}."]
     return out
 
 
@@ -1462,6 +1488,32 @@ _ACCOUNTING_RULES = {
           "firm's own quality management procedures."}
 
 
+# The auditing standards an auditor's engagement letter cites, by the country of the matter's locale.
+_AUDITING_STANDARDS = {"US": "auditing standards generally accepted in the United States of America (GAAS)",
+                       "GB": "International Standards on Auditing (UK) (ISAs (UK))",
+                       "IE": "International Standards on Auditing (Ireland) (ISAs (Ireland))",
+                       "CA": "Canadian generally accepted auditing standards",
+                       "AU": "the Australian Auditing Standards"}
+
+
+# what an audit under auditing standards is of: financial statements or accounts (a royalty or billing audit under a
+# contract is no such audit, and its engagement is not one: blind read 34's royalty audit)
+_STATEMENTS = re.compile(r"(?i)\bfinancial statements\b|\b(?:annual|statutory|company) accounts\b|"
+                         r"\bstatutory audit\b|\bJahresabschluss|\bcomptes annuels\b|\bcuentas anuales\b|"
+                         r"\bdemonstra[cç][oõ]es financeiras\b")
+
+
+def audit_engagement(ctx: ArtifactContext) -> bool:
+    """Whether a paper is an auditor's own on an audit of financial statements (its title says audit, its author's
+    organisation or title is an auditor's, and its title or the matter names the statements audited); False where the
+    context has no spec or author (a partial context in a test)."""
+    from worldsmith.generators.compose.substance.memo import audit_report
+
+    if getattr(ctx, "spec", None) is None or getattr(ctx, "author", None) is None:
+        return False
+    return audit_report(ctx) and bool(_STATEMENTS.search(f"{ctx.spec.title} {getattr(ctx, 'world_summary', '') or ''}"))
+
+
 def engagement_terms(ctx: ArtifactContext, client: str) -> str:
     """The terms an engagement letter states in its own words, in the author's trade's form."""
     from worldsmith.generators.compose.voice import family_key
@@ -1475,6 +1527,20 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
                 f"for {client} alone and is privileged; our standard terms of business apply, and where they differ "
                 f"from this letter, this letter prevails. {_LIMIT} Either of us may end the engagement on written "
                 f"notice; fees for work done to that date remain payable.")
+    if audit_engagement(ctx):
+        # an auditor engaged to audit states the auditing standards it audits under and what the audit gives, never a
+        # consulting engagement that 'is not an audit' (blind read 36: an audit engagement letter under the SSCS)
+        standards = _AUDITING_STANDARDS.get(country, "the International Standards on Auditing (ISAs)")
+        return (f"We will conduct our audit in accordance with {standards}. Those standards require us to comply with "
+                f"ethical requirements and to plan and perform the audit to obtain reasonable assurance about whether "
+                f"the financial statements as a whole are free from material misstatement, whether due to fraud or "
+                f"error; reasonable assurance is a high level of assurance but not absolute assurance. {client}'s "
+                f"management is responsible for the preparation and fair presentation of the financial statements, for "
+                f"the internal control relevant to them, and for giving us access to all the information we need and "
+                f"written representations at the end of the audit. We are independent of {client}. Our report is "
+                f"addressed as the law and our standards require, and its form may differ from the one expected if "
+                f"our findings require it. {_LIMIT} Either of us may end the engagement on written notice; fees for "
+                f"work done to that date remain payable.")
     # (a Toronto advisory firm 'in line with the ICAEW Code of Ethics', blind read 34)
     standards = _ACCOUNTING_RULES.get(country, "We will perform the work in line with the IESBA International Code of "
                                                "Ethics for Professional Accountants and our firm's own quality "

@@ -296,6 +296,26 @@ def lapsed_actions(ctx: ArtifactContext, gone: list[str], base: dt.date) -> list
     return rows
 
 
+def _papers_asked(ctx: ArtifactContext) -> str:
+    """What a kick-off asks the client to send, in the author's trade: a law firm's documents on file, an auditor's or
+    adviser's list of requested records (blind read 36: audit kick-off minutes asked for 'the documents on file
+    (contracts, notices and correspondence)')."""
+    from worldsmith.generators.compose.voice import family_key
+
+    if family_key(ctx.voice.family) == "legal":
+        return "the documents on file (contracts, notices and correspondence to date)"
+    return "the records on the request list (schedules, reconciliations and supporting documents)"
+
+
+def _instructs(ctx: ArtifactContext) -> str:
+    """What the client's senior person does at a kick-off: a law firm's client gives instructions; an auditor's or
+    adviser's client is responsible for its side of the work (blind read 36: the audited company's CFO 'gives
+    instructions' to its auditors)."""
+    from worldsmith.generators.compose.voice import family_key
+
+    return "gives instructions" if family_key(ctx.voice.family) == "legal" else "leads the company's side of the work"
+
+
 def _kick_off(ctx: ArtifactContext) -> str:
     """What a kick-off settles before any figure: who does what on each side, who is the single point of contact for
     requests, and how progress is reported."""
@@ -312,7 +332,7 @@ def _kick_off(ctx: ArtifactContext) -> str:
                    f"responsible for the work{team}.")
     if theirs:
         contact = theirs[-1] if len(theirs) > 1 else theirs[0]
-        out.append(f"For {theirs[0].organisation}, {theirs[0].name} ({theirs[0].title}) gives instructions and "
+        out.append(f"For {theirs[0].organisation}, {theirs[0].name} ({theirs[0].title}) {_instructs(ctx)} and "
                    f"{contact.name if contact is not theirs[0] else theirs[0].first_name} is the day-to-day point of "
                    f"contact for requests and questions.")
     if ours and theirs:
@@ -526,13 +546,13 @@ def agreed_next(ctx: ArtifactContext) -> list[str]:
     if kick and planned and theirs_:
         # the work plan and timetable are recorded above as agreed: no promise to put one out (hospital kick-off at
         # seed 61: 'Erica is to put out a timetable and work plan' under the timetable the meeting agreed)
-        out.append(f"Agreed the working arrangements above: {theirs_[-1].first_name} is to send the documents on file "
+        out.append(f"Agreed the working arrangements above: {theirs_[-1].first_name} is to send {_papers_asked(ctx).split(' (')[0]} "
                    f"to {sorted(house, key=rank, reverse=True)[0].first_name}, and each paper above comes to the "
                    f"status calls with {theirs_[0].first_name} as it falls due.")
     elif kick and not [f for f in ctx.facts if f.value.type in ("money", "number", "percent") and f.reason]:
         ours = sorted(house, key=rank, reverse=True)
         second = ours[1] if len(ours) > 1 else ours[0]
-        sends = f"{theirs_[-1].first_name} is to send the documents on file to {ours[0].first_name}, and " if theirs_ \
+        sends = f"{theirs_[-1].first_name} is to send {_papers_asked(ctx).split(' (')[0]} to {ours[0].first_name}, and " if theirs_ \
             else ""
         # (its words from a stream of their own: the one sentence stood word for word in every room's kick-off,
         # issue 17)
@@ -760,11 +780,12 @@ def _kick_off_actions(ctx: ArtifactContext, base: dt.date) -> list[tuple[str, st
     junior = ours[-1] if ours else ctx.author
     rows = []
     if theirs:
-        rows.append((f"Send {lead.first_name} the documents on file (contracts, notices and correspondence to date)",
+        rows.append((f"Send {lead.first_name} {_papers_asked(ctx)}",
                      theirs[-1].name, next_workday(base, 2)))
     # (a work plan still to come where the minutes record the one agreed would contradict them)
     planned = bool(work_recorded(ctx, meeting_outcome(ctx)))
-    rows += [(f"Circulate the contact list and open the matter file", junior.name, next_workday(base, 1))] + \
+    opened = "matter" if _instructs(ctx) == "gives instructions" else "engagement"
+    rows += [(f"Circulate the contact list and open the {opened} file", junior.name, next_workday(base, 1))] + \
         ([] if planned else [(f"Circulate a work plan and timetable for the first four weeks", second.name,
                               next_workday(base, 3))]) + \
         [(f"Diary the first status call" + (f" with {theirs[0].first_name}" if theirs else ""), lead.name,

@@ -17,11 +17,81 @@ from worldsmith.generators.compose.substance.common import (as_told, identity, l
                                                             plain_sentence, rank, said_once, topic)
 
 
+# A plan made under an insolvency or restructuring law, which binds creditors once approved, by its title's words (in
+# the languages of the matters' locales); a work plan is the rest.
+_STATUTORY_PLAN = re.compile(r"(?i)\b(?:restructuring plan|scheme of arrangement|plan of (?:reorgani[sz]ation|"
+                             r"arrangement|compromise)|reorgani[sz]ation plan|chapter 11 plan|insolvency plan|"
+                             r"plan de (?:reestructuraci[oó]n|sauvegarde|redressement|continuation)|"
+                             r"plano de recupera[cç][aã]o|Restrukturierungsplan|Insolvenzplan)\b")
+# the court's act that binds a dissenting creditor, by the country of the matter's locale
+_CONFIRMED = {"ES": "homologation", "GB": "sanction", "IE": "confirmation", "US": "confirmation", "FR": "approval",
+              "DE": "confirmation", "BR": "ratification"}
+
+
+def statutory_plan(ctx: ArtifactContext) -> bool:
+    """Whether a paper is a plan under an insolvency or restructuring law (a restructuring plan, a scheme of
+    arrangement, a plan of reorganisation), headed so, never a work plan (blind read 36: a restructuring plan under
+    the TRLC written as an audit's fieldwork stages, 'tested ... by one auditor and reviewed by a second')."""
+    from worldsmith.generators.compose.genres import head_noun
+
+    title = ctx.spec.title  # type: ignore[union-attr]
+    return bool(_STATUTORY_PLAN.search(title)) and head_noun(title) in ("plan", "scheme", "plano", "restrukturierungsplan",
+                                                                        "insolvenzplan")
+
+
+def statutory_plan_heads(ctx: ArtifactContext, n: int) -> list[tuple[str, str]]:
+    """A restructuring plan's sections, as many as planned: the debtor and the plan, the affected creditors and their
+    classes, the measures, the creditors left unaffected, viability and the creditors' best interest, approval and the
+    court's act."""
+    act = _CONFIRMED.get(ctx.locale.rsplit("_", 1)[-1], "confirmation")
+    heads = [("The Debtor and the Plan", "summary"), ("Affected Creditors and Classes", "analysis"),
+             ("Restructuring Measures", "objectives"), ("Unaffected Creditors", "background"),
+             ("Viability and Best Interest of Creditors", "risks"), (f"Approval and {act.capitalize()}", "timeline")]
+    if n >= len(heads):
+        return heads
+    # the debtor, the measures and the approval stand in the shortest plan
+    keep = [0, 2, 5, 1, 4, 3][:max(1, n)]
+    return [h for i, h in enumerate(heads) if i in keep]
+
+
+def statutory_plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
+    """A restructuring plan's sections in the plan's own words: who proposes it, whom it binds, how, and on what
+    approval; the outline's points take their named sections."""
+    debtor = client_of(ctx) or ctx.author.organisation
+    act = _CONFIRMED.get(ctx.locale.rsplit("_", 1)[-1], "confirmation")
+    facts = [f for f in ctx.facts if not identity(f)]
+    out: dict[int, list[str]] = {}
+    for i, (_, k) in enumerate(plan):
+        if k == "summary":
+            out[i] = [f"This restructuring plan is proposed by {debtor}. It restructures the financial liabilities of "
+                      f"{debtor} on the terms below, and binds every affected creditor once its classes have approved "
+                      f"it and the court has granted its {act}."]
+        elif k == "analysis":
+            out[i] = [f"The plan affects only the creditors named in this section, grouped in classes by the ranking "
+                      f"and nature of their claims."]
+        elif k == "objectives":
+            # (the outline's points state the measures with their figures: no restatement of the figures above them)
+            stated = "" if getattr(ctx.spec, "points", None) else " ".join(plain_sentence(pick, f) for f in facts)
+            out[i] = [stated or f"The measures below bind each affected creditor from the {act} of the plan."]
+        elif k == "background":
+            out[i] = [f"Creditors not named as affected keep their rights against {debtor} unchanged."]
+        elif k == "risks":
+            out[i] = [f"The plan rests on two tests: that {debtor} can meet its obligations as restructured, and that "
+                      f"no affected creditor that votes against it receives less under it than in a liquidation."]
+        elif k == "timeline":
+            out[i] = [f"Each class approves the plan by the majority of its liabilities the law requires. {debtor} then "
+                      f"applies to the court for the plan's {act}, which binds a dissenting creditor as the plan "
+                      f"provides."]
+    return out
+
+
 def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:
     """A work plan: what is to be done for whom, its objectives from the facts it must establish, the approach, a
     timeline from the plan's day, and the team from the people on it."""
     from worldsmith.generators.compose.voice import next_workday
 
+    if statutory_plan(ctx):
+        return statutory_plan_bodies(pick, ctx, plan)
     mine = own_reader(ctx)  # a plan is for the client served or an own-side reader, never for the other side
     client = client_of(ctx) or (mine.organisation if mine is not None else "")
     day = ctx.spec.date  # type: ignore[union-attr]

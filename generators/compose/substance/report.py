@@ -3,12 +3,13 @@ source, the analysis that rebuilds each derived figure, and the risks to its hea
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.facts import agree
 from worldsmith.generators.compose.parties import client_of, opponent, own_reader
-from worldsmith.generators.compose.text import cap_first, join_names, lower_first
+from worldsmith.generators.compose.text import cap_first, join_names, long_date, lower_first
 from worldsmith.generators.context import ArtifactContext
 from worldsmith.generators.compose.substance.method import (_ON_PAPER, basis_of, build_up, instructions, method_lines,
                                                               topic_of, title_lists, topics,
@@ -21,6 +22,34 @@ from worldsmith.generators.compose.substance.common import (derivation, figures,
 # A title that names its paper by kind, with what it is of: 'Replacement cost appraisal: Joliet warehouse'.
 _PAPER = re.compile(r"^(?P<what>[A-Za-z -]*?\b(?:appraisal|estimate|valuation|survey|assessment|inspection|"
                     r"overview)(?: for [a-z -]+)?)(?:\s*[:–-]\s*(?P<of>[^:()]+?))?\s*$", re.I)
+
+
+_VALUED = re.compile(r"(?i)\b(?:valuation date(?: is| of)?|as at|at the (?:term|valuation|relevant|review|expiry) date),?\s+"
+                     r"(?P<day>\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|"
+                     r"December) \d{4}|(?:January|February|March|April|May|June|July|August|September|October|November|"
+                     r"December) \d{1,2}, \d{4})")
+
+
+def valuation_day(ctx: ArtifactContext) -> str:
+    """The day a valuation is made as at, where its own points or purpose name one before the report's date ('to value
+    the landlord's reversion at the term date, 24 June 2026'); '' where none is named or the paper is no valuation
+    (blind read 36: a valuation 'as at 25 September 2026', its report date, whose instructions put it at the term
+    date)."""
+    if not re.search(r"(?i)\bvalu(?:ation|er)|apprais", ctx.spec.title):  # type: ignore[union-attr]
+        return ""
+    texts = [p.text for p in (getattr(ctx.spec, "points", None) or [])] + [getattr(ctx.spec, "purpose", "") or ""]
+    for text in texts:
+        m = _VALUED.search(" ".join(text.split()))
+        if not m:
+            continue
+        for form in ("%d %B %Y", "%B %d, %Y"):
+            try:
+                day = dt.datetime.strptime(m.group("day"), form).date()
+            except ValueError:
+                continue
+            if day < ctx.spec.date:  # type: ignore[union-attr]
+                return long_date(day, ctx.locale)
+    return ""
 
 
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:

@@ -547,6 +547,16 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         plan = headings(pick, kind, max(1, spec.sections))
         if "engagement" in spec.title.lower():
             plan = substance.engagement_plan(plan, [(h[0], h[1]) for h in docs["types"][kind]["headings"]])
+        else:
+            # fees and terms are an engagement letter's; a letter of advice or a communication of audit matters has
+            # none (blind read 36: an audit committee communication with a fees and terms section)
+            plan = [(h, k) for h, k in plan if k not in ("fees", "client_terms")] or plan
+            if substance.audit_engagement(ctx):
+                plan = [("Our Audit and Materiality" if k == "engagement_scope" else
+                         "Matters We Are Required to Communicate" if k == "client_advice" else h, k) for h, k in plan]
+    if kind == "plan" and not spec.path.endswith(".eml") and substance.statutory_plan(ctx):
+        # a plan under an insolvency law is the plan's terms, never a work plan's stages, budget and risks
+        plan = substance.statutory_plan_heads(ctx, max(1, spec.sections))
     if outward:
         # a letter has no heading named 'Figures' (read 15, issue 17): its figures are its position or its grounds
         heads = [h for h, _ in plan]

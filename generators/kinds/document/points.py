@@ -501,7 +501,38 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         sections = _unsaid(sections, placed, points, ctx, spec.title, family, spec.doc_type)
         if family.name == "letter":
             sections = _running(sections)  # (what the points said again went: the numbers run on without a gap)
+    sections = _declared_last(sections, points, ctx)
     return doc.model_copy(update={"sections": sections})
+
+
+_DECLARATION = re.compile(r"(?i)^(?:statement of truth|(?:expert'?s )?declaration|declaration and statement of truth)$")
+# the statement of truth an expert's report ends on under CPR Part 35 (PD 35 para 3.3), in England and Wales
+_CPR35_TRUTH = ("I confirm that I have made clear which facts and matters referred to in this report are within my own "
+                "knowledge and which are not. Those that are within my own knowledge I confirm to be true. The opinions "
+                "I have expressed represent my true and complete professional opinions on the matters to which they "
+                "refer. I understand that proceedings for contempt of court may be brought against anyone who makes, or "
+                "causes to be made, a false statement in a document verified by a statement of truth without an honest "
+                "belief in its truth.")
+
+
+def _declared_last(sections: list[Section], points: list[PlannedPoint], ctx: ArtifactContext) -> list[Section]:
+    """An expert's declaration or statement of truth the points give, in a section of its own at the end of the report
+    (before any appendix), with the statement of truth in the words of the court's rules where the matter is English
+    (blind read 36: 'the statement of truth is one bullet under "Key Findings", not a CPR Part 35 declaration')."""
+    said = [point_paragraph(p) for p in points if p.heading and _DECLARATION.match(p.heading.strip())]
+    if not said:
+        return sections
+    kept = [s.model_copy(update={"paragraphs": [x for x in s.paragraphs if not any(
+        x == d or x.endswith(" " + d) for d in said)]}) for s in sections]
+    # (a section that held the declaration alone gives way to the declaration's own)
+    kept = [s for s, was in zip(kept, sections) if s.paragraphs or not was.paragraphs or s.table is not None]
+    paras = list(said)
+    if ctx.locale == "en_GB" and _CPR35_TRUTH not in paras:
+        paras.append(_CPR35_TRUTH)
+    at = len(kept)
+    while at > 0 and re.match(r"(?i)(?:appendi(?:x|ces)|annex|schedule)\b", kept[at - 1].heading.strip()):
+        at -= 1
+    return kept[:at] + [Section(heading="Declaration and Statement of Truth", paragraphs=paras)] + kept[at:]
 
 
 # the families whose composer text around the points is prose of its own (not a pleading's form, nor a contract's or

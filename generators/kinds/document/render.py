@@ -14,6 +14,7 @@ from worldsmith.worlds.content import DocumentContent, Table
 from worldsmith.worlds.plan import DocumentSpec, WorldPlan
 from worldsmith.generators.kinds.document import docx_style as style
 from worldsmith.generators.compose.substance.statutory import statutory_form
+from worldsmith.generators.compose.text import own_title
 from worldsmith.generators.kinds.document.front_matter import (CENTRED, PRIVILEGED, front_matter, letter_head,
                                                               letter_matter, letter_paper, look_of, markdown_lines,
                                                               privileged,
@@ -160,10 +161,10 @@ def render_docx(plan: WorldPlan, spec: DocumentSpec, content: DocumentContent) -
         # the title stays in the properties, where a reader of the file finds it
         if content.subtitle:
             _add_styled(doc, content.subtitle, "Subtitle")
-        for line in letter_head(content.title, organisation_name(plan, spec.author), letter_matter(plan, spec)):
+        for line in letter_head(own_title(content.title), organisation_name(plan, spec.author), letter_matter(plan, spec)):
             doc.add_paragraph().add_run(line).bold = True
     else:
-        title = _add_styled(doc, content.title, "Title")
+        title = _add_styled(doc, own_title(content.title), "Title")
         if look in CENTRED:
             title.alignment = WD_ALIGN_PARAGRAPH.CENTER
         last = title
@@ -231,9 +232,9 @@ def render_markdown(plan: WorldPlan, spec: DocumentSpec, content: DocumentConten
         # (as the .docx: the marking, then the subject, no file title)
         if content.subtitle:
             blocks.append(content.subtitle)
-        blocks.extend(letter_head(content.title, organisation_name(plan, spec.author), letter_matter(plan, spec)))
+        blocks.extend(letter_head(own_title(content.title), organisation_name(plan, spec.author), letter_matter(plan, spec)))
     else:
-        blocks.append(f"# {content.title}")
+        blocks.append(f"# {own_title(content.title)}")
         if content.subtitle:
             blocks.append(content.subtitle)
     warning = banner(plan, spec)
