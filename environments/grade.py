@@ -1554,7 +1554,23 @@ def _split_flag(unit: str) -> tuple[str, str | None]:
     return (head[:stop.start()] if stop else head), (unit[turn.end():] if turn else None)
 
 
-def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None) -> str:
+def _unit_differs(hit: answers.Mention, shown: answers.Want) -> bool:
+    """Whether a correction is written in another unit than the room writes the right figure: a multiple corrected to
+    'EUR 1.75', 'USD 1.75', '1.75 days', '1.75 bps' or a bare '1.75', a rate to a bare '0.25' (kit36c: each 1.0)."""
+    if shown.kind not in ("number", "percent") or (shown.kind == "number" and not shown.unit):
+        return False
+    if hit.kind == "money":
+        return True
+    if shown.kind == "percent":
+        return hit.kind == "number" and (hit.unit is None or not answers.POINT_WORDS.match(hit.unit.lower())) \
+            and not (hit.unit is None and hit.value is not None and 0 < abs(hit.value) < 1 and hit.value * 100 == shown.number)
+    if hit.unit is None:
+        return shown.unit == "x" or answers._days_per(shown.unit) is not None
+    return not answers._unit_ok(hit, shown)
+
+
+def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None,
+                shown: answers.Want | None = None) -> str:
     """'right' when the correction is that figure alone, 'other' when it is another figure (or that figure with a '+'
     or a time rate the matter states no such figure in: 'USD 782,000+', 'USD 782,000 per day', kit19 reviews at 1.0),
     '' when none is given."""
@@ -1585,6 +1601,8 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None)
     if right.kind == "money" and hit.kind == "number" and hit.unit is None and hit.value:
         # an amount corrected to a bare figure: the prompt asks it with its currency ('Wrong: 2,270,000 ->
         # 2,165,092.58', blind red team 34: 1.0, called wrong)
+        return "other"
+    if shown is not None and _unit_differs(hit, shown):
         return "other"
     if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
                                                                   world)):
@@ -1630,7 +1648,11 @@ def flags(text: str, check: Check, world=None) -> bool:
     if len(check.values) < 2:
         return bool(named)
     right = want_of(check.values[1], numbers[1], check.unit)
-    verdicts = [_correction(tail, right, wrong, world) for tail in named if tail is not None]
+    try:  # the right figure as the room writes it, unit and all ('1.75x'), which the correction must keep
+        shown = answers.want(check.values[1])
+    except (TypeError, ValueError):
+        shown = None
+    verdicts = [_correction(tail, right, wrong, world, shown) for tail in named if tail is not None]
     verdicts = [v for v in verdicts if v]
     return bool(verdicts) and all(v == "right" for v in verdicts)
 

@@ -1,0 +1,41 @@
+"""Blind red team 36's classes (issue 16): each form a professional calls right or wrong, graded on its own text."""
+
+from decimal import Decimal
+
+import pytest
+
+from worldsmith.environments import answers
+from worldsmith.environments.grade import flags
+from worldsmith.environments.tasks import Check
+
+
+@pytest.mark.parametrize("text,number,kind,ok", [
+    ("Answer: 7.149x", "7.15", "number", False),   # kit36c: compared after rounding to the cent, 1.0
+    ("Answer: 0.245%", "0.25", "percent", False),
+    ("Answer: 75.004%", "75", "percent", False),
+    ("Answer: 1.004 days", "1", "number", False),
+    ("Answer: 7.150x", "7.15", "number", True),    # more places, the same figure at each
+    ("Answer: 7.15x", "7.15", "number", True),
+    ("Answer: 75%", "75", "percent", True),
+])
+def test_more_places_must_agree(text, number, kind, ok):
+    status = answers.asserts(text, answers.Want(kind, number=Decimal(number))).status
+    assert (status == "asserted") is ok
+
+
+_REVIEW = Check(type="answer_flags", values=["1.84x", "1.75x"], numbers=[1.84, 1.75], unit=None)
+_SRC = " (Net leverage recalculation - test date 31 December 2025.csv)"
+
+
+@pytest.mark.parametrize("correction,ok", [
+    ("1.75x", True), ("1.75 times", True),
+    ("EUR 1.75", False), ("USD 1.75", False), ("1.75 days", False), ("1.75 bps", False), ("1.75", False),
+])
+def test_review_correction_keeps_the_unit(correction, ok):
+    assert flags(f"Wrong: 1.84x -> {correction}{_SRC}", _REVIEW) is ok
+
+
+def test_review_rate_correction_keeps_the_percent():
+    check = Check(type="answer_flags", values=["0.35%", "0.25%"], numbers=[0.35, 0.25], unit="%")
+    assert flags("Wrong: 0.35% -> 0.25% (Fee letter.pdf)", check)
+    assert not flags("Wrong: 0.35% -> 0.25 (Fee letter.pdf)", check)
