@@ -621,7 +621,10 @@ _PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD
 _NOT_AN_ID = r"(?!-\d\b(?![.,]\d))(?![\w-]*\.(?:docx|xlsx|eml|pdf|md|ics|csv|txt|mbox)\b)"
 _EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)" + _NOT_AN_ID +
                         r"|(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+,\d{1,2}(?![\d.,]*\d)"
-                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)")
+                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)"
+                        # a comma decimal before a multiple's mark, which no English figure writes ('7,15x', '1,85
+                        # veces': kit36c, an es_ES world's right answers 0.5)
+                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?(?:x|times|turns?|veces|fach|fois)\b)")
 _EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)" + _NOT_AN_ID + r"|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
                          r"(?:(?<=[A-Z]{3} )|(?<=[$\u00a3\u20ac]))\d{1,3},\d{2}(?![\d.,]*\d)")
 

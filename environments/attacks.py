@@ -494,6 +494,7 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
     add("tag_characters", False, text + "".join(chr(0xE0000 + ord(c)) for c in " not this"))
     out += [(name, ok, _with_text(task, body), None) for name, ok, body in _verify27_form_candidates(fields, checks)]
     out += [(name, ok, _with_text(task, body), None) for name, ok, body in _vfy12_form_candidates(fields, checks, world)]
+    out += [(name, ok, _with_text(task, body), None) for name, ok, body in _vfy13_form_candidates(fields, checks)]
     out += _form_posts(task, world, fields, checks)
     return out
 
@@ -1829,6 +1830,29 @@ def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Non
     return out
 
 
+_DECIMAL = re.compile(r"(?<![\d.,])(\d+)\.(\d{1,2})(?![\d.,]*\d)")
+
+
+def _vfy13_form_candidates(fields: list[tuple[str, str]], checks: dict) -> list[tuple[str, bool, str]]:
+    """Blind red team 36 (kit36c): a figure written to more places must be the figure at each ('7.150x' passes,
+    '7.149x' for 7.15x fails), and a multiple may be said in turns ('7.15 turns')."""
+    out: list[tuple[str, bool, str]] = []
+    for n, v in fields:
+        check = checks.get(n)
+        d = _DECIMAL.search(v)
+        if check is None or check.expect not in ("percent", "number") or d is None:
+            continue
+        whole, frac = d.group(1), d.group(2)
+        off = (Decimal(f"{whole}.{frac}") - Decimal(1).scaleb(-len(frac) - 1))
+        for name, ok, said in (("more_places_same", True, f"{whole}.{frac}0"), ("more_places_off", False, f"{off}")):
+            out.append((f"{name}:{n}", ok, _form_text([(k, x[:d.start()] + said + x[d.end():] if k == n else x)
+                                                       for k, x in fields])))
+        if re.fullmatch(r"[\d.]+x", v):
+            out.append((f"multiple_in_turns:{n}", True, _form_text([(k, v[:-1] + " turns" if k == n else x)
+                                                                     for k, x in fields])))
+    return out
+
+
 def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
     """A review answered in Wrong: lines only: the flag written other usual ways must pass; a line beside the flags,
     however it reads, must fail, with the review's own misses, false flags and bad corrections."""
@@ -1844,6 +1868,11 @@ def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task
     if _MONEY.match(right):  # the correction without the currency the prompt asks (blind red team 34: 1.0)
         bare = _MONEY.sub(lambda m: m.group(2), right, count=1)
         out.append(("flag_bare_correction", False, _with_text(task, f"Wrong: {wrong} -> {bare} {source}"), None))
+    if re.fullmatch(r"[\d.]+(?:x|%)", right):  # a multiple or a rate corrected in another unit (kit36c: 1.0)
+        bare = right.rstrip("x%")
+        for name, said in (("flag_money_unit", f"EUR {bare}"), ("flag_days_unit", f"{bare} days"),
+                           ("flag_bare_unit", bare)):
+            out.append((name, False, _with_text(task, f"Wrong: {wrong} -> {said} {source}"), None))
     said = next((m.group(1).rstrip(".") for m in re.finditer(r"(?m)^\s*\d{1,2}[.)]\s+(.+?)\s*$", task.instruction or "")
                  if wrong in m.group(1)), None)
     if said:  # the correction in the drafted line's own words, its figure put right (kit30a: a right review 0)

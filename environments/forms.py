@@ -30,7 +30,7 @@ _CURRENCY_WORDS = {"usd", "gbp", "eur", "us", "dollars", "dollar", "pounds", "po
                    "cad", "aud", "chf", "jpy", "sgd", "hkd", "nok", "sek", "dkk", "nzd"}
 _DOLLAR_OF = {"us": "USD", "american": "USD", "canadian": "CAD", "cdn": "CAD", "australian": "AUD"}
 _UNIT_WORDS = {"days", "day", "calendar", "percent", "per", "cent", "percentage", "points", "point", "pts", "pp",
-               "x", "times"}
+               "x", "times", "turn", "turns"}  # a multiple in turns: "7.15 turns" (kit36c)
 _WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues",
              "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "on"}
 _WEEKDAY_OF = {w: i for i, names in enumerate([("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from worldsmith.environments import answers
+from worldsmith.environments import answers, forms
 from worldsmith.environments.grade import flags
 from worldsmith.environments.tasks import Check
 
@@ -39,3 +39,16 @@ def test_review_rate_correction_keeps_the_percent():
     check = Check(type="answer_flags", values=["0.35%", "0.25%"], numbers=[0.35, 0.25], unit="%")
     assert flags("Wrong: 0.35% -> 0.25% (Fee letter.pdf)", check)
     assert not flags("Wrong: 0.35% -> 0.25 (Fee letter.pdf)", check)
+
+
+@pytest.mark.parametrize("said", ["7.15x", "7.15 turns", "7,15x", "7.15 times"])
+def test_a_multiple_in_turns_or_with_a_decimal_comma(said):
+    # kit36c (an es_ES world): right forms 0.5 for '7,15x' and '7.15 turns'
+    check = Check(type="answer_field", values=["7.15x"], expect="number", a_words=["Answer"])
+    assert forms._figure_ok(said, check)
+    assert not forms._figure_ok(said.replace("15", "25"), check)
+
+
+def test_decimal_comma_before_a_multiple_only():
+    assert [str(m.value) for m in answers.parse("Answer: 1,85x").mentions] == ["1.85"]
+    assert [str(m.value) for m in answers.parse("Answer: 1,850 units").mentions] == ["1850"]
