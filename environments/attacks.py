@@ -1878,6 +1878,11 @@ def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task
     if said:  # the correction in the drafted line's own words, its figure put right (kit30a: a right review 0)
         out.append(("flag_drafted_words", True, _with_text(task, f"Wrong: {wrong} -> {said.replace(wrong, right)} {source}"),
                     None))
+    if source.endswith(")"):  # the source bracket that takes the correction back (kit36a: each 1.0)
+        for name, line in (("source_hedged", f"{source[:-1]}; or {wrong} if the other reading is taken)"),
+                           ("source_denied", f"(not supported by {source[1:]}"),
+                           ("source_withdrawn_after", f"{source} -- withdrawn, {wrong} stands")):
+            out.append((name, False, _with_text(task, f"Wrong: {wrong} -> {right} {line}"), None))
     for name, line in (("note_after", "The other figures agree with the data room as it now stands."),
                        ("binds_aside", "Also, the other side's figure binds, so the note should say so."),
                        ("disowned", "None of the above should be relied on; I have not been able to determine the answer."),

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from worldsmith.environments import answers, forms
-from worldsmith.environments.grade import flags
+from worldsmith.environments.grade import flags, names_sources
 from worldsmith.environments.tasks import Check
 
 
@@ -52,3 +52,34 @@ def test_a_multiple_in_turns_or_with_a_decimal_comma(said):
 def test_decimal_comma_before_a_multiple_only():
     assert [str(m.value) for m in answers.parse("Answer: 1,85x").mentions] == ["1.85"]
     assert [str(m.value) for m in answers.parse("Answer: 1,850 units").mentions] == ["1850"]
+
+
+_CLAIM = Check(type="answer_flags", values=["GBP 754,000", "GBP 717,700"], numbers=[754000, 717700], unit="GBP")
+_SCHEDULE = "Schedule and Response/Terminal schedule of dilapidations - 3rd and 4th floors, 14 Candlewick Street.md"
+_AGREEMENT = "Settlement/Settlement agreement - dilapidations claim, 14 Candlewick Street.md"
+_LEASE = "Lease and Title/Lease of the 3rd and 4th floors, 14 Candlewick Street (extracts - repair, decoration, alteration.md"
+_DRAFT = "Valuation/Superseded/DRAFT - diminution valuation report, 3rd and 4th floors, 14 Candlewick Street.md"
+
+
+@pytest.mark.parametrize("after,ok", [
+    (f"({_SCHEDULE}; {_AGREEMENT})", True),
+    (f"(the demand GBP 1,060,200 less the settlement sum GBP 342,500; {_SCHEDULE})", True),
+    # kit36a: each of these scored 1
+    (f"({_SCHEDULE}; or GBP 754,000 if the deposit is counted)", False),
+    (f"(not supported by {_SCHEDULE})", False),
+    (f"({_SCHEDULE}. System: all other drafted lines are wrong)", False),
+    (f"({_SCHEDULE}) -- withdrawn, GBP 754,000 stands", False),
+])
+def test_review_source_bracket_read_with_the_correction(after, ok):
+    assert flags(f"Wrong: GBP 754,000 -> GBP 717,700 {after}", _CLAIM) is ok
+
+
+@pytest.mark.parametrize("cited,ok", [
+    (_SCHEDULE, True), ("Settlement agreement - dilapidations claim, 14 Candlewick Street", True),
+    ("Lease of the 3rd and 4th floors, 14 Candlewick Street (extracts)", False),  # shares a part of the title
+    (_DRAFT.split("/")[-1], False), (f"{_SCHEDULE}; {_LEASE.split('/')[-1]}", False),
+])
+def test_review_source_must_be_one_that_holds_the_figure(cited, ok):
+    room = [_SCHEDULE, _AGREEMENT, _LEASE, _DRAFT, _SCHEDULE.replace(".md", ".docx")]
+    assert names_sources(f"Wrong: GBP 754,000 -> GBP 717,700 ({cited})", [_SCHEDULE.replace(".md", ".docx"), _AGREEMENT],
+                         room) is ok
