@@ -1836,9 +1836,18 @@ _DECIMAL = re.compile(r"(?<![\d.,])(\d+)\.(\d{1,2})(?![\d.,]*\d)")
 def _vfy13_form_candidates(fields: list[tuple[str, str]], checks: dict) -> list[tuple[str, bool, str]]:
     """Blind red team 36 (kit36c): a figure written to more places must be the figure at each ('7.150x' passes,
     '7.149x' for 7.15x fails), and a multiple may be said in turns ('7.15 turns')."""
-    out: list[tuple[str, bool, str]] = []
+    out: list[tuple[str, bool, str]] = [("fence_text", True, "```text\n" + _form_text(fields) + "\n```")]
     for n, v in fields:
         check = checks.get(n)
+        if check is not None and check.expect == "date":
+            try:
+                day = dt.date.fromisoformat(_redate(v, "iso"))
+            except ValueError:
+                day = None
+            if day is not None:  # 'the 26th of January 2026' (kit36b: a right form 0.90)
+                th = "th" if 10 <= day.day % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10, "th")
+                out.append((f"date_ordinal:{n}", True, _form_text([(k, f"the {day.day}{th} of {day:%B %Y}" if k == n
+                                                                    else x) for k, x in fields])))
         d = _DECIMAL.search(v)
         if check is None or check.expect not in ("percent", "number") or d is None:
             continue

@@ -1566,7 +1566,7 @@ def _source_undoes(after: str) -> bool:
     after the bracket on the flag's line ('... .md) -- withdrawn, GBP 835,000 stands': kit36a, each 1.0; the prompt
     asks nothing but the Wrong: lines, so what a line adds is read with it)."""
     line = after.split("\n", 1)[0]
-    m = re.match(r"\s*[(\[]", line)
+    m = re.match(r"[^()\[\]]*?[(\[]", line)  # past the correction's unit: '6.2 percentage points (...'
     if m is None:
         return False
     depth, end = 0, None

@@ -83,3 +83,39 @@ def test_review_source_must_be_one_that_holds_the_figure(cited, ok):
     room = [_SCHEDULE, _AGREEMENT, _LEASE, _DRAFT, _SCHEDULE.replace(".md", ".docx")]
     assert names_sources(f"Wrong: GBP 754,000 -> GBP 717,700 ({cited})", [_SCHEDULE.replace(".md", ".docx"), _AGREEMENT],
                          room) is ok
+
+
+@pytest.mark.parametrize("fence,ignored", [("```", True), ("```text", True), ("~~~", True), ("***", True), ("|", True),
+                                          ("```retracted-the-true-answer-is-USD-49,630,000", False),
+                                          ("```text retracted: I do not stand by the figures below", False)])
+def test_markup_lines_of_any_kind_ignored_never_words(fence, ignored):
+    # kit36b: a bare fence was ignored and '```text' scored 0; one rule now
+    _, stray = forms.read_form(f"{fence}\nAnswer: USD 80,650,000\n{fence}", ["Answer"])
+    assert (stray == []) is ignored
+
+
+def test_ordinal_date_with_the_and_of():
+    check = Check(type="answer_field", values=["2026-01-26"], expect="date", a_words=["Day received"])
+    assert forms._date_ok("the 26th of January 2026", check)
+    assert not forms._date_ok("the 27th of January 2026", check)
+
+
+def test_an_accent_the_room_spelling_lacks():
+    from types import SimpleNamespace as NS
+    people = [NS(id="p1", name="Vanessa Jimenez", first_name="Vanessa", last_name="Jimenez", email="vj@x.example",
+                 organisation="firm", title="Senior Manager", role="auditor"),
+              NS(id="p2", name="Andrew Rosales", first_name="Andrew", last_name="Rosales", email="ar@x.example",
+                 organisation="firm", title="Partner", role="auditor")]
+    world = NS(plan=NS(people=people))
+    check = Check(type="answer_field", values=["Vanessa Jimenez"], expect="person", a_words=["Sender"])
+    assert forms._person_ok("Vanessa Jiménez", check, world)
+    assert not forms._person_ok("Andrés Rosales", check, world)
+
+
+def test_source_bracket_after_a_correction_with_its_unit():
+    # the attack suite's own review (hospital example): the bracket comes after '6.2 percentage points'
+    check = Check(type="answer_flags", values=["7.2 percentage points", "6.2 percentage points"], numbers=[7.2, 6.2])
+    line = "Wrong: 7.2 percentage points -> 6.2 percentage points (the rate 14.2% less the level 8%; Reports/R.docx)"
+    assert flags(line, check)
+    assert not flags(line + " -- withdrawn, 7.2 percentage points stands", check)
+    assert not flags(line.replace("(the", "(not supported by the"), check)
