@@ -272,6 +272,7 @@ def _candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callabl
     out += _verify29_candidates(task, text, final)
     out += _verify30_candidates(task, world, text, final)
     out += _vfy12_candidates(task, world, text)
+    out += _vfy13_reconcile_candidates(task, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -790,6 +791,22 @@ def _not_drafted(task: Task, world: World, text: str) -> list[tuple[str, bool, T
 
 
 _GOVERNS_NOW = re.compile(r"^The (?P<label>[^\n.]+?) that governs now is (?P<g>[^\n]+?)\.(?=\s)")
+
+
+def _vfy13_reconcile_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """Blind red team 36 (kit36c): a superseded figure named with no word of what it was ('The other figure is 5.4x.'),
+    or denied ('5.4x was never given'), beside the right figures must fail."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if task.kind != "reconcile" or not text:
+        return out
+    for v in [c.check.values[0] for c in task.rubric.criteria if c.check.type == "answer_mentions_set_aside"][:1]:
+        said = re.search(rf"[^.\s][^.\n]*{re.escape(v)}[^\n]*?\.(?=\s|$)", text)
+        if said is None:
+            continue
+        for name, line in (("set_aside_no_reason", f"The other figure is {v}."),
+                           ("set_aside_denied", f"No other figure appears: {v} was never given for it.")):
+            out.append((name, False, _with_text(task, text[:said.start()] + line + text[said.end():]), None))
+    return out
 
 
 def _vfy12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:

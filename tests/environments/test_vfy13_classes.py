@@ -119,3 +119,20 @@ def test_source_bracket_after_a_correction_with_its_unit():
     assert flags(line, check)
     assert not flags(line + " -- withdrawn, 7.2 percentage points stands", check)
     assert not flags(line.replace("(the", "(not supported by the"), check)
+
+
+def test_reconcile_says_what_the_superseded_figure_was():
+    # kit36c: 'The other figure is 5.4x.' and '5.4x was never given' beside the right figures scored 1
+    from types import SimpleNamespace as NS
+    from worldsmith.environments.grade import _reasons_fit
+    label = ("superseded compliance certificate of 3 March 2026: added back pre-opening costs and run-rate savings "
+             "outside the Consolidated EBITDA definition; replaced by the corrected certificate of 16 March 2026")
+    session = NS(world=NS(plan=NS(distractors=[NS(text="5.4x", label=label)])))
+    check = Check(type="answer_mentions_set_aside", values=["5.4x"], numbers=[5.4], unit=None)
+    head = "The net leverage that governs is 7.25x (EUR 174,000,000 / EUR 24,000,000). "
+    assert _reasons_fit(head + "The 5.4x in the withdrawn certificate of 3 March 2026 added back pre-opening costs.",
+                        check, session)
+    assert _reasons_fit("Superseded: 5.4x (certificate of 3 March 2026, withdrawn: it added back savings not allowed "
+                        "by clause 21.1).", check, session)
+    assert not _reasons_fit(head + "The other figure is 5.4x. Movement 1.85x.", check, session)
+    assert not _reasons_fit(head + "No other figure appears: 5.4x was never given for it.", check, session)
