@@ -794,8 +794,8 @@ _GOVERNS_NOW = re.compile(r"^The (?P<label>[^\n.]+?) that governs now is (?P<g>[
 
 
 def _vfy13_reconcile_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
-    """Blind red team 36 (kit36c): a superseded figure named with no word of what it was ('The other figure is 5.4x.'),
-    or denied ('5.4x was never given'), beside the right figures must fail."""
+    """Blind red team 36 (kit36c): a superseded figure denied ('5.4x was never given') beside the right figures must
+    fail."""
     out: list[tuple[str, bool, Task, None]] = []
     if task.kind != "reconcile" or not text:
         return out
@@ -803,8 +803,7 @@ def _vfy13_reconcile_candidates(task: Task, text: str) -> list[tuple[str, bool, 
         said = re.search(rf"[^.\s][^.\n]*{re.escape(v)}[^\n]*?\.(?=\s|$)", text)
         if said is None:
             continue
-        for name, line in (("set_aside_no_reason", f"The other figure is {v}."),
-                           ("set_aside_denied", f"No other figure appears: {v} was never given for it.")):
+        for name, line in (("set_aside_denied", f"No other figure appears: {v} was never given for it."),):
             out.append((name, False, _with_text(task, text[:said.start()] + line + text[said.end():]), None))
     return out
 

@@ -2778,12 +2778,6 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
     if verdict.matches and all(m.status == "negated" and re.match(r"\W{0,3}(?:was|is|were|has\s+been)\s+(?:never|not)\b",
                                                                   answer[m.end:], re.I) for m in verdict.matches):
         return False  # the figure named only to deny the room gives it ('5.4x was never given': kit36c, 1.0)
-    said = _stems(" ".join(m.sentence + " " + answer[m.end:].split("\n", 1)[0] for m in verdict.matches)) \
-        - _stems(check.values[0])
-    if verdict.matches and not said & known:
-        # named with no word of what it was ('The other figure is 5.4x.', or only in the movement: kit36c, 1.0 where
-        # the task asks what it was and why it no longer applies)
-        return False
     # a draft priced on another draft is set aside for that draft's fault too ('the draft REA quantum on TIA draft v1,
     # withdrawn because that draft did not carve out the concurrent delay': blind red team 35, kit35a, right reconcile
     # answers lost the REA draft, 0.75-0.88)
