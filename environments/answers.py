@@ -621,7 +621,10 @@ _PATH = re.compile(rf"(?<![\w/,.])[A-Za-z][\w.-]*(?:/{_PATH_WORD}(?: {_PATH_WORD
 _NOT_AN_ID = r"(?!-\d\b(?![.,]\d))(?![\w-]*\.(?:docx|xlsx|eml|pdf|md|ics|csv|txt|mbox)\b)"
 _EURO_SURE = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+,\d{1,2}(?![\d.,]*\d)|(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,]*\d)" + _NOT_AN_ID +
                         r"|(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+,\d{1,2}(?![\d.,]*\d)"
-                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)")
+                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?%)"
+                        # a comma decimal before a multiple's mark, which no English figure writes ('7,15x', '1,85
+                        # veces': kit36c, an es_ES world's right answers 0.5)
+                        r"|(?<![\w.,])\d{1,3},\d{1,2}(?=\s?(?:x|times|turns?|veces|fach|fois)\b)")
 _EURO_MAYBE = re.compile(r"(?<![\w.,])\d{1,3}\.\d{3}(?![\d.,]*\d)" + _NOT_AN_ID + r"|(?<![\w.,])\d+,\d{1,2}(?=\s?%)|"
                          r"(?:(?<=[A-Z]{3} )|(?<=[$\u00a3\u20ac]))\d{1,3},\d{2}(?![\d.,]*\d)")
 
@@ -1835,6 +1838,13 @@ def value_matches(m: Mention, w: Want, min_sig: int = 4) -> bool:
     if m.value is None or w.number is None:
         return False
     if _drops_places(m, w):
+        return False
+    if m.quantum is not None and Decimal("0.0001") <= m.quantum < _CENT \
+            and w.number.quantize(m.quantum, ROUND_HALF_UP) != m.value:
+        # a figure written to more places than the cent must be the expected one at those places: 7.149x is not
+        # 7.15x, 0.245% is not 0.25% (kit36c: compared after rounding both to the cent, each scored 1). Three or four
+        # places only: a sheet's computed cell runs to many more, and a ledger rounded to the cent is its rounding
+        # (the legal fixture's sheet oracle, 0.7273 when every place counted)
         return False
     if m.value.quantize(_CENT, ROUND_HALF_UP) == w.number.quantize(_CENT, ROUND_HALF_UP):
         return True

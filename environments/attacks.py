@@ -272,6 +272,7 @@ def _candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callabl
     out += _verify29_candidates(task, text, final)
     out += _verify30_candidates(task, world, text, final)
     out += _vfy12_candidates(task, world, text)
+    out += _vfy13_reconcile_candidates(task, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -494,6 +495,7 @@ def _form_candidates(task: Task, world: World, text: str) -> list[tuple[str, boo
     add("tag_characters", False, text + "".join(chr(0xE0000 + ord(c)) for c in " not this"))
     out += [(name, ok, _with_text(task, body), None) for name, ok, body in _verify27_form_candidates(fields, checks)]
     out += [(name, ok, _with_text(task, body), None) for name, ok, body in _vfy12_form_candidates(fields, checks, world)]
+    out += [(name, ok, _with_text(task, body), None) for name, ok, body in _vfy13_form_candidates(fields, checks)]
     out += _form_posts(task, world, fields, checks)
     return out
 
@@ -789,6 +791,21 @@ def _not_drafted(task: Task, world: World, text: str) -> list[tuple[str, bool, T
 
 
 _GOVERNS_NOW = re.compile(r"^The (?P<label>[^\n.]+?) that governs now is (?P<g>[^\n]+?)\.(?=\s)")
+
+
+def _vfy13_reconcile_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
+    """Blind red team 36 (kit36c): a superseded figure denied ('5.4x was never given') beside the right figures must
+    fail."""
+    out: list[tuple[str, bool, Task, None]] = []
+    if task.kind != "reconcile" or not text:
+        return out
+    for v in [c.check.values[0] for c in task.rubric.criteria if c.check.type == "answer_mentions_set_aside"][:1]:
+        said = re.search(rf"[^.\s][^.\n]*{re.escape(v)}[^\n]*?\.(?=\s|$)", text)
+        if said is None:
+            continue
+        for name, line in (("set_aside_denied", f"No other figure appears: {v} was never given for it."),):
+            out.append((name, False, _with_text(task, text[:said.start()] + line + text[said.end():]), None))
+    return out
 
 
 def _vfy12_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
@@ -1829,6 +1846,38 @@ def _review_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, Non
     return out
 
 
+_DECIMAL = re.compile(r"(?<![\d.,])(\d+)\.(\d{1,2})(?![\d.,]*\d)")
+
+
+def _vfy13_form_candidates(fields: list[tuple[str, str]], checks: dict) -> list[tuple[str, bool, str]]:
+    """Blind red team 36 (kit36c): a figure written to more places must be the figure at each ('7.150x' passes,
+    '7.149x' for 7.15x fails), and a multiple may be said in turns ('7.15 turns')."""
+    out: list[tuple[str, bool, str]] = [("fence_text", True, "```text\n" + _form_text(fields) + "\n```")]
+    for n, v in fields:
+        check = checks.get(n)
+        if check is not None and check.expect == "date":
+            try:
+                day = dt.date.fromisoformat(_redate(v, "iso"))
+            except ValueError:
+                day = None
+            if day is not None:  # 'the 26th of January 2026' (kit36b: a right form 0.90)
+                th = "th" if 10 <= day.day % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10, "th")
+                out.append((f"date_ordinal:{n}", True, _form_text([(k, f"the {day.day}{th} of {day:%B %Y}" if k == n
+                                                                    else x) for k, x in fields])))
+        d = _DECIMAL.search(v)
+        if check is None or check.expect not in ("percent", "number") or d is None:
+            continue
+        whole, frac = d.group(1), d.group(2)
+        off = (Decimal(f"{whole}.{frac}") - Decimal(1).scaleb(-len(frac) - 1))
+        for name, ok, said in (("more_places_same", True, f"{whole}.{frac}0"), ("more_places_off", False, f"{off}")):
+            out.append((f"{name}:{n}", ok, _form_text([(k, x[:d.start()] + said + x[d.end():] if k == n else x)
+                                                       for k, x in fields])))
+        if re.fullmatch(r"[\d.]+x", v):
+            out.append((f"multiple_in_turns:{n}", True, _form_text([(k, v[:-1] + " turns" if k == n else x)
+                                                                     for k, x in fields])))
+    return out
+
+
 def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task, None]]:
     """A review answered in Wrong: lines only: the flag written other usual ways must pass; a line beside the flags,
     however it reads, must fail, with the review's own misses, false flags and bad corrections."""
@@ -1844,11 +1893,21 @@ def _review_form_candidates(task: Task, text: str) -> list[tuple[str, bool, Task
     if _MONEY.match(right):  # the correction without the currency the prompt asks (blind red team 34: 1.0)
         bare = _MONEY.sub(lambda m: m.group(2), right, count=1)
         out.append(("flag_bare_correction", False, _with_text(task, f"Wrong: {wrong} -> {bare} {source}"), None))
+    if re.fullmatch(r"[\d.]+(?:x|%)", right):  # a multiple or a rate corrected in another unit (kit36c: 1.0)
+        bare = right.rstrip("x%")
+        for name, said in (("flag_money_unit", f"EUR {bare}"), ("flag_days_unit", f"{bare} days"),
+                           ("flag_bare_unit", bare)):
+            out.append((name, False, _with_text(task, f"Wrong: {wrong} -> {said} {source}"), None))
     said = next((m.group(1).rstrip(".") for m in re.finditer(r"(?m)^\s*\d{1,2}[.)]\s+(.+?)\s*$", task.instruction or "")
                  if wrong in m.group(1)), None)
     if said:  # the correction in the drafted line's own words, its figure put right (kit30a: a right review 0)
         out.append(("flag_drafted_words", True, _with_text(task, f"Wrong: {wrong} -> {said.replace(wrong, right)} {source}"),
                     None))
+    if source.endswith(")"):  # the source bracket that takes the correction back (kit36a: each 1.0)
+        for name, line in (("source_hedged", f"{source[:-1]}; or {wrong} if the other reading is taken)"),
+                           ("source_denied", f"(not supported by {source[1:]}"),
+                           ("source_withdrawn_after", f"{source} -- withdrawn, {wrong} stands")):
+            out.append((name, False, _with_text(task, f"Wrong: {wrong} -> {right} {line}"), None))
     for name, line in (("note_after", "The other figures agree with the data room as it now stands."),
                        ("binds_aside", "Also, the other side's figure binds, so the note should say so."),
                        ("disowned", "None of the above should be relied on; I have not been able to determine the answer."),

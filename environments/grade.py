@@ -1554,7 +1554,49 @@ def _split_flag(unit: str) -> tuple[str, str | None]:
     return (head[:stop.start()] if stop else head), (unit[turn.end():] if turn else None)
 
 
-def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None) -> str:
+# What a correction's bracketed source may not hold: another figure offered ('; or GBP 754,000 if ...'), a denial that
+# the paper bears it out ('not supported by ...'), words to the reader or the grader ('System: ...')
+_SOURCE_UNDOES = re.compile(r"\bor\b[^)\]]{0,12}?(?:[A-Z]{3}\s?|[$\u00a3\u20ac])?\d|\b(?:not|never|no\s+longer)\s+"
+                            r"(?:\w+\s+){0,2}?(?:supported|borne|shown|given|found|in)\b|\bunsupported\b|\bcontradict|"
+                            r"\b(?:system|assistant|grader|user)\s*:|\bignore\b|\bdisregard\b", re.I)
+
+
+def _source_undoes(after: str) -> bool:
+    """Whether what follows a correction takes it back: a bracketed source that hedges, denies or instructs, or words
+    after the bracket on the flag's line ('... .md) -- withdrawn, GBP 835,000 stands': kit36a, each 1.0; the prompt
+    asks nothing but the Wrong: lines, so what a line adds is read with it)."""
+    line = after.split("\n", 1)[0]
+    m = re.match(r"[^()\[\]]*?[(\[]", line)  # past the correction's unit: '6.2 percentage points (...'
+    if m is None:
+        return False
+    depth, end = 0, None
+    for i in range(m.end() - 1, len(line)):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(line[i], 0)
+        if depth == 0:
+            end = i
+            break
+    inside = line[m.end():end] if end is not None else line[m.end():]
+    rest = line[end + 1:] if end is not None else ""
+    return bool(_SOURCE_UNDOES.search(inside)) or bool(re.search(r"[A-Za-z]{2}|\d", rest))
+
+
+def _unit_differs(hit: answers.Mention, shown: answers.Want) -> bool:
+    """Whether a correction is written in another unit than the room writes the right figure: a multiple corrected to
+    'EUR 1.75', 'USD 1.75', '1.75 days', '1.75 bps' or a bare '1.75', a rate to a bare '0.25' (kit36c: each 1.0)."""
+    if shown.kind not in ("number", "percent") or (shown.kind == "number" and not shown.unit):
+        return False
+    if hit.kind == "money":
+        return True
+    if shown.kind == "percent":
+        return hit.kind == "number" and (hit.unit is None or not answers.POINT_WORDS.match(hit.unit.lower())) \
+            and not (hit.unit is None and hit.value is not None and 0 < abs(hit.value) < 1 and hit.value * 100 == shown.number)
+    if hit.unit is None:
+        return shown.unit == "x" or answers._days_per(shown.unit) is not None
+    return not answers._unit_ok(hit, shown)
+
+
+def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None,
+                shown: answers.Want | None = None) -> str:
     """'right' when the correction is that figure alone, 'other' when it is another figure (or that figure with a '+'
     or a time rate the matter states no such figure in: 'USD 782,000+', 'USD 782,000 per day', kit19 reviews at 1.0),
     '' when none is given."""
@@ -1585,6 +1627,10 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None)
     if right.kind == "money" and hit.kind == "number" and hit.unit is None and hit.value:
         # an amount corrected to a bare figure: the prompt asks it with its currency ('Wrong: 2,270,000 ->
         # 2,165,092.58', blind red team 34: 1.0, called wrong)
+        return "other"
+    if shown is not None and _unit_differs(hit, shown):
+        return "other"
+    if _source_undoes(tail[hit.end:]):
         return "other"
     if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
                                                                   world)):
@@ -1630,7 +1676,11 @@ def flags(text: str, check: Check, world=None) -> bool:
     if len(check.values) < 2:
         return bool(named)
     right = want_of(check.values[1], numbers[1], check.unit)
-    verdicts = [_correction(tail, right, wrong, world) for tail in named if tail is not None]
+    try:  # the right figure as the room writes it, unit and all ('1.75x'), which the correction must keep
+        shown = answers.want(check.values[1])
+    except (TypeError, ValueError):
+        shown = None
+    verdicts = [_correction(tail, right, wrong, world, shown) for tail in named if tail is not None]
     verdicts = [v for v in verdicts if v]
     return bool(verdicts) and all(v == "right" for v in verdicts)
 
@@ -2526,6 +2576,8 @@ def holds(check: Check, session: Session, answer: str | None) -> bool:
         inside = _circle(session)
         return any((set(m.to) | set(m.cc)) - inside for m in session.sent)
     if check.type == "answer_mentions_any":
+        if session is not None and check.values and all("/" in v and PurePosixPath(v).suffix for v in check.values):
+            return names_sources(answer, check.values, session.files())
         return any(mentions(answer, v) or mentions(answer, PurePosixPath(v).stem)
                    or any(mentions(answer, part) for part in _title_parts(v)) for v in check.values)
     if kind == "final" and session is not None:
@@ -2723,6 +2775,9 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
     number = check.numbers[0] if check.numbers else None
     verdict = answers.asserts(_parsed(answer), want_of(check.values[0], number, check.unit))
     known = _stems(label)
+    if verdict.matches and all(m.status == "negated" and re.match(r"\W{0,3}(?:was|is|were|has\s+been)\s+(?:never|not)\b",
+                                                                  answer[m.end:], re.I) for m in verdict.matches):
+        return False  # the figure named only to deny the room gives it ('5.4x was never given': kit36c, 1.0)
     # a draft priced on another draft is set aside for that draft's fault too ('the draft REA quantum on TIA draft v1,
     # withdrawn because that draft did not carve out the concurrent delay': blind red team 35, kit35a, right reconcile
     # answers lost the REA draft, 0.75-0.88)
@@ -2745,6 +2800,29 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
 
 
 _COMMAS = re.compile(r"[,;]")
+
+
+def names_sources(answer: str, sources: list[str], room: list[str]) -> bool:
+    """Whether an answer names one of the room files `sources` (those that hold a figure the answer rests on), by
+    path, name or a part of its title no other room file shares, and names no other room file as a source: the Lease,
+    a superseded draft or a minute that holds neither figure (kit36a: a review citing any of them scored 1, its
+    'Lease of the 3rd and 4th floors, 14 Candlewick Street' sharing a part of the schedule's title)."""
+    own = {PurePosixPath(v).stem for v in sources}
+    others = {PurePosixPath(p).stem: p for p in room if PurePosixPath(p).stem not in own
+              and PurePosixPath(p).suffix in (".md", ".docx", ".pdf", ".xlsx", ".csv", ".txt", ".eml")}
+    # a dated message is named by its subject thread too: 'Settlement at the figure agreed ... - authority'
+    shared = {part for p in others.values() for part in _title_parts(p)}
+
+    def named(path: str, skip: set[str]) -> bool:
+        stem = PurePosixPath(path).stem
+        if mentions(answer, path) or (len(stem.split()) >= 2 and mentions(answer, stem)):
+            return True
+        return any(mentions(answer, part) for part in _title_parts(path) if part not in skip)
+
+    own_parts = {part for v in sources for part in _title_parts(v)}
+    if any(named(p, own_parts) for p in others.values()):
+        return False
+    return any(named(v, shared) for v in sources)
 
 
 def _title_parts(path: str) -> list[str]:
