@@ -272,3 +272,18 @@ def test_a_letter_to_a_public_body_is_not_sent_to_an_officers_mailbox():
             for o in plan.organisations]
     body = [p.text for p in _render(plan.model_copy(update={"organisations": orgs})).paragraphs]
     assert not any("By email" in b for b in body) and body[4].split("\n")[0] == "Chloé Marchetti", body[:6]
+
+
+def test_a_firms_letters_on_one_matter_carry_one_file_number():
+    """us-saas-revenue-audit (blind re-read 36): 'the letter reference numbers run backwards (AR/NS/527 in January,
+    AR/NS/516 in March)': a firm's reference is its file number for the matter, the same on every letter it writes."""
+    from worldsmith.generators.kinds.document.front_matter import reference
+    from tests.generators.offline_world import offline_world
+
+    plan, _, _ = offline_world("outlines/examples/tanker-spill-liability.yaml", 61)
+    numbers: dict[str, set[str]] = {}
+    for spec in (a for a in plan.artifacts if a.kind == "document"):
+        org = plan.person(spec.author).organisation
+        numbers.setdefault(org, set()).add(reference(plan, spec).rsplit("/", 1)[1])
+    assert sum(1 for specs in numbers.values() if specs) >= 2, numbers
+    assert all(len(n) == 1 for n in numbers.values()), numbers

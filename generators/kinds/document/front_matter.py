@@ -73,12 +73,15 @@ def _initials(text: str) -> str:
 
 
 def reference(plan: WorldPlan, spec: DocumentSpec) -> str:
-    """A letter's reference: the author's initials, the addressee organisation's, and a file number of three
-    digits (never a year or an amount a check could misread)."""
+    """A letter's reference: the author's initials, the addressee organisation's, and the author's firm's file number
+    for the matter, three digits (never a year or an amount a check could misread)."""
     author = plan.person(spec.author)
     reader = plan.person(spec.readers[0]) if spec.readers else author
     reader_org = _org(plan, reader)
-    number = 100 + int.from_bytes(hashlib.sha256(f"{plan.world_id}:{spec.item}".encode()).digest()[:4], "big") % 900
+    # one file number per firm and matter, on every letter it writes: a number drawn per letter ran backwards through
+    # the matter (AR/NS/527 in January, AR/NS/516 in March: blind re-read 36, us-saas-revenue-audit)
+    number = 100 + int.from_bytes(hashlib.sha256(f"{plan.world_id}:{author.organisation}".encode()).digest()[:4],
+                                  "big") % 900
     return f"{_initials(author.name)}/{_initials(reader_org.name if reader_org else reader.organisation)}/{number}"
 
 
