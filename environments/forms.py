@@ -804,7 +804,9 @@ def _person_ok(value: str, check: Check, world) -> bool:
         out = [s.translate(_UMLAUT_OUT) for s in spans]
         hit = next((s for s in sorted(out, key=len, reverse=True) if s in low), None)
     # (and the other way: an accent the room's spelling lacks, 'Vanessa Jiménez' for Vanessa Jimenez: kit36b, 0.85)
-    folded = hit is None and (_unaccented(me.name) != me.name or _unaccented(low) != low)
+    # (an answer's accents fold only against a name in Latin letters: 'Yūta Itō' for 裕太 伊藤 is romaji, read below)
+    folded = hit is None and (_unaccented(me.name) != me.name
+                              or (_unaccented(low) != low and _unaccented(me.name).isascii()))
     if folded:
         # the name without its accents, as a keyboard without them types it ('Josephine Leduc' for Joséphine Leduc:
         # blind red team kit30a, right forms 0.83)
