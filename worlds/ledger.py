@@ -365,6 +365,13 @@ def solve(nodes: Iterable[Node], fail: Callable[[str, str, str], Exception]) -> 
                                          f"{node.value.type}; give a money, number or percent value, or none")
             if stated.kind == "number" and computed.kind == "number" and computed.unit != stated.unit:
                 computed = Quantity("number", computed.amount, unit=stated.unit)  # the stated unit names it
+            if stated.kind == "percent" and computed.kind == "number" and not computed.unit:
+                # a share worked out as a division gives a plain ratio, and the ledger has no ratio-to-percent step
+                # (author37: 'refused whether or not the formula multiplies by 100', with no hint what to write)
+                raise fail(fid, "value", f"the formula {node.formula} gives the plain number {computed.shown()}, and a "
+                                         f"formula cannot make a percent from a ratio; state {stated.shown()} with no "
+                                         "formula (the statement can show the working), or give the value as a "
+                                         "number")
             if not agrees(stated, computed):
                 raise fail(fid, "value", f"the stated value {stated.shown()} disagrees with its formula "
                                          f"{node.formula} = {computed.shown()}; correct one of them, or leave the value out")

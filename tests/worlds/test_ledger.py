@@ -53,6 +53,19 @@ def test_stated_value_that_disagrees_names_line_field_and_both_numbers():
     assert "USD 12,500,000" in err.message and "USD 11,250,000" in err.message
 
 
+def test_a_percent_worked_out_as_a_ratio_says_what_to_write_instead():
+    # author37 wrote 'underpayment / royalties_paid' for an 8% share and was told only that 8% disagrees with 0.08
+    extra = """  - id: share
+    statement: The cap stands at 100% of itself.
+    formula: cap / cap
+    value: {type: percent, value: 100}
+"""
+    text = with_facts(RATE + extra, None)
+    err = error_of(text)
+    assert err.field.endswith(".value") and "plain number 1" in err.message
+    assert "with no formula" in err.message and "disagrees" not in err.message
+
+
 def test_cycle_is_an_error_at_the_formula():
     extra = """  - id: a
     statement: A is B plus one dollar.
