@@ -48,7 +48,9 @@ said as (
                || '|(?:twice|double|treble|triple) (?:the )?|[0-9][0-9.]* ?(?:%|per ?cent) of (?:the )?'
                || '|\b(?:plus|less|minus|times|of|over|applied to|divided by|multiplied by) (?:the )?)?'
                || l.pattern
-               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
+               || '(?:\s*(?:,|:|=|\(|\bof\b|\bis\b|\bat\b|\btotals?\b|\btotalling\b|\bstands at\b|\bnow\b|\bcomes to\b|\bamounts to\b))*\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?'
+               || '(?:\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b)(?:[^.;=]|\.[0-9]){0,160}?=\s*(?:' || lower(l.currency) || '|\$|£|€)\s?-?[0-9][0-9,]*(?:\.[0-9]+)?'
+               || '|\s*(?:\bless\b|\bminus\b|\bplus\b|\btimes\b|\bx\b|[-+×*/])\s*(?:the\s+)?(?:[a-z]{3}\s?|\$|£|€)?[0-9(])?', 0)) as phrase
     from texts x
     join labels l on contains(x.text, l.label)
 ),
@@ -56,7 +58,9 @@ said as (
 -- deductible: USD 5,070,000", where the label names that amount and the colon gives a result), or with a share or
 -- multiple of the label ("one-half the transaction value, USD 1,432,500", "50% of the fee: USD 3,000": the amount is
 -- the share's, as an unseen outline's summary wrote it), or one whose amount opens a computation ("is USD 5,120,000
--- less the deductible").
+-- less the deductible"). A working written out to its result ("the price paid at closing is EUR 196,080,000 less
+-- collections of EUR 14,600,000 = EUR 181,480,000", an unseen NPL-sale outline's statement, quarantined when the engine
+-- quoted it in an email) is read to its result: the amount after the '=' is the label's.
 said_amounts as (
     select *, regexp_extract(phrase, '(-?[0-9][0-9,]*(?:\.[0-9]+)?)$', 1) as amount
     from said
