@@ -83,6 +83,27 @@ def test_the_check_fails_a_thread_whose_yes_or_no_no_reply_answers():
     assert con.execute(check.sql).fetchall() == []
 
 
+def test_an_either_or_question_is_answered_by_a_reply_that_takes_one_end():
+    # author37's royalty audit: 'Audit-cost clause: does the 5% test run on royalties or on net sales?' was refused
+    # though the reply said which; a reply naming neither end, with no yes, no or view, is still refused
+    from worldsmith.worlds.validate import load_checks
+
+    check = next(c for c in load_checks() if c.id == "yes_no_answered")
+    con = duckdb.connect()
+    con.execute("create table artifacts (id varchar, kind varchar, thread varchar, position int, mode varchar, "
+                "author varchar, title varchar, distractor varchar)")
+    con.execute("create table emails (artifact_id varchar, body_new varchar)")
+    title = "Audit-cost clause: does the 5% test run on royalties or on net sales?"
+    con.execute("insert into artifacts values ('m1','email','t',0,'new','kim',?,null), "
+                "('m2','email','t',1,'reply','alex',?,null)", [title, "Re: " + title])
+    con.execute("insert into emails values ('m1','Which base is it?'), ('m2','The shortfall is USD 576,000.')")
+    assert [r[0] for r in con.execute(check.sql).fetchall()] == ["m1"]
+    for body in ("It runs on the royalties paid for the audit period: USD 576,000 is 8% of them.",
+                 "Clause 9.4 measures it against net sales as reported."):
+        con.execute("update emails set body_new = ? where artifact_id = 'm2'", [body])
+        assert con.execute(check.sql).fetchall() == [], body
+
+
 def test_a_question_answered_by_the_other_sides_figure_says_it_is_what_they_claim():
     # bonus-cap-dispute at seed 61: "Oakhurst claim: what do we owe?" answered "Short answer: the bonus claimed is USD
     # 74,400.", the claimant's own figure given as what is owed
