@@ -83,6 +83,22 @@ def test_the_check_fails_a_paper_that_does_not_do_what_its_title_says():
     assert good == [], good
 
 
+def test_a_case_put_under_its_partys_name_and_a_paper_answered_by_its_full_name_are_found():
+    # author37's unseen outlines: submissions whose point was headed "The sellers' case: ..." lacked 'the case put',
+    # and a response naming "the royalty audit report of February 3" lacked 'the paper answered'
+    assert _offending([
+        ("s1", "Sellers' written submissions to the independent expert",
+         "The sellers' case: the group management fees are not a cost of the company under the accounting principles. "
+         "The sellers ask the expert to determine the earn-out at EUR 7,350,000."),
+        ("r1", "Corliss Optics response to the royalty audit report",
+         "We have read the royalty audit report of February 3 and accept finding 1. We contest findings 2 and 3."),
+    ]) == []
+    bad = _offending([("s2", "Sellers' written submissions to the independent expert", "The case for the fees is weak."),
+                      ("r2", "Corliss Optics response to the royalty audit report", "The audit was thorough.")])
+    assert any(b.startswith("s2:") and "the case put" in b for b in bad), bad
+    assert any(b.startswith("r2:") and "the paper answered" in b for b in bad), bad
+
+
 def test_a_notice_and_a_response_do_what_their_purpose_says():
     # the purposes: 'requiring Hearthmill to cure by closing the kiosk or compensating Larkspur within 30 days';
     # 'finding by finding, accepting the unsupported salary and its indirect costs and contesting the rest'
