@@ -78,6 +78,17 @@ def test_a_day_set_in_prose_is_a_business_day(con):
     assert _flagged(con, "prose_deadline_on_business_day") == ["holiday", "saturday"]
 
 
+def test_a_day_the_outlines_own_statement_sets_is_the_contracts(con):
+    # an unseen earn-out outline: 'the buyer shall deliver the statement by March 15, 2026' (a Sunday) in a clause
+    # drafted in 2024 quarantined the world; the engine's own 'by March 15' elsewhere, in no statement, still fails
+    con.execute("insert into facts (id, statement, type, text, value_num, currency, label) values ('fee', 'Under "
+                "clause 3.2 the buyer shall deliver the earn-out statement by March 15, 2026.', 'money', 'EUR 1', 1, "
+                "'EUR', 'earn-out fee')")
+    _mail(con, "clause", "2026-02-10", "Clause 3.2 says the buyer shall deliver the statement by March 15, 2026.")
+    _mail(con, "engine", "2026-02-10", "Comments due on March 14, 2026, please.")
+    assert _flagged(con, "prose_deadline_on_business_day") == ["engine"]
+
+
 def test_an_instrument_is_cited_by_one_date(con):
     # the 2021 agreement "of 5 March 2026" in one mail, "of 1 June 2021" in the one it quotes (blind read 28)
     _mail(con, "old", "2026-03-10", "It is in the investment management agreement of 1 June 2021.")

@@ -46,3 +46,7 @@ from resolved r
 left join public_holidays h on h.day = r.due
 where r.due is not null and r.due >= r.day and (dayofweek(r.due) in (0, 6) or h.day is not null)
   and r.due not in (select value_date from facts where type = 'date' and value_date is not null)
+  -- nor a day the outline's own statements set: an expert's clause drafted years before ('deliver the statement by
+  -- March 15, 2026', a Sunday, in an unseen earn-out outline) is the contract's, and the world was quarantined on it
+  and not exists (select 1 from facts f where f.statement is not null
+                  and contains(lower(regexp_replace(f.statement, '\s+', ' ', 'g')), lower(regexp_replace(r.phrase, '\s+', ' ', 'g'))))
