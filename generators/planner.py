@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import itertools
 import random
 import re
 from typing import Any, Collection
@@ -1032,11 +1033,12 @@ def before_due(at: dt.datetime, after: dt.datetime, due: list[dt.date], window_e
 
 def link_citations(artifacts: list[ArtifactSpec], off: Collection[dt.date] = ()) -> None:
     """A memo that shares a fact with an earlier sheet cites it, so generation shows it the numbers."""
-    sheets = [a for a in artifacts if isinstance(a, SheetSpec) and a.distractor is None]
+    # each sheet's facts as a set once, and the first two found: a year's matter built both sets for every pair
+    sheets = [(a, set(a.facts)) for a in artifacts if isinstance(a, SheetSpec) and a.distractor is None]
     for doc in artifacts:
         if isinstance(doc, DocumentSpec) and doc.distractor is None:
-            cited = [s.id for s in sheets if s.date <= doc.date and set(s.facts) & set(doc.facts)]
-            doc.cites = cited[:2]
+            facts = set(doc.facts)
+            doc.cites = list(itertools.islice((s.id for s, has in sheets if s.date <= doc.date and has & facts), 2))
 
 
 def render_points(artifacts: list[ArtifactSpec], facts: list[LedgerFact], distractors: list[LedgerDistractor]) -> None:
