@@ -162,6 +162,13 @@ def test_generate_then_validate_from_the_command_line(tmp_path, prefect_api, mon
     # The summary ends the output: the bundle's path whole on the last line, nothing after it on either stream.
     assert proc.stdout.rstrip("\n").splitlines()[-1] == f"published: {world}", proc.stdout
     assert proc.stderr == "", proc.stderr
+    # The bundle has its index.html page (test_cli_environments.py generated a world of its own for this alone)
+    page = (world / "index.html").read_text(encoding="utf-8")
+    assert "Mailboxes" in page and "Fact ledger" in page
+    import worldsmith
+
+    with worldsmith.open(world) as opened:  # the page is not one of the hashed files, and breaks no checksum
+        assert opened.world_id == world.name
     # validate in this process (test_validate_on_a_folder_that_is_no_world runs it as a user does, in its own)
     from typer.testing import CliRunner
 

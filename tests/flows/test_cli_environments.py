@@ -87,17 +87,3 @@ def test_bad_input_is_one_clear_error(tmp_path):
     assert done.exit_code == 2 and "not a published world" in done.output
     done = runner.invoke(app, ["tasks", str(tmp_path / "nowhere")])
     assert done.exit_code == 2 and "no such world bundle folder" in done.output
-
-
-def test_generate_publishes_index_html_in_the_bundle(tmp_path, prefect_harness):
-    from tests.conftest import MINI
-
-    done = runner.invoke(app, ["generate", str(MINI), "--out", str(tmp_path)])
-    assert done.exit_code == 0, done.output
-    bundle = next(p for p in tmp_path.iterdir() if (p / "manifest.json").is_file())
-    page = (bundle / "index.html").read_text(encoding="utf-8")
-    assert "Mailboxes" in page and "Fact ledger" in page
-    import worldsmith
-
-    with worldsmith.open(bundle) as world:  # the page is not one of the hashed files, and breaks no checksum
-        assert world.world_id == bundle.name

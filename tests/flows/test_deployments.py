@@ -44,7 +44,10 @@ def test_a_served_deployment_run_publishes_a_world_and_its_catalog_row(tmp_path)
         deadline = time.monotonic() + 120
         while run is None and time.monotonic() < deadline:
             try:
-                run = run_deployment("generate_world/on-demand", parameters={"outline": str(MINI)}, timeout=240)
+                # polled each half second, not Prefect's 5 s: the world is made in a few, and the test waited out
+                # the rest of the interval after it was published
+                run = run_deployment("generate_world/on-demand", parameters={"outline": str(MINI)}, timeout=240,
+                                     poll_interval=0.5)
             except Exception:  # the deployment is not registered yet
                 if server.poll() is not None:
                     pytest.fail(server.stdout.read())
