@@ -579,9 +579,11 @@ def compose_chat(ctx: ArtifactContext):
                 # know it is gone" from the partner who posted it, gb-dilapidations-claim at seed 36)
                 frames = [f for f in frames if "gone" not in f]
             if ex.get("standing"):
-                # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
+                # (an instrument is quoted from, never worked from; who put it up has no more to say of it; a copy
+                # put up as sent or as received is thanked for once, by whoever answered: "Three people thank each
+                # other for saving a file (saves me a search in the sent items)", blind read 36b)
                 frames = talk["follow"][_kept(ex)] \
-                    if author != ex.get("asker") else []
+                    if author != ex.get("asker") and _kept(ex) == "file_standing" else []
                 if ex.get("asker") in people:
                     # thanked for the copy is whoever put it up ("great, Daniël - I was looking for the copy that went
                     # out" to one who only thanked Rafael for it, nl-collective-redundancy at seed 34)
@@ -634,9 +636,14 @@ def compose_chat(ctx: ArtifactContext):
                              when=later_than(ex.get("when", ""), now[0]) if ex.get("put_off") else when()) \
                 or "I'm around too"
         closing.add(len(texts))  # (the post this line is for: follow's caller appends it next)
+        if ex is not None and author not in (ex.get("asker"), ex.get("answerer")):
+            idle.add(len(texts))
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
     closing: set[int] = set()  # the posts that only sign off
+    # those of them by someone outside the exchange they close: a thanks for news someone else gave and another
+    # answered moves nothing ("Pure filler: the partner thanks Jeffrey for news that Vanessa posted", blind read 36b)
+    idle: set[int] = set()
     for i, post in enumerate(spec.posts):
         now[0] = post.at
         replying = post.thread is not None and post.thread < i
@@ -786,6 +793,8 @@ def compose_chat(ctx: ArtifactContext):
     if closing:
         first_close = min(closing)
         while len(texts) > max(2, first_close + 1) and len(texts) - 1 in closing and not shared[len(texts) - 1]:
+            texts.pop()
+        while len(texts) > 2 and len(texts) - 1 in idle and not shared[len(texts) - 1]:
             texts.pop()
         n = len(texts)
         shared = shared[:n]
