@@ -64,3 +64,23 @@ def test_a_copy_saved_as_sent_is_thanked_for_once(day):
         posts = _posts(ctx)
         assert len([t for _, t in posts if thanks.match(t)]) <= 1, posts
         assert not [t for _, t in posts if re.search(r"saves me (?:a search|digging)", t)], posts
+
+
+def test_two_quiet_days_of_one_conversation_are_not_one_frame_with_names_and_hours_swapped(day):
+    """es-hotel-loan-restructuring at seed 36: 'a near-verbatim re-run of the 8 May chat ("can we make it after 5,
+    Eli?") with names and hours swapped, and it has no substance'."""
+    hours = re.compile(r"\b(?:after lunch|this afternoon|this morning|later this morning|later today|before \d|after \d|"
+                       r"by end of day|first thing tomorrow|in the morning|tomorrow|tonight)\b")
+
+    def frame(text: str) -> str:
+        names = {p.first_name for p in [day.author, *day.to]}
+        return hours.sub("WHEN", " ".join("NAME" if w.strip(",?-") in names else w for w in text.split()))
+
+    quiet = _three(day)
+    seen = {}
+    for nth in range(6):
+        spec = quiet.spec.model_copy(update=dict(nth=nth))
+        lines = _lines(quiet.model_copy(update=dict(spec=spec)))
+        said = tuple(frame(t) for t in lines[:2])
+        assert said not in seen, (nth, seen.get(said), lines)
+        seen[said] = nth

@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, limit_words
 from worldsmith.generators.compose.parties import home, opponent
-from worldsmith.generators.compose.text import lower_first, title_head
+from worldsmith.generators.compose.text import lower_first, mail_day, title_head
 from worldsmith.generators.context import ArtifactContext, paper_key
 
 _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|shared|joint|client|internal)?\s*"
@@ -520,7 +520,9 @@ def compose_chat(ctx: ArtifactContext):
         frames = asking(on_a_day(ex["pair"]["a"], ex.get("due", "")), author, name)
         if _back(ex, now[0]):
             frames = [f for f in frames if not _AWAITED.search(f)] or frames
-        said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx),
+        if "turn" in ex:  # (a quiet day's answer turns with the conversation's days, as its question does)
+            frames = [frames[ex["turn"] % len(frames)]]
+        said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx), ahead=ex.get("ahead", ""),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", ""),
                          later=later_than(ex.get("when", ""), now[0]) if now[0] is not None else "later") or f"ok {name}"
@@ -570,7 +572,7 @@ def compose_chat(ctx: ArtifactContext):
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
-                     by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
+                     by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""), ahead=ex.get("ahead", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             if _back(ex, now[0]):
                 frames = [f for f in frames if not _AWAITED.search(f)] or frames
@@ -631,7 +633,8 @@ def compose_chat(ctx: ArtifactContext):
             away = people.get(ex.get("answerer"))
             stand_in = away is not None and people[author].organisation == away.organisation \
                 and rank(people[author]) >= rank(away)
-            return pick.fill(talk["join_put_off" if ex.get("put_off") and stand_in else "join_call"],
+            joins = talk["join_put_off" if ex.get("put_off") and stand_in else "join_call"]
+            return pick.fill([joins[spec.nth % len(joins)]],
                              asker=people[ex["asker"]].first_name,
                              when=later_than(ex.get("when", ""), now[0]) if ex.get("put_off") else when()) \
                 or "I'm around too"
@@ -776,13 +779,22 @@ def compose_chat(ctx: ArtifactContext):
                 to = by_first.get(name)
                 theirs = ex["kind"] == "paper" and not own and firm is not None and to is not None \
                     and to.organisation == firm != people[post.author].organisation
-                ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else
-                                           "papers" if ex["kind"] == "paper" else "calls"])
+                if ex["kind"] == "paper":
+                    ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else "papers"])
+                else:
+                    # a quiet day's call is to plan the work to the next deadline where there is one, each day of
+                    # the conversation in its own frame (see calls_ahead)
+                    ahead = min((d for d in ctx.deadlines if spec.date < d), default=None)
+                    pairs = talk["calls_ahead" if ahead else "calls"]
+                    # (the question and its answer turn together: days up to pairs x answers apart never match)
+                    turn = spec.nth % (len(pairs) * 3)
+                    ex["pair"], ex["turn"] = pairs[turn % len(pairs)], turn // len(pairs)
+                    ex["ahead"] = mail_day(ahead, ctx.locale) if ahead else ""
                 # (a call nobody has fixed is not "still on", nor is time found "before the call": "are we still
                 # having the Halden Street call today?" on a day with no call in anyone's diary, mail8's read)
                 ex["when"] = when()
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
-                                 when=ex["when"]) or f"{name}, {matter_name(ctx)}?"
+                                 when=ex["when"], ahead=ex.get("ahead", "")) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n
             texts.append(text)
             continue
