@@ -106,8 +106,10 @@ def business_points(purpose: str) -> list[str]:
 def figure_phrase(label: str, text: str) -> str:
     """A figure as it follows an item: its label with its article, and its value ('the net leverage of 7.25x')."""
     said = lower_first(_ARTICLE.sub("", label.strip()))
+    # (a name's own figure takes no article: "Corvane's offer"; an acronym's does: "the LOI enterprise value")
+    named = re.match(r"[A-Z][a-z]+(?:'s|s')\s", said) is not None
     # (not "of" after an "of": "the assessment of the works of GBP 347,250")
-    return f"{'the ' if said[:1].islower() else ''}{said} {'at' if ' of ' in said else 'of'} {text}"
+    return f"{'' if named else 'the '}{said} {'at' if ' of ' in said else 'of'} {text}"
 
 
 def with_figures(point: str, figures: list[str], discussed: bool) -> str:
@@ -250,12 +252,19 @@ def compose_meeting(ctx: ArtifactContext):
     # the meeting's own dates, which a paper of the week may carry in full (agenda_items)
     dates = [(f.label, f.text) for f in ctx.facts if f.value.type == "date" and f.label]
     opening = agenda_items(minutes, day, ctx.locale, ours)
-    points = ([figures_point(came, bool(getattr(spec, "follows", False)))] if came else []) \
-        + agenda_items(rest, day, ctx.locale, ours, dates)
-    left = [f for f in ctx.facts if not any(f.text in p for p in opening + points)]
+    points = agenda_items(rest, day, ctx.locale, ours, dates)
     kind = genre(spec.summary, spec.location)
     decision = decision_point(spec.purpose)
     business = business_points(spec.purpose)
+    if came and not (business or decision) and kind != "signing":
+        # (the meeting's own figures join the week's in its one update: "Where the figures stand: ..." beside "New
+        # figures: ..." on one weekly call, buyside-diligence at seed 0)
+        came += [f for f in ctx.facts if f.value.type in _FIGURE and f.label and f.text not in " ".join(points)
+                 and not (getattr(f, "since", None) is not None and f.since >= day)
+                 and f.text not in {e.text for e in came}]
+    if came:
+        points.insert(0, figures_point(came, bool(getattr(spec, "follows", False))))
+    left = [f for f in ctx.facts if not any(f.text in p for p in opening + points)]
     # a figure follows the business it turns on, never an item of its own where the meeting has business to carry it
     # ("Outstanding senior facilities (EUR 186,000,000)" on the lenders' call, "Overall materiality (USD 1,114,500)"
     # at the audit committee, blind read 36); a figure the meeting itself agrees stays its own item (fact_point)
