@@ -36,6 +36,9 @@ def test_a_figure_follows_the_business_it_turns_on():
     assert with_figures("To agree: the experts", [figure_phrase("landlord's quantified demand", "GBP 1,060,200")],
                         False) == "To agree: the experts, on the landlord's quantified demand of GBP 1,060,200"
     assert figure_phrase("tenant's surveyor's assessment of the works", "GBP 347,250").endswith("works at GBP 347,250")
+    # an acronym's figure takes its article, a name's own does not
+    assert figure_phrase("LOI enterprise value", "GBP 1") == "the LOI enterprise value of GBP 1"
+    assert figure_phrase("Corvane's offer", "GBP 1") == "Corvane's offer of GBP 1"
 
 
 def test_a_signing_has_documents_to_sign_conditions_and_what_follows_and_no_next_call():
@@ -51,16 +54,20 @@ def test_a_signing_has_documents_to_sign_conditions_and_what_follows_and_no_next
     assert not [i for i in items if re.search(r"next call|anything to add", i)]
 
 
-def test_no_meeting_with_business_lists_a_bare_figure_label_as_an_item():
-    """au-wage at seed 35: the board meeting that decides whether to self-report had 'Total remediation (AUD ...)' as
-    an item of its own."""
+@pytest.mark.parametrize("outline, seed", [("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35),
+                                           ("outlines/examples/buyside-diligence.yaml", 61)])
+def test_no_meeting_lists_a_bare_figure_label_or_two_figure_updates(outline, seed):
+    """au-wage at seed 35: the weekly call had 'Interest on back pay (AUD 1,486,200)' as an item of its own;
+    buyside-diligence: 'Where the figures stand: ...' beside 'New figures: ...' on one weekly call."""
     from tests.generators.offline_world import offline_world
 
-    plan, _, contents = offline_world("tests/fixtures/blind35/au-wage-underpayment-remediation.yaml", 35)
+    plan, _, contents = offline_world(outline, seed)
     checked = 0
     for spec in (a for a in plan.artifacts if a.kind == "calendar" and a.purpose and a.facts):
         items = re.findall(r"(?m)^\d+\. (.+)$", contents[spec.id].description)
         bare = [i for i in items if re.fullmatch(r"[^:(]+\((?:[A-Z]{3} )?[\d,.]+[x%]?\)", i)]
         checked += 1
         assert not bare, (spec.summary, items)
+        assert len([i for i in items if re.match(r"(?:New figures?|The figures? so far|Where the figures stand):", i)]) \
+            <= 1, (spec.summary, items)
     assert checked
