@@ -35,7 +35,9 @@ def test_a_figure_follows_the_business_it_turns_on():
         "EUR 186,000,000"
     assert with_figures("To agree: the experts", [figure_phrase("landlord's quantified demand", "GBP 1,060,200")],
                         False) == "To agree: the experts, on the landlord's quantified demand of GBP 1,060,200"
-    assert figure_phrase("tenant's surveyor's assessment of the works", "GBP 347,250").endswith("works at GBP 347,250")
+    assert figure_phrase("tenant's surveyor's assessment of the works", "GBP 347,250").endswith("works (GBP 347,250)")
+    assert figure_phrase("number of positions affected", "64 positions") == \
+        "the number of positions affected (64 positions)"
     # an acronym's figure takes its article, a name's own does not
     assert figure_phrase("LOI enterprise value", "GBP 1") == "the LOI enterprise value of GBP 1"
     assert figure_phrase("Corvane's offer", "GBP 1") == "Corvane's offer of GBP 1"

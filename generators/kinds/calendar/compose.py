@@ -108,8 +108,9 @@ def figure_phrase(label: str, text: str) -> str:
     said = lower_first(_ARTICLE.sub("", label.strip()))
     # (a name's own figure takes no article: "Corvane's offer"; an acronym's does: "the LOI enterprise value")
     named = re.match(r"[A-Z][a-z]+(?:'s|s')\s", said) is not None
-    # (not "of" after an "of": "the assessment of the works of GBP 347,250")
-    return f"{'' if named else 'the '}{said} {'at' if ' of ' in said else 'of'} {text}"
+    # (not "of" after an "of": "the assessment of the works of GBP 347,250", "the number of positions affected at 64
+    # positions", nl-collective-redundancy at seed 34)
+    return f"{'' if named else 'the '}{said} " + (f"({text})" if " of " in said else f"of {text}")
 
 
 def with_figures(point: str, figures: list[str], discussed: bool) -> str:
