@@ -73,3 +73,24 @@ def test_no_meeting_lists_a_bare_figure_label_or_two_figure_updates(outline, see
         assert len([i for i in items if re.match(r"(?:New figures?|The figures? so far|Where the figures stand):", i)]) \
             <= 1, (spec.summary, items)
     assert checked
+
+
+def test_a_committee_the_cast_holds_one_of_is_invited_by_its_list_address():
+    """us-saas-revenue-audit at seed 36 (re-read 36b): 'The audit committee meeting invites only the chair from the
+    committee.' The hospital example's audit committee session has its chair alone of the committee too."""
+    import icalendar
+
+    from tests.generators.offline_world import offline_world
+    from worldsmith.generators.kinds.calendar.reader import event_fields
+    from worldsmith.generators.kinds.calendar.render import render_calendars
+
+    plan, _, contents = offline_world("outlines/examples/hospital-revenue-audit.yaml", 61)
+    meetings = [a for a in plan.artifacts if a.kind == "calendar"]
+    body = [m for m in meetings if "committee" in m.summary.lower()]
+    assert body and all(m.group.startswith("Audit Committee <audit.committee@") for m in body), \
+        [(m.summary, m.group) for m in body]
+    assert not [m for m in meetings if m.group and "committee" not in m.summary.lower()]
+    for _, data in render_calendars(plan, body, contents):
+        for e in icalendar.Calendar.from_ical(data).walk("VEVENT"):
+            kinds = [k for _, _, k in event_fields(e)["attendees"]]
+            assert kinds.count("GROUP") == 1 and kinds.count("INDIVIDUAL") == len(kinds) - 1, kinds
