@@ -1,5 +1,6 @@
-"""A week's events (generators/week.py) in words: the lines of a weekly status note and the points of a weekly
-call's agenda. Every value is the event's own text, as the ledger has it on the instance's day."""
+"""A week's events (generators/week.py) in words: the lines of a weekly status note, and what a weekly call's agenda
+(kinds/calendar/agenda.py) reads of them. Every value is the event's own text, as the ledger has it on the instance's
+day."""
 
 from __future__ import annotations
 
@@ -150,51 +151,6 @@ _NOTE = {
                    "Nothing from {org} in the {ago} since their paper of {d}: {title}."],
     "next": ["The next date in the diary is {label}, {text} ({days} out).", "Next date ahead, {days} out: {label}, "
              "{text}.", "Nothing is due before {label} on {text}, {days} from now."],
-}
-_AGENDA = {
-    # (what the meeting does with it, never a stem that says nothing: "where it leaves us", "what follows from it",
-    # blind read 21)
-    # (never "the source and the date": "The total delay to substantial completion, 98 days since March 13: the
-    # source and the date", blind read 35, says nothing a meeting does)
-    "learnt": ["{Label} ({text}, in on {d}): our response", "{Label} ({text}): the support for it",
-               "{Label} ({text}): do we accept it"],
-    # a figure worked out for the first time has not changed ("The OPA 90 liability cap, now USD 156,200,000: what it
-    # changes", read 16: "it never changed")
-    "learnt_derived": ["{Label} ({text}): how it is made up", "{Label} ({text}): the working"],
-    "learnt_date": ["{Label} ({text}): noted, and who does what", "{Label}, {text}: what it means for us"],
-    # our side's own figure is no one's to respond to (read 15: "our response" to the tenant's own GBP 31 figure)
-    "learnt_ours": ["{Label} ({text}): the support for it", "{Label} ({text}): to confirm"],
-    "moved": ["{Label} now {text} (was {before}): the reasons", "{Label}, moved to {text} on {d}: does it hold"],
-    "paper": ["{title} ({by_first}, {d}): comments", "Comments on the {title}"],
-    # a body's minutes (an investment committee's, a board's) are its own record: noted, never put up for comment
-    "minutes": ["{title} ({by_first}, {d}): noted", "{title} of {d}: for information"],
-    "paper_other": ["{org}'s {title} of {d}: our reply"],
-    # a paper of the other side that is no proposal but an act done (a certificate, an accepted undertaking, a
-    # determination) is not answered: "our reply" to a G704 certificate and to an undertaking the regulator had
-    # accepted, blind read 35
-    "paper_final": ["{org}'s {title} of {d}: what it triggers", "{org}'s {title} of {d}: the steps it sets running"],
-    # our paper that went to the other side or was signed is done: no "Comments on" a self-report already made or a
-    # demand already served (blind read 35)
-    # (one whose figure the ledger has since replaced: a preliminary view the adjuster's position overtook)
-    "paper_replaced": ["{org}'s {title} of {d}: since overtaken, for the record"],
-    "paper_sent": ["{title} (sent {d}): any response yet", "{title} (sent {d}): what comes back on it"],
-    "paper_signed": ["{title} (signed {d}): what it triggers"],
-    "met": ["{title} ({d}): what came out of it", "Follow-up from the {title} of {d}"],
-    "due": ["{Label}, {text}: who does what before then", "Run-up to {label} ({text})"],
-    "passed": ["{Label} ({text}) has passed: what we do now", "After {label} ({text}): next steps"],
-    # the day of an event (a certificate delivered, a notice given) is no deadline that "has passed" (an agenda said
-    # the certificate date "has passed", blind read 19)
-    "passed_event": ["{Label} ({text}): done, and what it triggers", "Since {label} ({text}): where we are"],
-    "today": ["{Label} is today ({text}): who does what"],
-    # learnt on the meeting's day: no "since" that day ("The equity cure funding date, September 2, 2026 since
-    # September 2: where it leaves us" on September 2, blind read 19)
-    "learnt_today": ["{Label} ({text}), new today: to note", "New today: {label} ({text})"],
-    "awaited": ["{org}'s response to our {title} of {d}: chase or wait", "Our {title} ({d}): still with {org}"],
-    "last": ["The {title} ({by_first}, {d}): anything left open"],
-    "last_other": ["{org}'s {title} of {d}: anything further from them"],
-    "latest": ["{Label} ({text}, {d}): anything left open"],
-    "lapsed": ["{Label} ({text}): where it stands now", "Since {label} ({text}): what has come in"],
-    "next": ["Run-up to {label} ({text})", "{Label}, {text}: what has to be ready"],
 }
 # The kinds of event a quiet week carries instead of news (generators/week.py _standing).
 STANDING = ("awaited", "last", "latest", "next", "lapsed")
@@ -452,37 +408,6 @@ def note_title(title: str, org: str = "") -> str:
     return f"draft {name}" if draft and not name.lower().startswith("draft") else name
 
 
-def agenda_points(pick: Picker, events: list[WeekEvent], today: dt.date, locale: str, ours: set[str]) -> list[str]:
-    """One agenda point per event, for a weekly call: the week's news first, then papers, then dates ahead."""
-    out = []
-    for e in events:
-        frames = _AGENDA["minutes"] if e.what == "paper" and _MINUTES.search(e.title or "") else \
-            _AGENDA["learnt_derived"] if e.what == "learnt" and e.derived else \
-            _AGENDA["learnt_ours"] if e.what == "learnt" and e.org and e.org in ours and e.type in _FIGURE else \
-            _AGENDA["passed_event"] if e.what == "passed" and e.day != today and not has_plan(e.label or "") else \
-            _AGENDA["paper_replaced"] if e.what == "paper" and e.org not in ours and e.replaced else \
-            _AGENDA["paper_final"] if e.what == "paper" and e.org not in ours and final_paper(e) else \
-            _AGENDA["last_other"] if e.what == "paper" and e.org not in ours and answered(e, events, ours) else \
-            _AGENDA["paper_signed"] if e.what == "paper" and e.org in ours and signed_ours(e) else \
-            _AGENDA["paper_sent"] if e.what == "paper" and e.org in ours and e.across else \
-            _frames(_AGENDA, e, e.what not in ("paper", "last") or e.org in ours, "other", today)
-        if e.type == "date":
-            frames = [f for f in frames if "since {d}" not in f] or frames  # (a date "since" the day it is: read 19)
-            if e.what == "learnt" and e.day != today and not e.derived:
-                # a date learnt is a day to work to, not a figure to respond to: "The full disclosure report due (May 4,
-                # 2026, in on March 9): our response" (blind read 27)
-                frames = _AGENDA["learnt_date"]
-        values = _values(e, today, locale)
-        if _OWNED.match(values["title"] or ""):
-            # a title that opens on its own owner's possessive takes no second one ("Pellman Ostrow Architects'
-            # Architect's initial decision", blind read 35): the organisation follows it
-            frames = [f.replace("{org}'s {title} of {d}", "The {title} ({org}, {d})") for f in frames]
-        if e.type == "date" and re.search(r"\s+due$", values["label"]):
-            # ("X due" before its day is said once: "The full disclosure report, May 4, 2026: who does what ...")
-            values.update(label=values["label"][:-4], Label=values["Label"][:-4])
-        # (an item opens on a capital where a title stripped of its maker opens the line: "proposed terms ...")
-        out.append(cap_first(_no_article(pick.frame(_fit(frames, e)).format(**values), values["title"])))
-    return out
 
 
 _MINUTES = re.compile(r"\bminutes\b", re.I)
@@ -493,7 +418,6 @@ _FINAL = re.compile(r"\b(?:certificates?|certification|determination|order|judgm
 _PUT_FORWARD = re.compile(r"\b(?:proposed|proposal|draft|request|offer|terms of)\b", re.I)
 
 
-_OWNED = re.compile(r"[A-Z][a-z]+(?:'s|s')\s")
 # An instrument of ours that went to the other side on its day is signed, not sent for a response: an agreement or a
 # deed, not its draft, terms or heads.
 _INSTRUMENT = re.compile(r"\b(?:agreement|deed)\b", re.I)

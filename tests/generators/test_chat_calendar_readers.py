@@ -222,29 +222,6 @@ def test_whens_and_the_day_after_fit_the_hour_and_the_weekday():
     assert on_the_day("can we do it first thing tomorrow", thursday) == "can we do it first thing tomorrow"
 
 
-def test_an_agenda_says_no_failing_no_since_the_same_day_and_no_event_day_passed():
-    """Blind read 19: 'To agree: the market rate and fail'; 'The equity cure funding date, September 2, 2026 since
-    September 2'; a certificate's delivery date 'has passed'."""
-    import datetime as dt
-
-    from worldsmith.generators.compose.bank import Picker
-    from worldsmith.generators.compose.week import agenda_points
-    from worldsmith.generators.kinds.calendar.compose import decision_point
-    from worldsmith.generators.week import WeekEvent
-
-    assert decision_point("The parties try to agree the market rate and fail; they agree the reference to an "
-                          "expert.") == "To agree: the market rate"
-    today = dt.date(2026, 9, 2)
-    learnt = WeekEvent(what="learnt", day=today, label="the equity cure funding date", text="September 2, 2026",
-                       type="date")
-    delivered = WeekEvent(what="passed", day=dt.date(2026, 8, 13), label="the compliance certificate delivery date",
-                          text="August 13, 2026", type="date")
-    for seed in range(20):
-        a, b = agenda_points(Picker(seed), [learnt, delivered], today, "en_US", set())
-        assert "since" not in a, a
-        assert "has passed" not in b, b
-
-
 def test_a_channel_named_for_who_is_in_it_is_not_the_matter():
     """'Eric, got ten minutes on Owner and counsel after the 2pm?' (construction fixture, seed 31)."""
     from types import SimpleNamespace

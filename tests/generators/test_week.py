@@ -209,15 +209,6 @@ def test_a_paper_titled_with_its_makers_name_is_named_once():
     assert _values(other, dt.date(2026, 4, 21), "en_US")["title"] == "Business interruption loss report"
 
 
-def test_an_agenda_never_calls_its_news_this_weeks():
-    # a series of calls spread over a range meets every two or three weeks: 'The extra expense is "new this week" on
-    # April 21, against April 9 elsewhere' (blind read 16)
-    from worldsmith.generators.compose.week import _AGENDA
-
-    frames = [f for kind in _AGENDA.values() for f in kind]
-    assert frames and not [f for f in frames if "this week" in f.lower()]
-
-
 def test_a_paper_dated_in_its_title_is_not_dated_twice():
     # 'preliminary view of April 10, 2026 of April 10' (read 16): the frames give the day, the title drops its own
     from worldsmith.generators.compose.week import _values
@@ -255,7 +246,7 @@ def test_an_agenda_names_a_paper_once_with_its_maker_once_and_its_own_date_once(
     import datetime as dt
 
     from worldsmith.generators.compose.bank import Picker
-    from worldsmith.generators.compose.week import agenda_points, note_lines
+    from worldsmith.generators.compose.week import note_lines
     from worldsmith.generators.week import WeekEvent
 
     day = dt.date(2026, 8, 19)
@@ -266,8 +257,7 @@ def test_an_agenda_names_a_paper_once_with_its_maker_once_and_its_own_date_once(
     last = minutes.model_copy(update={"what": "last"})
     ours = {"Marlow Pike LLP"}
     for seed in range(40):
-        lines = agenda_points(Picker(seed), [theirs, minutes, last], day, "en_US", ours) + \
-            note_lines(Picker(seed), [theirs, minutes, last], day, "en_US", ours)
+        lines = note_lines(Picker(seed), [theirs, minutes, last], day, "en_US", ours)
         for line in lines:
             assert "Northbank Capital N.A.'s Northbank" not in line, line
             assert "July 9 of July 10" not in line, line

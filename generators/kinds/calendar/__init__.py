@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
@@ -77,6 +78,8 @@ class MeetingSpec(SpecBase):
     until: dt.datetime | None = None
     exdates: list[dt.datetime] = Field(default_factory=list)
     standing: str = ""
+    group: str = Field("", description="a body of the meeting invited by its list address, 'Audit Committee "
+                                       "<audit.committee@x.example>', where the cast holds fewer than two of it")
 
 
 class MeetingContent(BaseModel):
@@ -254,13 +257,14 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
         org = next(o.name for o in planner.outline.organisations if o.id == organiser.organisation)
         where = item.location or f"{org}, main conference room"
     holders = room_people(planner, [organiser, *attendees])
+    group = "" if hearing else body_list(planner, item.title, [organiser, *attendees])
     spec = MeetingSpec(
         id=instance, item=instance, path=calendar_path(folder, holders[0]), title=title, author=organiser.id,
         occupation=organiser.occupation, facts=facts, distractor=distractor if facts else None,
         purpose=item.purpose or "", summary=item.title, calendar=folder, starts_at=starts,
         ends_at=starts + dt.timedelta(minutes=item.duration), attendees=[p.id for p in attendees], location=where,
         uid=f"{digest[:24]}@{domain}", calendars=[calendar_path(folder, p) for p in holders],
-        holders=[p.id for p in holders],
+        holders=[p.id for p in holders], group=group,
         follows=any(a.kind == "calendar" and a.summary == item.title and a.starts_at < starts for a in planner.artifacts),
         **({} if rule is None else at_times(rule, zone, hour, minute)))
     planner.artifacts.append(spec)
@@ -302,6 +306,28 @@ def plan_meeting(planner: _Planner, folder: str, item: MeetingItem, instance: st
 # Minutes are kept by the most junior person of the organiser's firm at the meeting, not by whoever called it (read
 # 20: "The MD takes minutes with two analysts present"; "partner as minute-taker" with his associate there).
 _RANK = {"junior": 0, "mid": 1, "senior": 2, "executive": 3}
+
+
+_BODY = re.compile(r"\b((?:[A-Z][a-z]+\s+){0,2}(?:committee|board))\b", re.I)
+_SMALL = ("the", "a", "an", "with", "on", "of", "and", "to")
+
+
+def body_list(planner: _Planner, title: str, people: list[Person]) -> str:
+    """The list address a meeting of a body (a committee, a board) goes to where the cast holds fewer than two of its
+    members among the people invited, as 'Audit Committee <audit.committee@nimbusgate.example>' at the domain of the
+    member it has; '' for any other meeting, or a body none of the invited belongs to."""
+    m = _BODY.search(title or "")
+    if m is None:
+        return ""
+    key = m.group(1).split()[-1].lower()
+    words = [w.lower() for w in m.group(1).split() if w.lower() not in _SMALL]
+    body = " ".join(w.capitalize() for w in words)
+    members = [p for p in people if all(w in (p.title or "").lower() for w in words)
+               or key == "board" and re.search(r"\bdirector\b|\bboard\b", p.title or "", re.I)]
+    if not members or len(members) >= 2:
+        return ""
+    domain = next(o.domain for o in planner.outline.organisations if o.id == members[0].organisation)
+    return f"{body} <{'.'.join(words)}@{domain}>"
 
 
 def minutes_taker(organiser: Person, attendees: list[Person]) -> Person:

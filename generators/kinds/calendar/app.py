@@ -33,7 +33,7 @@ def parse_events(data: bytes | str, path: str) -> list[dict]:
     events = []
     for e, start, end, recurrence in occurrences(list(read_calendar(data, path).walk("VEVENT"))):
         fields = event_fields(e)  # the loader's fields of the event, so the agent reads what was checked
-        event: dict[str, Any] = {"path": path, **fields, "attendees": [who for who, _ in fields["attendees"]]}
+        event: dict[str, Any] = {"path": path, **fields, "attendees": [who for who, *_ in fields["attendees"]]}
         zoned = e.get("DTSTART") is not None and "TZID" in e.get("DTSTART").params
         for key, value in (("start", start), ("end", end)):
             if value is not None:

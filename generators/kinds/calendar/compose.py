@@ -7,7 +7,7 @@ import re
 
 from worldsmith.generators.compose.bank import picker_for
 from worldsmith.generators.compose.parties import client_of, home
-from worldsmith.generators.compose.text import cap_first, mail_day
+from worldsmith.generators.compose.text import cap_first, lower_first, mail_day
 from worldsmith.generators.compose.week import title_words
 from worldsmith.generators.kinds.calendar.agenda import agenda_items, ahead_item, noun
 from worldsmith.generators.context import ArtifactContext
@@ -19,6 +19,7 @@ _POINTS = ["Where we are on the timetable", "Open points and who owns them", "Do
            "Next steps and the date of the next call", "Any other business"]
 _SERIES = ["Actions from last time"]
 _NEXT, _NEXT_IN_SERIES = "Next steps and the date of the next call", "Next steps"
+_NEXT_MEETING = "Next steps and the date of the next meeting"
 _ONE_FIRM = ["Budget and staffing"]
 _CLIENT = ["Questions from the client"]
 # The order a chair takes business in: the last meeting's record and actions, the matter's business, then where the
@@ -26,8 +27,10 @@ _CLIENT = ["Questions from the client"]
 # the timetable", blind read 21).
 _CLOSING = ["Documents still outstanding", "Open points and who owns them", "Where we are on the timetable",
             "Budget and staffing", "Questions from the client", "Next steps and the date of the next call",
+            "Next steps and the date of the next meeting",
             "Next steps", "Any other business"]
 _FIGURE = ("money", "number", "percent")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _MINUTES = re.compile(r"\bminutes\b", re.I)
 # A series' invitations differ by their day, so no opener repeats word for word across the room.
 _OPENERS = ["Agenda for the {summary} of {day}.", "Points for the {summary} of {day}; please send anything to add.",
@@ -51,10 +54,73 @@ def decision_point(purpose: str) -> str:
     what = re.sub(r"\s+(?:and|but)\s+(?:fail|fails|do not|does not|don't|doesn't|cannot|can't|are unable|is unable|"
                   r"break down|breaks down|walk away)\b.*$", "", what)
     agree = m.group(0).lower().startswith("agree")
+    if m.group(0).lower().startswith("approve"):  # (a committee approves: "Decision: the financial statements")
+        return f"To approve: {what}" if what else ""
     # what a meeting settles is to be settled, not a decision already named ("Decision: the period of restoration
     # instead of going to appraisal" from "meet to settle the period of restoration ...", bi-claim at seed 37)
     head = "To agree" if agree else "To settle" if m.group(0).lower().startswith("settle") else "Decision"
     return f"{head}: {what}" if what else ""
+
+
+# What a meeting goes through, as its purpose says it ("take the lenders through the breach and the borrower's request",
+# "hears the auditors' required communications", "narrow the Scott schedule and explore settlement"): the business its
+# figures belong to (blind read 36: "Net leverage (7.25x)", "Overall materiality (USD 1,114,500)" were agenda items of
+# their own, figure labels where the lenders' call has the request and the committee the auditors' communications)
+_VERBS = r"(?:takes?|walks?|go|goes|hears?|reviews?|considers?|discuss(?:es)?|receives?|narrows?|explores?|negotiates?|" \
+         r"approves?|decides?|agrees?|settles?|records?|chooses?|instructs?)"
+# a purpose's clauses, one verb each: "narrow the Scott schedule | explore settlement, without prejudice"
+_CLAUSE = re.compile(r"\s+(?:and|then)\s+(?=(?:then\s+)?" + _VERBS + r"\b)|[.;]\s*", re.I)
+_THROUGH = re.compile(r"\b(?:takes?|walks?|goes|go)\s+(?:(?P<who>.+?)\s+)?through\s+(?P<what>.+)", re.I)
+_HEARS = re.compile(r"\b(?:hears?|reviews?|considers?|discuss(?:es)?|receives?)\s+(?P<what>.+)", re.I)
+_WORKS = re.compile(r"\b(?P<verb>narrows?|explores?|negotiates?)\s+(?P<what>.+)", re.I)
+_GERUND = {"narrow": "Narrowing", "explore": "Exploring", "negotiate": "Negotiating"}
+# when and with whom is the invitation's own ("the final defesa with the client the day before it is due")
+_WHEN = re.compile(r"\s+(?:(?:on\s+)?the\s+(?:day|week|morning)\s+(?:before|after)\b.*|before\s+the\s+\w+\s+(?:deadline|date)"
+                   r".*|with\s+the\s+(?:client|fund|CEO|board|owners?|buyer|seller)\b.*)$", re.I)
+# who is heard is no business of its own ("hears counsel and the auditors and decides ..."): what they say is
+_WHO = r"(?:(?:the|its|their|our)\s+)?(?:counsel|lawyers?|auditors?|advisers?|experts?|surveyors?|bank|lenders?|client|" \
+       r"management|board|committee|parties)"
+_PEOPLE = re.compile(rf"^{_WHO}(?:(?:,|\s+and)\s+{_WHO})*$", re.I)
+
+
+def business_points(purpose: str) -> list[str]:
+    """What a meeting discusses, as its purpose says it, each an agenda item ('The breach and the borrower's request',
+    'Narrowing the Scott schedule', 'Instructions from the lenders'); none where the purpose only decides."""
+    out: list[str] = []
+    who = ""
+    for clause in _CLAUSE.split(" ".join((purpose or "").split())):
+        m = _THROUGH.search(clause) or _HEARS.search(clause)
+        w = _WORKS.search(clause)
+        if m is not None:
+            what = _WHEN.sub("", m.group("what").strip())
+            who = (m.groupdict().get("who") or "") or who
+            if not _PEOPLE.match(what):
+                out.append(cap_first(what))
+        elif w is not None:
+            out.append(f"{_GERUND[w.group('verb').lower().rstrip('s')]} {_WHEN.sub('', w.group('what').strip())}")
+        elif re.search(r"\btakes?\s+instructions\b", clause, re.I):
+            out.append(f"Instructions from {who}" if who else "Instructions")
+    return [p for i, p in enumerate(out) if p and p not in out[:i]]
+
+
+def figure_phrase(label: str, text: str) -> str:
+    """A figure as it follows an item: its label with its article, and its value ('the net leverage of 7.25x')."""
+    said = lower_first(_ARTICLE.sub("", label.strip()))
+    # (a name's own figure takes no article: "Corvane's offer"; an acronym's does: "the LOI enterprise value")
+    named = re.match(r"[A-Z][a-z]+(?:'s|s')\s", said) is not None
+    # (not "of" after an "of": "the assessment of the works of GBP 347,250", "the number of positions affected at 64
+    # positions", nl-collective-redundancy at seed 34)
+    return f"{'' if named else 'the '}{said} " + (f"({text})" if " of " in said else f"of {text}")
+
+
+def with_figures(point: str, figures: list[str], discussed: bool) -> str:
+    """An item with the figures it turns on after it: 'The breach and the borrower's request: the net leverage of 7.25x
+    and ...' where the item is what is discussed, '..., on the landlord's quantified demand of GBP 1,060,200' where it
+    is a decision."""
+    if not figures:
+        return point
+    listed = ", ".join(figures[:-1]) + f" and {figures[-1]}" if len(figures) > 1 else figures[0]
+    return f"{point}: {listed}" if discussed else f"{point}, on {listed}"
 
 
 # the word of a label that says the figure is already agreed ("the agreed period of restoration")
@@ -95,7 +161,48 @@ def figures_point(events: list, follows: bool) -> str:
     listed = ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
     # (not "since the last call": a weekly series' calls between two planned ones are the calendar's, and the figures
     # of the planned call's span may have come before the last of them)
-    return f"{'New figures' if follows else 'The figures so far'}: {listed}"
+    head = ("New figures" if follows else "The figures so far") if len(said) > 1 else \
+        ("New figure" if follows else "The figure so far")
+    return f"{head}: {listed}"
+
+
+_SIGNING = re.compile(r"^(?:signing|execution|completion)\b|\bsigning\s+(?:of|before|ceremony)\b|\bbefore\s+the\s+notary\b",
+                      re.I)
+_SIGNS = re.compile(r"\bsign(?:ing)?\s+(?:of\s+)?(?P<what>.+?)(?:\s+(?:before|at|with)\b.*)?$", re.I)
+_NOTARIAL = re.compile(r"\bnota(?:ry|rial|ria|rio|r)\b|public instrument|\bdeed\b", re.I)
+_THEN_FILED = re.compile(r"\bbefore\s+(?P<what>the\s+.+?)\s+is\s+(?P<verb>filed|made|served|lodged|submitted|registered)\b",
+                         re.I)
+_BODY = re.compile(r"\b(?:committee|board)\b", re.I)
+
+
+def genre(summary: str, location: str = "") -> str:
+    """What kind of meeting an invitation is for, as its agenda follows: 'signing' (documents to sign and conditions to
+    confirm), 'committee' (its papers and what it approves), 'call' or 'meeting' (updates and decisions)."""
+    if _SIGNING.search(summary or "") and not re.search(r"\bcall\b", summary, re.I):
+        return "signing"
+    if _BODY.search(summary or ""):
+        return "committee"
+    return "call" if "https://" in (location or "") else "meeting"
+
+
+def signing_points(summary: str, purpose: str, location: str, figures: list[str]) -> list[str]:
+    """A signing's agenda: the documents to sign, what is confirmed before anyone signs, the figures the signed text
+    carries and what the signing lets happen next, never 'the date of the next call' (blind read 36: a notarial
+    signing with 'Next steps and the date of the next call')."""
+    m = _SIGNS.search(summary or "")
+    what = m.group("what").strip() if m else "the documents in agreed form"
+    notarial = _NOTARIAL.search(" ".join((summary, purpose or "", location or "")))
+    out = [f"Documents to sign: {what}" + (", as a public instrument" if notarial else ""),
+           "Before signing: " + ("each signatory's powers and identity documents" if notarial else
+                                 "the conditions to signing and each signatory's authority")]
+    if figures:
+        out.append(with_figures("To confirm in the signed text", figures, True))
+    filed = _THEN_FILED.search(purpose or "")
+    verb = {"made": "making", "served": "serving", "lodged": "lodging", "submitted": "submitting",
+            "registered": "registering"}.get(filed.group("verb").lower(), "filing") if filed else ""
+    out.append(f"After signing: {verb} {filed.group('what')}" if filed else
+               "After signing: signed copies to each party, filings and registrations")
+    return out
 
 
 def taken_up(paper, events: list, summary: str) -> bool:
@@ -137,37 +244,73 @@ def compose_meeting(ctx: ArtifactContext):
     # minutes carry it
     week = [e for e in week if not (e.what == "paper" and e.org in ours and e not in minutes
                                     and taken_up(e, week, spec.summary))]
-    # two or more figures come in (none worked out) are one item (figures_point)
-    came = [e for e in week if e.what == "learnt" and e.type in _FIGURE and not e.derived and e.label]
-    came = came if len(came) > 1 else []
+    # the figures come in or worked out are one update (figures_point), never a figure label each ("Interest on back
+    # pay (AUD 1,486,200)" an item of the au-wage weekly call at seed 35); the other side's figure is ours to answer
+    # (agenda.item: 'our position'), and one of the day itself is news ('New today')
+    came = [e for e in week if e.what == "learnt" and e.type in _FIGURE and e.label and e.day != day
+            and not (e.org and e.org not in ours and not e.derived and not e.standing)]
     rest = [e for e in week if e not in minutes and e not in came]
     # the meeting's own dates, which a paper of the week may carry in full (agenda_items)
     dates = [(f.label, f.text) for f in ctx.facts if f.value.type == "date" and f.label]
     opening = agenda_items(minutes, day, ctx.locale, ours)
-    points = ([figures_point(came, bool(getattr(spec, "follows", False)))] if came else []) \
-        + agenda_items(rest, day, ctx.locale, ours, dates)
-    points += [fact_point(f, day, pick) for f in ctx.facts if not any(f.text in p for p in opening + points)]
+    points = agenda_items(rest, day, ctx.locale, ours, dates)
+    kind = genre(spec.summary, spec.location)
+    decision = decision_point(spec.purpose)
+    business = business_points(spec.purpose)
+    if came and not (business or decision) and kind != "signing":
+        # (the meeting's own figures join the week's in its one update: "Where the figures stand: ..." beside "New
+        # figures: ..." on one weekly call, buyside-diligence at seed 0)
+        came += [f for f in ctx.facts if f.value.type in _FIGURE and f.label and f.text not in " ".join(points)
+                 and not (getattr(f, "since", None) is not None and f.since >= day)
+                 and f.text not in {e.text for e in came}]
+    if came:
+        points.insert(0, figures_point(came, bool(getattr(spec, "follows", False))))
+    left = [f for f in ctx.facts if not any(f.text in p for p in opening + points)]
+    # a figure follows the business it turns on, never an item of its own where the meeting has business to carry it
+    # ("Outstanding senior facilities (EUR 186,000,000)" on the lenders' call, "Overall materiality (USD 1,114,500)"
+    # at the audit committee, blind read 36); a figure the meeting itself agrees stays its own item (fact_point)
+    figures = [f for f in left if f.value.type in _FIGURE and f.label and not
+               (getattr(f, "since", None) is not None and f.since >= day)]
+    phrases = [figure_phrase(f.label, f.text) for f in figures]
+    if kind == "signing":
+        points += signing_points(spec.summary, spec.purpose, spec.location, phrases)
+        figures = []
+    elif business:
+        business[0] = with_figures(business[0], phrases, True)
+    elif decision:
+        decision = with_figures(decision, phrases, False)
+    elif phrases:  # (a status call's update: the figures where they stand, one item)
+        business = [with_figures("Where the figures stand", phrases, True)]
+    points = business + points
+    points += [fact_point(f, day, pick) for f in left if f not in figures and
+               not (kind == "signing" and f.value.type in _FIGURE and f.label)]
     # (a week with nothing new has the standing items alone: "A quiet week: chasing what is outstanding" was a
     # template line to blind read 35b)
-    decision = decision_point(spec.purpose)
     if decision:
         points.append(decision)
-    # a call of a series meets again next week: its date is the calendar's, no point of the agenda
-    stock = [_NEXT_IN_SERIES if p == _NEXT and getattr(spec, "recurrence", None) else p for p in _POINTS]
+    # a call of a series meets again next week: its date is the calendar's, no point of the agenda; a meeting met in
+    # a room meets again, not calls
+    stock = [_NEXT_IN_SERIES if p == _NEXT and getattr(spec, "recurrence", None) else
+             _NEXT_MEETING if p == _NEXT and kind != "call" else p for p in _POINTS]
+    if kind == "signing":  # (a signing's business is its documents: no call, no open points, no other business)
+        stock = []
+    elif kind == "committee":  # (a committee takes its papers, then any other business)
+        stock = [p for p in stock if p == "Any other business"]
     # a last time: a later call of a series (the first of a series, and a one-off meeting, have none)
-    if getattr(spec, "follows", False):
+    if getattr(spec, "follows", False) and kind != "signing":
         stock += _SERIES
     firms = {ctx.author.organisation, *(p.organisation for p in ctx.to)}
-    if len(firms) == 1:
+    if len(firms) == 1 and kind in ("call", "meeting"):
         stock += _ONE_FIRM
     client = client_of(ctx) if ctx.organisations else ""
-    if client and any(p.organisation == client for p in ctx.to):
+    if client and any(p.organisation == client for p in ctx.to) and kind in ("call", "meeting"):
         stock += _CLIENT
-    chosen = pick.some(stock, pick.rng.randint(2, 3 if decision or points else 4))
+    chosen = pick.some(stock, min(len(stock), pick.rng.randint(2, 3 if decision or points else 4)))
     opening += [p for p in chosen if p in _SERIES]
     points = in_order(opening, points, [p for p in chosen if p not in _SERIES])
     said = f"{spec.starts_at:%B} {spec.starts_at.day}"
-    lines = [pick.one(_OPENERS).format(summary=spec.summary, day=said), ""]
+    opener = f"For the signing on {said}, in this order:" if kind == "signing" else pick.one(_OPENERS)
+    lines = [opener.format(summary=lower_first(spec.summary), day=said), ""]
     usual = getattr(spec, "recurrence", None)
     if usual is not None and usual.date() != day:
         # a meeting of a series moved off its day says so (its calendar shows that week's occurrence moved)

@@ -41,7 +41,8 @@ create table calendar_attendees (
     path        varchar not null,
     uid         varchar,
     address     varchar,
-    name        varchar
+    name        varchar,
+    cutype      varchar             -- CUTYPE: GROUP for a body invited by its list address (a committee)
 );
 -- The meetings the plan fixed: when, what they are called, and their UID.
 create table planned_meetings (
@@ -68,7 +69,8 @@ def address(value: Any) -> str | None:
 
 def event_fields(e: icalendar.Event) -> dict[str, Any]:
     """What an event says besides its times: the TEXT properties it states, its organizer, and its attendees as
-    (address, name) pairs. The loader and the calendar app both take an event's fields from here."""
+    (address, name, calendar user type) triples. The loader and the calendar app both take an event's fields from
+    here."""
     fields: dict[str, Any] = {key: str(e.get(name)) for name, key in TEXT.items() if e.get(name) is not None}
     if e.get("ORGANIZER") is not None:
         fields["organizer"] = address(e.get("ORGANIZER"))
@@ -76,7 +78,8 @@ def event_fields(e: icalendar.Event) -> dict[str, Any]:
     fields["attendees"] = []
     for a in attendees if isinstance(attendees, list) else [attendees] if attendees is not None else []:
         name = getattr(a, "params", {}).get("CN")
-        fields["attendees"].append((address(a), str(name) if name else None))
+        kind = getattr(a, "params", {}).get("CUTYPE")
+        fields["attendees"].append((address(a), str(name) if name else None, str(kind) if kind else None))
     return fields
 
 
@@ -131,5 +134,5 @@ def load_ics(f: RoomFile) -> None:
         if any(e is x for x in listed):
             continue  # a series' attendees once, not once an occurrence
         listed.append(e)
-        for who, name in fields["attendees"]:
-            f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=who, name=name)
+        for who, name, kind in fields["attendees"]:
+            f.add("calendar_attendees", artifact_id=aid, path=f.rel, uid=uid, address=who, name=name, cutype=kind)

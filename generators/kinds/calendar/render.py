@@ -56,6 +56,14 @@ def _event(plan: WorldPlan, spec: Any, content: Any, master: bool = False) -> ic
     chair = None if is_hearing(spec.summary) else spec.author
     for pid in [spec.author, *spec.attendees]:
         e.add("attendee", _address(plan, pid, "CHAIR" if pid == chair else "REQ-PARTICIPANT"), encode=0)
+    if getattr(spec, "group", ""):
+        # a body the cast holds too few of is invited by its list address, as a committee's secretary sends it
+        # (blind re-read 36b: "The audit committee meeting invites only the chair from the committee")
+        name, _, mail = spec.group.partition(" <")
+        g = icalendar.vCalAddress(f"mailto:{mail.rstrip('>')}")
+        g.params.update(CN=icalendar.vText(name), CUTYPE=icalendar.vText("GROUP"),
+                        ROLE=icalendar.vText("REQ-PARTICIPANT"), PARTSTAT=icalendar.vText("ACCEPTED"))
+        e.add("attendee", g, encode=0)
     e.add("location", spec.location)
     if "https://" in spec.location:
         e.add("url", spec.location.split(" ", 2)[-1])

@@ -80,6 +80,8 @@ class ChatSpec(SpecBase):
     date: dt.date
     members: list[str] = Field(min_length=1, description="person ids")
     posts: list[ChatPost] = Field(min_length=1)
+    nth: int = Field(0, description="the day's place among its conversation's days, 0 the first: two days of one "
+                                    "conversation draw their stock exchanges from different frames")
     links: list[str] = Field(default_factory=list, description="room paths of files a post of the day may share")
     link_makers: list[str] = Field(default_factory=list, description="person ids of the makers of `links`, in order "
                                                                       "(nobody sends a paper to its maker)")
@@ -216,7 +218,7 @@ def plan_chat(planner: _Planner, folder: str, item: ChatItem, instance: str, day
             author=author.id, occupation=author.occupation, facts=day_facts,
             distractor=distractor if distractor and day_facts else None, purpose=item.purpose or "",
             export=folder, conversation=conversation, channel=name, channel_id=cid, topic=item.topic or title,
-            date=d, members=[m.id for m in members], posts=posts))
+            date=d, members=[m.id for m in members], posts=posts, nth=days.index(d)))
 
 
 def _news(artifacts: list[Any], members: set[str], day: dt.date, start: dt.time) -> int:

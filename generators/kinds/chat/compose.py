@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from worldsmith.generators.compose.bank import Picker, bank, picker_for
 from worldsmith.generators.compose.facts import agree, fact_sentence, limit_words
 from worldsmith.generators.compose.parties import home, opponent
-from worldsmith.generators.compose.text import lower_first, title_head
+from worldsmith.generators.compose.text import lower_first, mail_day, title_head
 from worldsmith.generators.context import ArtifactContext, paper_key
 
 _TEAM = re.compile(r"\s+(matter|deal|fieldwork|engagement|project|working|core|shared|joint|client|internal)?\s*"
@@ -520,7 +520,9 @@ def compose_chat(ctx: ArtifactContext):
         frames = asking(on_a_day(ex["pair"]["a"], ex.get("due", "")), author, name)
         if _back(ex, now[0]):
             frames = [f for f in frames if not _AWAITED.search(f)] or frames
-        said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx),
+        if "turn" in ex:  # (a quiet day's answer turns with the conversation's days, as its question does)
+            frames = [frames[ex["turn"] % len(frames)]]
+        said = pick.fill(frames, name=name, paper=_it(ex), matter=matter_name(ctx), ahead=ex.get("ahead", ""),
                          when=ex.get("when") or when(), due=ex.get("due", ""), by=ex.get("by", ""), org=ex.get("org", ""),
                          subject=ex.get("subject", ""),
                          later=later_than(ex.get("when", ""), now[0]) if now[0] is not None else "later") or f"ok {name}"
@@ -570,7 +572,7 @@ def compose_chat(ctx: ArtifactContext):
             f = ex.get("fact")
             v = dict(name=name, label=f.label if f else "", text=f.text if f else "", file=ex.get("file", ""),
                      paper=ex.get("paper", ""), matter=matter_name(ctx), when=when(), due=ex.get("due", ""),
-                     by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""))
+                     by=ex.get("by", ""), org=ex.get("org", ""), subject=ex.get("subject", ""), ahead=ex.get("ahead", ""))
             frames = ex["pair"]["f"] if "pair" in ex else talk["follow"][ex["kind"]]
             if _back(ex, now[0]):
                 frames = [f for f in frames if not _AWAITED.search(f)] or frames
@@ -579,9 +581,11 @@ def compose_chat(ctx: ArtifactContext):
                 # know it is gone" from the partner who posted it, gb-dilapidations-claim at seed 36)
                 frames = [f for f in frames if "gone" not in f]
             if ex.get("standing"):
-                # (an instrument is quoted from, never worked from; who put it up has no more to say of it)
+                # (an instrument is quoted from, never worked from; who put it up has no more to say of it; a copy
+                # put up as sent or as received is thanked for once, by whoever answered: "Three people thank each
+                # other for saving a file (saves me a search in the sent items)", blind read 36b)
                 frames = talk["follow"][_kept(ex)] \
-                    if author != ex.get("asker") else []
+                    if author != ex.get("asker") and _kept(ex) == "file_standing" else []
                 if ex.get("asker") in people:
                     # thanked for the copy is whoever put it up ("great, Daniël - I was looking for the copy that went
                     # out" to one who only thanked Rafael for it, nl-collective-redundancy at seed 34)
@@ -629,14 +633,20 @@ def compose_chat(ctx: ArtifactContext):
             away = people.get(ex.get("answerer"))
             stand_in = away is not None and people[author].organisation == away.organisation \
                 and rank(people[author]) >= rank(away)
-            return pick.fill(talk["join_put_off" if ex.get("put_off") and stand_in else "join_call"],
+            joins = talk["join_put_off" if ex.get("put_off") and stand_in else "join_call"]
+            return pick.fill([joins[spec.nth % len(joins)]],
                              asker=people[ex["asker"]].first_name,
                              when=later_than(ex.get("when", ""), now[0]) if ex.get("put_off") else when()) \
                 or "I'm around too"
         closing.add(len(texts))  # (the post this line is for: follow's caller appends it next)
+        if ex is not None and author not in (ex.get("asker"), ex.get("answerer")):
+            idle.add(len(texts))
         return pick.fill(talk["close"], name=name, matter=matter_name(ctx)) or "thanks"
 
     closing: set[int] = set()  # the posts that only sign off
+    # those of them by someone outside the exchange they close: a thanks for news someone else gave and another
+    # answered moves nothing ("Pure filler: the partner thanks Jeffrey for news that Vanessa posted", blind read 36b)
+    idle: set[int] = set()
     for i, post in enumerate(spec.posts):
         now[0] = post.at
         replying = post.thread is not None and post.thread < i
@@ -769,13 +779,22 @@ def compose_chat(ctx: ArtifactContext):
                 to = by_first.get(name)
                 theirs = ex["kind"] == "paper" and not own and firm is not None and to is not None \
                     and to.organisation == firm != people[post.author].organisation
-                ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else
-                                           "papers" if ex["kind"] == "paper" else "calls"])
+                if ex["kind"] == "paper":
+                    ex["pair"] = pick.one(talk["papers_own" if own else "papers_theirs" if theirs else "papers"])
+                else:
+                    # a quiet day's call is to plan the work to the next deadline where there is one, each day of
+                    # the conversation in its own frame (see calls_ahead)
+                    ahead = min((d for d in ctx.deadlines if spec.date < d), default=None)
+                    pairs = talk["calls_ahead" if ahead else "calls"]
+                    # (the question and its answer turn together: days up to pairs x answers apart never match)
+                    turn = spec.nth % (len(pairs) * 3)
+                    ex["pair"], ex["turn"] = pairs[turn % len(pairs)], turn // len(pairs)
+                    ex["ahead"] = mail_day(ahead, ctx.locale) if ahead else ""
                 # (a call nobody has fixed is not "still on", nor is time found "before the call": "are we still
                 # having the Halden Street call today?" on a day with no call in anyone's diary, mail8's read)
                 ex["when"] = when()
                 text = pick.fill([ex["pair"]["q"]], paper=ex.get("paper", ""), name=name, matter=matter_name(ctx),
-                                 when=ex["when"]) or f"{name}, {matter_name(ctx)}?"
+                                 when=ex["when"], ahead=ex.get("ahead", "")) or f"{name}, {matter_name(ctx)}?"
                 ex["open"] = i + 1 < n
             texts.append(text)
             continue
@@ -786,6 +805,8 @@ def compose_chat(ctx: ArtifactContext):
     if closing:
         first_close = min(closing)
         while len(texts) > max(2, first_close + 1) and len(texts) - 1 in closing and not shared[len(texts) - 1]:
+            texts.pop()
+        while len(texts) > 2 and len(texts) - 1 in idle and not shared[len(texts) - 1]:
             texts.pop()
         n = len(texts)
         shared = shared[:n]
