@@ -108,6 +108,34 @@ def _tested(sheet: Any, figures: list[int]) -> tuple[int, int, bool] | None:
     return others[0], bound, _cell(sheet, others[0]) >= _cell(sheet, bound)
 
 
+# A rule that a figure must pass its bound, not merely reach it ('more than three-quarters', art. 629 TRLC): the
+# comparison is strict. In each locale the room writes.
+_STRICT = re.compile(r"\b(?:more than|greater than|in excess of|exceeds?|exceeding|m[aá]s de|m[aá]s del|superior(?:es)? a|"
+                     r"plus de|plus des|sup[ée]rieure? [àa]|mehr als|pi[uù] di|pi[uù] del|superiore a|mais de|mais do)\b",
+                     re.I)
+# ... and a rule whose bound is reached when it is met ('at least', 'not less than'): that one is not strict
+_AT_LEAST = re.compile(r"\b(?:at least|not less than|or more|no less than|al menos|como m[ií]nimo|au moins|"
+                       r"mindestens|almeno|pelo menos)\b", re.I)
+
+
+def strict_bound(ledger: Any, sheet: Any, bound: int) -> bool:
+    """Whether the figure must exceed the bound on line `bound` (not merely reach it): read from the rule of the
+    bound's fact, else of the facts its formula reads (blind read 36: a vote tracker tested '>=' where art. 629 TRLC
+    requires more than three-quarters)."""
+    line = sheet.lines[bound]
+    reads = [int(n) for n in re.findall(r"\{(\d+)\}", line.formula or "")]
+    fids = [line.fact] + [sheet.lines[i].fact for i in reads]
+    for fid in fids:
+        fact = ledger.facts.get(fid or "")
+        if fact is None:
+            continue
+        rule = f"{fact.label or ''} {fact.statement or ''}"
+        strict, loose = _STRICT.search(rule), _AT_LEAST.search(rule)
+        if strict or loose:
+            return bool(strict) and not loose
+    return False
+
+
 def _fact_format(ledger: Any, fid: str | None) -> str | None:
     """The line format a fact's own value asks for (money, percent, a multiple or a plain number), or None."""
     q = quantity_of(ledger.value(fid)) if fid is not None else None
@@ -210,8 +238,11 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
                 at, bound, reached = tested
                 from worldsmith.generators.kinds.spreadsheet.promise import MET, NOT_MET
 
+                cmp = ">" if strict_bound(ledger, sheet, bound) else ">="
+                if cmp == ">":
+                    reached = reached and _cell(sheet, at) > _cell(sheet, bound)
                 row = sheet.add(heading, role="derived", amount=MET if reached else NOT_MET,
-                                formula='IF({%d}>={%d},"%s","%s")' % (at, bound, MET, NOT_MET),
+                                formula='IF({%d}%s{%d},"%s","%s")' % (at, cmp, bound, MET, NOT_MET),
                                 note=_rest(point.text, None, value_of))
             else:
                 row = sheet.add(heading or _rest(point.text, None, value_of), role="key",

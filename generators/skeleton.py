@@ -778,11 +778,6 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     return sheet.skeleton(bottom)
 
 
-# A title that breaks its figure down by the kinds of it the ledger lists ('Back pay calculation by underpayment
-# category', 'Costs by head of claim').
-_BY_ITEMS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
-                       r"class(?:es)?|kinds?)\b", re.I)
-
 
 def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[int], int]:
     """Put `lines` before line `at`, every formula and fact's line moved to follow; the move of an old line index."""
@@ -820,17 +815,19 @@ def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
 
 
 def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | None:
-    """A pointed sheet whose title breaks a figure down by its kinds ('by underpayment category') lists the first money
-    figure whose fact the ledger gives items, item by item above it, split as every sheet of the room splits it
-    (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation by underpayment category"
-    shows no categories'). The move of the old lines' indices, or None where nothing is broken down."""
-    if not _BY_ITEMS.search(sheet.spec.title):
-        return None
-    for j, ln in enumerate(sheet.lines):
+    """A pointed sheet lists each money figure whose fact the ledger gives items, item by item above it, split as every
+    sheet of the room splits it (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation
+    by underpayment category" shows no categories'; blind read 36: 'The SUD is one total line. The three items its
+    conclusion refers to are not listed'). The move of the old lines' indices, or None where nothing is broken down."""
+    moves: list[Callable[[int], int]] = []
+    j = 0
+    while j < len(sheet.lines):
+        ln = sheet.lines[j]
         fact = ledger.facts.get(ln.fact or "")
         value = ledger.value(ln.fact) if fact is not None else None
         if ln.role != "input" or not isinstance(value, Money) or len(fact.items or []) < 2 \
                 or (ledger.distractor is not None and ledger.distractor.fact == fact.id):
+            j += 1
             continue
         items = list(fact.items)
         n = len(items)
@@ -863,8 +860,17 @@ def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | Non
         was = line.cells[sheet.note] or ""
         line.cells[sheet.note] = f"Sum of the items above; {was[:1].lower()}{was[1:]}" if was else \
             "Sum of the items above"
-        return move
-    return None
+        moves.append(move)
+        j += n + 1
+    if not moves:
+        return None
+
+    def moved(i: int) -> int:
+        for move in moves:
+            i = move(i)
+        return i
+
+    return moved
 
 
 # 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.
