@@ -589,3 +589,71 @@ def parts_in_words(sheet: Any, ledger: Any) -> int | None:
                       fmt="number", formula="{%d}-{%d}" % (b, at), note=how)
         return at
     return None
+
+
+# a rule that counts a date from an earlier one in calendar days ('56 days from receipt'), in each locale the room
+# writes; business days are not counted here (a locale's holidays decide them)
+_DAYS_FROM = re.compile(r"\b(\d{1,3})\s+(?:calendar\s+|clear\s+)?(?:days?|d[ií]as(?:\s+naturales)?|jours(?:\s+calendaires)?|"
+                        r"Tagen?|giorni|dias(?:\s+corridos)?)\s+(?:from|after|of|since|desde|a contar|tras|à compter|"
+                        r"apr[eè]s|nach|ab|dal|dalla|dopo|ap[oó]s|a partir)\b", re.I)
+
+
+def _leading_date(text: str, locale: str) -> tuple[dt.date, str] | None:
+    """(the date the text opens with, as the room writes dates in its locale or as an ISO date, and the rest of the
+    text), or None."""
+    from worldsmith.generators.compose.text import long_date
+
+    text = text.strip()
+    iso = re.match(r"(\d{4}-\d{2}-\d{2})\b", text)
+    if iso:
+        try:
+            return dt.date.fromisoformat(iso[1]), text[iso.end():]
+        except ValueError:
+            return None
+    for year in dict.fromkeys(int(y) for y in re.findall(r"\b(?:19|20)\d{2}\b", text[:40])):
+        day = dt.date(year, 1, 1)
+        while day.year == year:
+            written = long_date(day, locale)
+            if text.startswith(written) and not text[len(written):len(written) + 1].isalnum():
+                return day, text[len(written):]
+            day += dt.timedelta(days=1)
+    return None
+
+
+def date_cells(sheet: Any, ledger: Any) -> bool:
+    """A sheet of dates and no figures (a timetable of key dates) holds each row's date in a date column, not in its
+    words, and a date a rule counts from an earlier row's ('56 days from receipt') as a live formula over that row's
+    cell (blind read 36: '"Value" column empty throughout; dates typed as prose in "Basis"; nothing computed, not even
+    14 Aug + 56 days'). Whether the sheet's figure column became its date column."""
+    if any(ln.formula or isinstance(ln.cells[sheet.amount], (int, float)) for ln in sheet.lines):
+        return False
+    found: dict[int, tuple[dt.date, str]] = {}
+    for i, ln in enumerate(sheet.lines):
+        note = ln.cells[sheet.note]
+        if ln.role == "heading" or not isinstance(note, str):
+            continue
+        got = _leading_date(note, ledger.locale)
+        if got is not None:
+            found[i] = got
+    if not found:
+        return False
+    from worldsmith.generators.compose.text import cap_first as _cap
+
+    sheet.columns[sheet.amount] = SheetColumn(name="Date", type="date")
+    dates = {fid: ledger.value(fid).value for fid in sheet.spec.facts
+             if isinstance(getattr(ledger.value(fid), "value", None), dt.date)}
+    for i, (day, rest) in found.items():
+        ln = sheet.lines[i]
+        rest = rest.strip(" ,;:.")
+        ln.cells[sheet.amount] = day.isoformat()
+        ln.cells[sheet.note] = _cap(rest) if rest else None
+        fact = next((fid for fid, d in dates.items() if d == day and fid not in sheet.at), None)
+        rule = _DAYS_FROM.search(rest)
+        earlier = [k for k in found if k < i and found[k][0] + dt.timedelta(days=int(rule[1])) == day] if rule else []
+        if earlier:
+            ln.role, ln.formula = "derived", "{%d}+%d" % (earlier[-1], int(rule[1]))
+        if fact is not None and not earlier:
+            # (a counted date is the ledger's by the rule, not a derived figure check derived_fact_computed can read)
+            ln.fact = fact
+            sheet.at[fact] = i
+    return True

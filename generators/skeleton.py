@@ -209,7 +209,7 @@ class _Sheet:
             for ln in self.lines:
                 del ln.cells[1]
             self.amount, self.note = self.amount - 1, self.note - 1
-        if self.layout == "schedule":
+        if self.layout == "schedule" and self.columns[self.amount].type != "date":
             kind = "money" if formats == {"money"} else "number"
             self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
                                                     type=kind)
@@ -764,6 +764,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
     if not sheet.lines:
         return None
+    if listed is None:
+        from worldsmith.generators.pointed import date_cells
+
+        date_cells(sheet, ledger)
     if listed is not None and listed.get("population"):
         from worldsmith.generators.pointed import population_lines
 
@@ -797,8 +801,8 @@ def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[i
 def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
                   total: Decimal) -> dict[int, tuple[Decimal, str]]:
     """{item index: (amount, fact id)} for the items of `fid` that another money figure of the sheet is: the one item whose name
-    shares the first word of the figure's label, of five letters or more ('overtime' of 'Overtime component' and 'Overtime
-    for part-time hours'), while the pinned amounts leave something for each other item."""
+    opens with the first word of the figure's label, of five letters or more ('overtime' of 'Overtime component' and
+    'Overtime for part-time hours'), while the pinned amounts leave something for each other item."""
     out: dict[int, tuple[Decimal, str]] = {}
     for ln in sheet.lines:
         value = ledger.value(ln.fact) if ln.fact and ln.fact != fid and ln.fact in ledger.facts else None
@@ -806,8 +810,10 @@ def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
             continue
         # (the label's first word, what kind of figure it is: 'Superannuation shortfall' is no share of the store
         # managers' 'wage shortfall')
+        # and the item's own first such word: 'Tenant's assessment of the works' is no share of 'Reinstatement of the
+        # tenant's alterations' (blind read 36, a Scott schedule put the tenant's whole figure on that one item)
         words = {w[:7] for w in re.findall(r"[a-z]{5,}", (ledger.facts[ln.fact].label or "").lower())[:1]}
-        hits = [k for k, item in enumerate(items) if words & {w[:7] for w in re.findall(r"[a-z]{5,}", item.lower())}]
+        hits = [k for k, item in enumerate(items) if words & {w[:7] for w in re.findall(r"[a-z]{5,}", item.lower())[:1]}]
         if len(hits) == 1 and hits[0] not in out:
             out[hits[0]] = (value.amount, ln.fact)
     left = total - sum(a for a, _ in out.values())
