@@ -1181,14 +1181,16 @@ def _stated_in(title: str, statements: tuple[str, ...]) -> dt.date | None:
 
 
 def held_by(record: Any, sheet: SheetSpec, side: dict[str, str] | None) -> bool:
-    """Whether the sheet's maker holds the record: the room's own side (side '') holds every paper of its room;
-    another side holds what it wrote or was sent. A side's internal papers are no source of the other side's sheets
-    (blind read 36: the client's own deferred revenue rollforward, in its auditor's file, gave the auditor's internal
-    audit plan as the source of its ledger figures)."""
+    """Whether the sheet's maker reads its figures from the record: the room's own side (side '') from every paper of
+    its room; another side from its own papers only. A side's internal papers are no source of the other side's
+    sheets, nor is a letter it sent them (blind read 36: the client's own deferred revenue rollforward, in its
+    auditor's file, gave the auditor's internal audit plan, then the auditor's engagement letter, as the source of its
+    opening balance: 'Management's rollforward cites the auditor's engagement letter as the source of the opening
+    balance, twice')."""
     mine = (side or {}).get(sheet.author, "")
     if not mine:
         return True
-    return side.get(record.author, mine) == mine or any(side.get(r) == mine for r in getattr(record, "readers", []))
+    return side.get(record.author, mine) == mine
 
 
 def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[str, LedgerFact],
