@@ -598,6 +598,30 @@ _DAYS_FROM = re.compile(r"\b(\d{1,3})\s+(?:calendar\s+|clear\s+)?(?:days?|d[ií]
                         r"apr[eè]s|nach|ab|dal|dalla|dopo|ap[oó]s|a partir)\b", re.I)
 
 
+def dates_in(text: str, locale: str) -> list[dt.date]:
+    """The days a text writes out as the room writes dates in its locale (or as ISO dates), in the order written."""
+    from worldsmith.generators.compose.text import long_date
+
+    found = [(m.start(), dt.date.fromisoformat(m[0])) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b", text)
+             if _iso(m[0])]
+    for year in dict.fromkeys(int(y) for y in re.findall(r"\b(?:19|20)\d{2}\b", text)):
+        day = dt.date(year, 1, 1)
+        while day.year == year:
+            for m in re.finditer(re.escape(long_date(day, locale)) + r"(?!\w)", text):
+                if m.start() == 0 or not text[m.start() - 1].isalnum():
+                    found.append((m.start(), day))
+            day += dt.timedelta(days=1)
+    return [d for _, d in sorted(found)]
+
+
+def _iso(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _leading_date(text: str, locale: str) -> tuple[dt.date, str] | None:
     """(the date the text opens with, as the room writes dates in its locale or as an ISO date, and the rest of the
     text), or None."""

@@ -864,8 +864,11 @@ def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | Non
         line = sheet.lines[j + n]
         line.role, line.formula = "total", "SUM({%d}:{%d})" % (j, j + n - 1)
         was = line.cells[sheet.note] or ""
-        line.cells[sheet.note] = f"Sum of the items above; {was[:1].lower()}{was[1:]}" if was else \
-            "Sum of the items above"
+        # the basis after it runs on in lower case, but a paper's or a firm's name keeps its capital ('Sum of the
+        # items above; senior Facilities Agreement', 'quillon's schedule': blind read 36)
+        if re.match(r"(?:the|as|per|at|from|on|by|in|of|a|an|after|before|less|net|under)\b", was, re.I):
+            was = was[:1].lower() + was[1:]
+        line.cells[sheet.note] = f"Sum of the items above; {was}" if was else "Sum of the items above"
         moves.append(move)
         j += n + 1
     if not moves:

@@ -109,3 +109,32 @@ def test_the_loader_reads_a_formula_over_a_date_in_a_date_cell_as_that_date(tmp_
     wb.save(tmp_path / "t.xlsx")
     cell = next(c for c in parse_xlsx(tmp_path / "t.xlsx")[0].cells if (c.row, c.col) == (3, 2))
     assert (cell.value_type, cell.value_text, cell.value_date) == ("date", "2026-10-09", dt.date(2026, 10, 9)), cell
+
+
+def test_a_sheet_that_records_a_payment_made_by_its_day_is_no_draft_for_discussion():
+    """es-hotel-loan-restructuring (blind re-read 36, #23): the waiver fee sheet 'says "Draft for discussion" on the
+    day the fee is paid'. A point recording the payment on or before the sheet's day makes it no draft; one set for a
+    later day does not."""
+    from types import SimpleNamespace as NS
+
+    from worldsmith.generators.kinds.spreadsheet.compose import done_by_its_day
+
+    points = ["Waiver fee: {fee}", "Payment: on 8 April 2026 to the agent's account, distributed to each lender"]
+    assert done_by_its_day(NS(points=points, date=dt.date(2026, 4, 8)), "en_GB")
+    assert not done_by_its_day(NS(points=points, date=dt.date(2026, 4, 7)), "en_GB")
+    assert not done_by_its_day(NS(points=["Meeting: on 8 April 2026"], date=dt.date(2026, 4, 9)), "en_GB")
+
+
+def test_the_sum_line_keeps_the_capital_of_the_paper_it_cites():
+    """es-hotel-loan-restructuring (seed 36): 'Sum of the items above; senior Facilities Agreement (as amended)'. The
+    paper's name keeps its capital; a basis that opens with a common word runs on in lower case."""
+    for statement, note in (("Outstanding under the Senior Facilities Agreement are EUR 186,000,000.",
+                             "Senior Facilities Agreement"), ("As at 4 March: EUR 186,000,000.", "as at 4 March")):
+        fac = LedgerFact(id="fac", statement=statement, label="outstanding facilities", text="EUR 186,000,000.00",
+                         value=Money(amount=Decimal(186000000), currency="EUR"), items=["Facility A", "Facility B"])
+        spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Waiver fee calculation", author="a",
+                         occupation="13-2011", rows=8, date=dt.date(2026, 4, 8), facts=["fac"],
+                         points=["Facilities outstanding: {fac}, " + note])
+        sk = build_skeleton(spec, [fac], None, "en_GB", Faker(), dt.date(2026, 1, 1))
+        total = next(ln for ln in sk.lines if ln.role == "total")
+        assert total.cells[-1] == f"Sum of the items above; {note}", total.cells
