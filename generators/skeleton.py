@@ -208,11 +208,20 @@ class _Sheet:
             del self.columns[1]
             for ln in self.lines:
                 del ln.cells[1]
+                # a cell formula of another column moves with its column, and reads the columns it read
+                if ln.others:
+                    ln.others = {c - 1: re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (m[1], int(m[2]) - 1), f)
+                                 for c, f in ln.others.items()}
+                if ln.formula and "@" in ln.formula:
+                    ln.formula = re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (m[1], int(m[2]) - 1), ln.formula)
             self.amount, self.note = self.amount - 1, self.note - 1
         if self.layout == "schedule" and self.columns[self.amount].type != "date":
             kind = "money" if formats == {"money"} else "number"
-            self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
-                                                    type=kind)
+            side = getattr(self, "side_by_side", None)
+            # a side-by-side schedule names each side's column for its figure (_answered_items)
+            self.columns[self.amount] = SheetColumn(
+                name=f"{side} ({self.currency})" if side and kind == "money" else
+                f"Amount ({self.currency})" if kind == "money" else "Value", type=kind)
         layout = {"sample": "tracker", "by_group": "schedule", "counted": "tracker"}.get(self.layout, self.layout)
         return SheetSkeleton(layout=layout, columns=self.columns, label=self.label, amount=self.amount,
                              lines=self.lines, bottom=bottom, currency=self.currency)
@@ -696,6 +705,12 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             amount = (Decimal(str(ledger.value(m).amount)) / ledger.value(n).value).quantize(CENT, ROUND_HALF_UP)
             sheet.add(per_unit_label(label[m], one), role="derived", amount=_num(amount), fmt="money", formula="ROUND({%d}/{%d},2)" % (at_m, at_n),
                       note=f"{cap_first(_in_words(ledger.facts[m]))} / {_in_words(ledger.facts[n])}")
+    if principal and layout == "schedule" and principal[0] in sheet.at:
+        # a breakdown set against the other side's figure for the same thing, item by item (a Scott schedule)
+        t = sheet.at[principal[0]]
+        n = next((k for k in range(t) if any(ln.role != "item" for ln in sheet.lines[t - k - 1:t])), t)
+        if n >= 2:
+            _answered_items(sheet, ledger, t - n, n, ledger.facts[principal[0]])
     if bottom is None and counted_total in sheet.at:
         bottom = sheet.at[counted_total]
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
@@ -790,9 +805,14 @@ def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[i
     def move(i: int) -> int:
         return i + n if i >= at else i
 
+    def moved(formula: str) -> str:
+        return re.sub(r"\{(\d+)(@\d+)?\}", lambda m: "{%d%s}" % (move(int(m[1])), m[2] or ""), formula)
+
     for ln in sheet.lines:
         if ln.formula:
-            ln.formula = re.sub(r"\{(\d+)\}", lambda m: "{%d}" % move(int(m[1])), ln.formula)
+            ln.formula = moved(ln.formula)
+        if ln.others:
+            ln.others = {c: moved(f) for c, f in ln.others.items()}
     sheet.lines[at:at] = lines
     sheet.at = {f: move(i) for f, i in sheet.at.items()}
     return move
@@ -818,6 +838,72 @@ def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
             out[hits[0]] = (value.amount, ln.fact)
     left = total - sum(a for a, _ in out.values())
     return out if out and (left >= len(items) - len(out) if len(out) < len(items) else left == 0) else {}
+
+
+# A title that sets one side's figures against the other's item by item (a Scott schedule, a response to a claim)
+_SIDE_BY_SIDE_TITLE = re.compile(r"\b(?:scott|responses?|replies|reply|comparison|compared|against|versus|vs\.?|"
+                                 r"costings?|counter[- ]?schedule|assessment)\b", re.I)
+# label words two figures of one sheet share without being a measure of the same thing
+_GENERIC = {"claimed", "claim", "amount", "total", "value", "costs", "figure", "their", "under", "landlord", "tenant",
+            "surveyor", "assessment", "costing", "response", "party", "other"}
+
+
+def _content_words(label: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in _GENERIC}
+
+
+def _answered_items(sheet: _Sheet, ledger: _Ledger, first: int, n: int, fact: LedgerFact) -> None:
+    """Where the sheet's title sets two sides' figures against each other item by item (a Scott schedule) and the
+    sheet carries one other typed money figure of the same thing (a label word in common, 'works') smaller than the
+    itemised one, that figure is split over the same items, never above the item's own figure (seeded by both facts,
+    so every file that shows it splits it alike), in a column of its own beside them: its SUM is on the itemised
+    total's line and the figure's own line reads it back (blind read 36: 'Called the tenant's costings, but the items
+    are Quillon's ... and the tenant's side is a single lump of 362,900'; 'no Scott schedule figure')."""
+    if not _SIDE_BY_SIDE_TITLE.search(sheet.spec.title) or sheet.layout != "schedule" or sheet.roles:
+        return
+    total = ledger.value(fact.id).amount
+    mine = _content_words(fact.label or "")
+    others = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.role == "input" and ln.fact and ln.fact != fact.id
+              and isinstance(ledger.value(ln.fact), Money) and not ledger.facts[ln.fact].items
+              and ledger.value(ln.fact).currency == ledger.value(fact.id).currency
+              and 0 < ledger.value(ln.fact).amount < total and mine & _content_words(ledger.facts[ln.fact].label or "")]
+    if len(others) != 1:
+        return
+    at, other = others[0]
+    answer = ledger.value(other.fact).amount
+    caps = [Decimal(str(sheet.lines[first + k].cells[sheet.amount])) for k in range(n)]
+    rng = random.Random(f"{other.fact}:{answer}:{fact.id}:{n}:answered")
+    weights = [c * Decimal(str(round(rng.uniform(0.15, 0.85), 4))) for c in caps]
+    split = [min(c, (answer * w / sum(weights)).quantize(Decimal(1), ROUND_HALF_UP)) for c, w in zip(caps, weights)]
+    left = answer - sum(split)
+    for k in sorted(range(n), key=lambda k: caps[k] - split[k], reverse=True):
+        step = max(-split[k], min(caps[k] - split[k], left))
+        split[k] += step
+        left -= step
+    if left != 0:
+        return
+    col = sheet.amount + 1
+    for ln in sheet.lines:
+        ln.cells.insert(col, None)
+        if ln.others:
+            ln.others = {(c + 1 if c >= col else c): re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (
+                m[1], int(m[2]) + (int(m[2]) >= col)), f) for c, f in ln.others.items()}
+    if sheet.note >= col:
+        sheet.note += 1
+    sheet.columns.insert(col, SheetColumn(name=f"{cap_first(line_label(other_fact := ledger.facts[other.fact]))} "
+                                               f"({sheet.currency})", type="money"))
+    sheet.side_by_side = cap_first(str(sheet.lines[first + n].cells[sheet.label] or line_label(fact)))
+    for k in range(n):
+        sheet.lines[first + k].cells[col] = _num(split[k])
+    foot = sheet.lines[first + n]
+    foot.cells[col] = _num(answer)
+    foot.others = {**(foot.others or {}), col: "SUM({%d@%d}:{%d@%d})" % (first, col, first + n - 1, col)}
+    other.role, other.formula = "derived", "{%d@%d}" % (first + n, col)
+    was = other.cells[sheet.note] or ""
+    other.cells[sheet.note] = f"Sum of its column above; {was}" if was else "Sum of its column above"
+    # the foot adds both columns: it is their total, each side's name in its column's head (a row under one side's
+    # label beside the other's figure would misstate it: check amount_beside_label)
+    foot.cells[sheet.label] = "Total"
 
 
 def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | None:
@@ -869,6 +955,7 @@ def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | Non
         if re.match(r"(?:the|as|per|at|from|on|by|in|of|a|an|after|before|less|net|under)\b", was, re.I):
             was = was[:1].lower() + was[1:]
         line.cells[sheet.note] = f"Sum of the items above; {was}" if was else "Sum of the items above"
+        _answered_items(sheet, ledger, j, n, fact)
         moves.append(move)
         j += n + 1
     if not moves:

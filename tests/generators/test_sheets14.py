@@ -138,3 +138,37 @@ def test_the_sum_line_keeps_the_capital_of_the_paper_it_cites():
         sk = build_skeleton(spec, [fac], None, "en_GB", Faker(), dt.date(2026, 1, 1))
         total = next(ln for ln in sk.lines if ln.role == "total")
         assert total.cells[-1] == f"Sum of the items above; {note}", total.cells
+
+
+def test_a_scott_schedule_sets_the_other_sides_figure_against_each_item():
+    """gb-dilapidations-claim (blind read 36, #21/#22): 'the items are Quillon's (they sum to 806,400) and the
+    tenant's side is a single lump of 362,900; it is not in Scott schedule form'. The tenant's figure for the same
+    works is split over the landlord's items, none above the item's own figure, in a column of its own whose SUM is
+    on the total line; the tenant's row reads that sum back."""
+    works = LedgerFact(id="works", statement="Quillon's schedule claims GBP 806,400 for the works.",
+                       label="cost of works claimed", text="GBP 806,400.00",
+                       value=Money(amount=Decimal(806400), currency="GBP"),
+                       items=["Repairs to raised floors", "Mechanical and electrical repairs", "Redecoration"])
+    tenant = LedgerFact(id="tenant", statement="Tollgate assesses the works properly required at GBP 347,250.",
+                        label="tenant's surveyor's assessment of the works", text="GBP 347,250.00",
+                        value=Money(amount=Decimal(347250), currency="GBP"))
+    spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Scott schedule: 3rd and 4th floors", author="a",
+                     occupation="23-2011", rows=10, date=dt.date(2026, 10, 7), facts=["works", "tenant"],
+                     points=["Landlord's costing of the works: {works}, every item as served",
+                             "Tenant's surveyor's assessment of the works: {tenant}, item by item"])
+    sk = build_skeleton(spec, [works, tenant], None, "en_GB", Faker(), dt.date(2026, 8, 1))
+    names = [c.name for c in sk.columns]
+    assert names[:3] == ["Item", "Landlord's costing of the works (GBP)",
+                         "Tenant's surveyor's assessment of the works (GBP)"], names
+    own = [Decimal(str(ln.cells[1])) for ln in sk.lines[:3]]
+    theirs = [Decimal(str(ln.cells[2])) for ln in sk.lines[:3]]
+    assert sum(own) == 806400 and sum(theirs) == 347250 and all(0 <= t <= o for t, o in zip(theirs, own)), sk.lines
+    foot = sk.lines[3]
+    assert foot.cells[0] == "Total" and foot.formula == "SUM({0}:{2})" and foot.others == {2: "SUM({0@2}:{2@2})"}
+    row = next(ln for ln in sk.lines if ln.fact == "tenant")
+    assert row.formula == "{3@2}" and row.cells[1] == 347250, row
+    from worldsmith.generators.kinds.spreadsheet.render import skeleton_formulas
+
+    cells = skeleton_formulas(sk)
+    at = sk.lines.index(row)
+    assert cells[(at + 2, 2)][0] == "=C5" and cells[(5, 3)][0] == "=SUM(C2:C4)", cells

@@ -184,7 +184,10 @@ def skeleton_formulas(skeleton: SheetSkeleton) -> dict[tuple[int, int], tuple[st
     out = {}
     for n, line in enumerate(skeleton.lines):
         if line.formula:
-            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", line.formula)
+            # (a line may read a cell of another column: a side's figure read back from its column's sum)
+            text = re.sub(r"\{(\d+)@(\d+)\}", lambda m: f"{get_column_letter(int(m.group(2)) + 1)}{int(m.group(1)) + 2}",
+                          line.formula)
+            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", text)
             out[(n + 2, skeleton.amount + 1)] = ("=" + text, line.cells[skeleton.amount])
         for col, formula in (line.others or {}).items():
             # a register's row computes a cell of its own besides the amount (a claim's outstanding balance)
