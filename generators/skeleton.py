@@ -767,6 +767,8 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
         moved = _pointed_items(sheet, ledger)
         if moved is not None and bottom is not None:
             bottom = moved(bottom)
+        if moved is not None:
+            _against_levels(sheet, ledger)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:
@@ -906,6 +908,39 @@ def _answered_items(sheet: _Sheet, ledger: _Ledger, first: int, n: int, fact: Le
     foot.cells[sheet.label] = "Total"
 
 
+# a level an itemised total is judged against (an audit's materiality, a de minimis, a threshold)
+_LEVEL = re.compile(r"\b(?:materiality|de minimis|clearly trivial|threshold)\b", re.I)
+
+
+def _against_levels(sheet: _Sheet, ledger: _Ledger) -> None:
+    """An itemised total set against each level the sheet carries (overall and performance materiality): its share
+    of the level by a live formula, below or above it in words, after the sheet's last figure (blind read 36: 'The
+    SUD is one total line ... no comparison to materiality')."""
+    totals = [i for i, ln in enumerate(sheet.lines) if ln.role == "total" and ln.format == "money" and ln.fact]
+    if len(totals) != 1:
+        return
+    t = totals[0]
+    total = Decimal(str(sheet.lines[t].cells[sheet.amount]))
+    levels = [i for i, ln in enumerate(sheet.lines) if i != t and ln.fact and ln.format == "money"
+              and _LEVEL.search(ledger.facts[ln.fact].label or "") and isinstance(ln.cells[sheet.amount], (int, float))
+              and ln.cells[sheet.amount] > 0 and "{%d}" % t not in (ln.formula or "")]
+    if not levels:
+        return
+    at = 1 + max(i for i, ln in enumerate(sheet.lines) if isinstance(ln.cells[sheet.amount], (int, float)))
+    what = _in_words(ledger.facts[sheet.lines[t].fact])
+    new = []
+    for i in levels:
+        level = Decimal(str(sheet.lines[i].cells[sheet.amount]))
+        name = _in_words(ledger.facts[sheet.lines[i].fact])
+        word = "below" if total < level else "at" if total == level else "above"
+        cells: list[Any] = [None] * len(sheet.columns)
+        cells[sheet.label] = f"{cap_first(what)} as a share of {name}"
+        cells[sheet.amount] = float(total / level)
+        cells[sheet.note] = f"{cap_first(what)} / {name}: {word} it"
+        new.append(SheetLine(cells=cells, role="derived", format="percent", formula="{%d}/{%d}" % (t, i)))
+    _insert_lines(sheet, at, new)
+
+
 def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | None:
     """A pointed sheet lists each money figure whose fact the ledger gives items, item by item above it, split as every
     sheet of the room splits it (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation
@@ -952,7 +987,7 @@ def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | Non
         was = line.cells[sheet.note] or ""
         # the basis after it runs on in lower case, but a paper's or a firm's name keeps its capital ('Sum of the
         # items above; senior Facilities Agreement', 'quillon's schedule': blind read 36)
-        if re.match(r"(?:the|as|per|at|from|on|by|in|of|a|an|after|before|less|net|under)\b", was, re.I):
+        if not re.match(r"[A-Z][\w-]*(?:'s\b|\s+(?:&\s+)?[A-Z0-9])|[A-Z0-9]{2,}\b", was):
             was = was[:1].lower() + was[1:]
         line.cells[sheet.note] = f"Sum of the items above; {was}" if was else "Sum of the items above"
         _answered_items(sheet, ledger, j, n, fact)

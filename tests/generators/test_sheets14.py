@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from faker import Faker
 
+from worldsmith.generators.compose.text import cap_first
 from worldsmith.generators.skeleton import build_skeleton
-
 from worldsmith.worlds.plan import LedgerFact, SheetSpec
 from worldsmith.worlds.values import Money, Percent
 
@@ -70,6 +70,12 @@ def test_a_pointed_total_the_ledger_itemises_lists_its_items_with_a_sum_whatever
     assert sk.lines[total].formula == "SUM({0}:{2})", sk.lines[total]
     assert sum(Decimal(str(ln.cells[sk.amount])) for ln in sk.lines[:total]) == Decimal(412300)
     assert sk.lines[total].cells[sk.amount] == 412300
+    # and it is set against the materiality the sheet carries, by a live share of it ('no comparison to materiality')
+    share = next(ln for ln in sk.lines if ln.cells[sk.label] == "Total unadjusted differences as a share of overall "
+                                                                 "materiality")
+    om_at = next(i for i, ln in enumerate(sk.lines) if ln.fact == "om")
+    assert share.formula == "{%d}/{%d}" % (total, om_at) and abs(share.cells[sk.amount] - 412300 / 1114500) < 1e-9
+    assert share.cells[-1].endswith("below it"), share
 
 
 def test_a_timetable_holds_its_dates_in_a_date_column_and_counts_a_ruled_date_by_formula():
@@ -127,14 +133,16 @@ def test_a_sheet_that_records_a_payment_made_by_its_day_is_no_draft_for_discussi
 
 def test_the_sum_line_keeps_the_capital_of_the_paper_it_cites():
     """es-hotel-loan-restructuring (seed 36): 'Sum of the items above; senior Facilities Agreement (as amended)'. The
-    paper's name keeps its capital; a basis that opens with a common word runs on in lower case."""
+    paper's name keeps its capital, as a firm's does; a basis of plain words runs on in lower case."""
     for statement, note in (("Outstanding under the Senior Facilities Agreement are EUR 186,000,000.",
-                             "Senior Facilities Agreement"), ("As at 4 March: EUR 186,000,000.", "as at 4 March")):
+                             "Senior Facilities Agreement"), ("Quillon's schedule: EUR 186,000,000.", "Quillon's schedule"),
+                            ("As at 4 March: EUR 186,000,000.", "as at 4 March"),
+                            ("Revenue is overstated by EUR 186,000,000.", "revenue overstated")):
         fac = LedgerFact(id="fac", statement=statement, label="outstanding facilities", text="EUR 186,000,000.00",
                          value=Money(amount=Decimal(186000000), currency="EUR"), items=["Facility A", "Facility B"])
         spec = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Waiver fee calculation", author="a",
                          occupation="13-2011", rows=8, date=dt.date(2026, 4, 8), facts=["fac"],
-                         points=["Facilities outstanding: {fac}, " + note])
+                         points=["Facilities outstanding: {fac}, " + cap_first(note)])
         sk = build_skeleton(spec, [fac], None, "en_GB", Faker(), dt.date(2026, 1, 1))
         total = next(ln for ln in sk.lines if ln.role == "total")
         assert total.cells[-1] == f"Sum of the items above; {note}", total.cells
