@@ -232,7 +232,7 @@ class _Ledger:
 
     def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date,
                  carried: tuple[str, ...] = (), drafts: list[LedgerDistractor] = (),
-                 sources: dict[str, tuple[str, dt.date]] | None = None):
+                 sources: dict[str, tuple[str, dt.date | None]] | None = None):
         self.facts = {f.id: f for f in facts}
         self.sources = sources or {}  # fact id -> (title, date) of the record of the room an input is read from
         self.locale = "en_US"  # how the sheet writes a day ('5 October 2026' in a British room): build_skeleton sets it
@@ -540,7 +540,7 @@ def stated_items(statement: str) -> list[str]:
 def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerDistractor | None, locale: str,
                    faker: Any, start: dt.date, share: Decimal | None = None,
                    drafts: list[LedgerDistractor] = (),
-                   sources: dict[str, tuple[str, dt.date]] | None = None) -> SheetSkeleton | None:
+                   sources: dict[str, tuple[str, dt.date | None]] | None = None) -> SheetSkeleton | None:
     """The skeleton of one sheet, or None when it carries no amount, number or percent of the ledger.
 
     `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one;
@@ -1210,7 +1210,8 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     if source is not None:
         clause = re.sub(r"\s+of\s+the\s+.*$", "", clause)  # the paper is named: 'section 7.11', not '... of the agreement'
         # ('dated': a title may end on a day of its own, 'responding to the demand of April 28, 2028')
-        return f"{source[0]}, dated {long_date(source[1], ledger.locale)}" + (f"; {clause}" if clause else "")
+        dated = f", dated {long_date(source[1], ledger.locale)}" if source[1] is not None else ""
+        return f"{source[0]}{dated}" + (f"; {clause}" if clause else "")
     if clause:
         return cap_first(clause) + (f"; as at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else "")
     # the record the statement itself reads the figure from ('Payroll records show 14 days ...': 'Payroll records'),
@@ -1318,8 +1319,11 @@ def held_by(record: Any, sheet: SheetSpec, side: dict[str, str] | None) -> bool:
     return side.get(record.author, mine) == mine
 
 
+_COPY = re.compile(r"\b(?:extracts?|excerpts?|copy|as amended)\b", re.I)
+
+
 def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[str, LedgerFact],
-                  side: dict[str, str] | None = None) -> dict[str, tuple[str, dt.date]]:
+                  side: dict[str, str] | None = None) -> dict[str, tuple[str, dt.date | None]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
     report; `records`, from source_records) dated by the sheet's day that carries the fact's current value, does
     not quote this sheet and is held by its maker's side (`side`: person id -> side, see held_by)."""
@@ -1348,7 +1352,11 @@ def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[s
                 # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
                 # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
                 made = _stated_in(d.title, statements) if is_instrument(d) else None
-                out[fid] = (d.title, made if made is not None and made < d.date else d.date)
+                # an extract or copy of an instrument whose making the matter does not date is cited by its name
+                # alone: the day the copy was produced is not its date (blind re-read 36: a 2016 lease's extract cited
+                # 'dated 5 August 2026')
+                copy = is_instrument(d) and _COPY.search(d.title) is not None
+                out[fid] = (d.title, made if made is not None and made < d.date else None if copy else d.date)
                 break
     return out
 

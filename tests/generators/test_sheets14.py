@@ -180,3 +180,28 @@ def test_a_scott_schedule_sets_the_other_sides_figure_against_each_item():
     cells = skeleton_formulas(sk)
     at = sk.lines.index(row)
     assert cells[(at + 2, 2)][0] == "=C5" and cells[(5, 3)][0] == "=SUM(C2:C4)", cells
+
+
+def test_an_extract_of_an_undated_instrument_is_cited_without_its_copys_day():
+    """gb-dilapidations-claim (blind re-read 36, #24): 'the deposit is sourced to the lease extract, "dated 5 August
+    2026"', the day the client produced its 2016 lease. An extract the matter gives no making date is cited by its
+    name alone; an agreement made on its paper's day keeps that day."""
+    from worldsmith.generators.skeleton import input_sources, source_records
+    from worldsmith.worlds.plan import DocumentSpec
+
+    deposit = LedgerFact(id="dep", statement="Corvane holds a rent deposit of GBP 102,000.", label="rent deposit",
+                         text="GBP 102,000.00", value=Money(amount=Decimal(102000), currency="GBP"))
+
+    def paper(title):
+        return DocumentSpec(id="p", item="p", path="P/p.docx", title=title, author="gc", occupation="23-1011",
+                            doc_type="agreement", sections=2, date=dt.date(2026, 8, 5), facts=["dep"])
+
+    sheet = SheetSpec(id="s", item="s", path="W/s.xlsx", title="Settlement and deposit reconciliation", author="a",
+                      occupation="23-2011", rows=6, date=dt.date(2026, 11, 10), facts=["dep"])
+    extract = paper("Lease of the 3rd and 4th floors (extracts: repair, decoration, alterations, yield up)")
+    assert input_sources(source_records([extract]), sheet, {"dep": deposit})["dep"] == (extract.title, None)
+    deed = paper("Rent deposit deed")
+    assert input_sources(source_records([deed]), sheet, {"dep": deposit})["dep"] == (deed.title, dt.date(2026, 8, 5))
+    sk = build_skeleton(sheet.model_copy(update={"points": ["Rent deposit applied: {dep}"]}), [deposit], None, "en_GB",
+                        Faker(), dt.date(2026, 8, 1), sources={"dep": (extract.title, None)})
+    assert sk.lines[0].cells[-1] == extract.title, sk.lines[0]
