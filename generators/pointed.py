@@ -108,6 +108,34 @@ def _tested(sheet: Any, figures: list[int]) -> tuple[int, int, bool] | None:
     return others[0], bound, _cell(sheet, others[0]) >= _cell(sheet, bound)
 
 
+# A rule that a figure must pass its bound, not merely reach it ('more than three-quarters', art. 629 TRLC): the
+# comparison is strict. In each locale the room writes.
+_STRICT = re.compile(r"\b(?:more than|greater than|in excess of|exceeds?|exceeding|m[aá]s de|m[aá]s del|superior(?:es)? a|"
+                     r"plus de|plus des|sup[ée]rieure? [àa]|mehr als|pi[uù] di|pi[uù] del|superiore a|mais de|mais do)\b",
+                     re.I)
+# ... and a rule whose bound is reached when it is met ('at least', 'not less than'): that one is not strict
+_AT_LEAST = re.compile(r"\b(?:at least|not less than|or more|no less than|al menos|como m[ií]nimo|au moins|"
+                       r"mindestens|almeno|pelo menos)\b", re.I)
+
+
+def strict_bound(ledger: Any, sheet: Any, bound: int) -> bool:
+    """Whether the figure must exceed the bound on line `bound` (not merely reach it): read from the rule of the
+    bound's fact, else of the facts its formula reads (blind read 36: a vote tracker tested '>=' where art. 629 TRLC
+    requires more than three-quarters)."""
+    line = sheet.lines[bound]
+    reads = [int(n) for n in re.findall(r"\{(\d+)\}", line.formula or "")]
+    fids = [line.fact] + [sheet.lines[i].fact for i in reads]
+    for fid in fids:
+        fact = ledger.facts.get(fid or "")
+        if fact is None:
+            continue
+        rule = f"{fact.label or ''} {fact.statement or ''}"
+        strict, loose = _STRICT.search(rule), _AT_LEAST.search(rule)
+        if strict or loose:
+            return bool(strict) and not loose
+    return False
+
+
 def _fact_format(ledger: Any, fid: str | None) -> str | None:
     """The line format a fact's own value asks for (money, percent, a multiple or a plain number), or None."""
     q = quantity_of(ledger.value(fid)) if fid is not None else None
@@ -210,8 +238,11 @@ def point_lines(sheet: Any, ledger: Any, points: list[str], label: dict[str, str
                 at, bound, reached = tested
                 from worldsmith.generators.kinds.spreadsheet.promise import MET, NOT_MET
 
+                cmp = ">" if strict_bound(ledger, sheet, bound) else ">="
+                if cmp == ">":
+                    reached = reached and _cell(sheet, at) > _cell(sheet, bound)
                 row = sheet.add(heading, role="derived", amount=MET if reached else NOT_MET,
-                                formula='IF({%d}>={%d},"%s","%s")' % (at, bound, MET, NOT_MET),
+                                formula='IF({%d}%s{%d},"%s","%s")' % (at, cmp, bound, MET, NOT_MET),
                                 note=_rest(point.text, None, value_of))
             else:
                 row = sheet.add(heading or _rest(point.text, None, value_of), role="key",
@@ -558,3 +589,95 @@ def parts_in_words(sheet: Any, ledger: Any) -> int | None:
                       fmt="number", formula="{%d}-{%d}" % (b, at), note=how)
         return at
     return None
+
+
+# a rule that counts a date from an earlier one in calendar days ('56 days from receipt'), in each locale the room
+# writes; business days are not counted here (a locale's holidays decide them)
+_DAYS_FROM = re.compile(r"\b(\d{1,3})\s+(?:calendar\s+|clear\s+)?(?:days?|d[ií]as(?:\s+naturales)?|jours(?:\s+calendaires)?|"
+                        r"Tagen?|giorni|dias(?:\s+corridos)?)\s+(?:from|after|of|since|desde|a contar|tras|à compter|"
+                        r"apr[eè]s|nach|ab|dal|dalla|dopo|ap[oó]s|a partir)\b", re.I)
+
+
+def dates_in(text: str, locale: str) -> list[dt.date]:
+    """The days a text writes out as the room writes dates in its locale (or as ISO dates), in the order written."""
+    from worldsmith.generators.compose.text import long_date
+
+    found = [(m.start(), dt.date.fromisoformat(m[0])) for m in re.finditer(r"\b\d{4}-\d{2}-\d{2}\b", text)
+             if _iso(m[0])]
+    for year in dict.fromkeys(int(y) for y in re.findall(r"\b(?:19|20)\d{2}\b", text)):
+        day = dt.date(year, 1, 1)
+        while day.year == year:
+            for m in re.finditer(re.escape(long_date(day, locale)) + r"(?!\w)", text):
+                if m.start() == 0 or not text[m.start() - 1].isalnum():
+                    found.append((m.start(), day))
+            day += dt.timedelta(days=1)
+    return [d for _, d in sorted(found)]
+
+
+def _iso(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _leading_date(text: str, locale: str) -> tuple[dt.date, str] | None:
+    """(the date the text opens with, as the room writes dates in its locale or as an ISO date, and the rest of the
+    text), or None."""
+    from worldsmith.generators.compose.text import long_date
+
+    text = text.strip()
+    iso = re.match(r"(\d{4}-\d{2}-\d{2})\b", text)
+    if iso:
+        try:
+            return dt.date.fromisoformat(iso[1]), text[iso.end():]
+        except ValueError:
+            return None
+    for year in dict.fromkeys(int(y) for y in re.findall(r"\b(?:19|20)\d{2}\b", text[:40])):
+        day = dt.date(year, 1, 1)
+        while day.year == year:
+            written = long_date(day, locale)
+            if text.startswith(written) and not text[len(written):len(written) + 1].isalnum():
+                return day, text[len(written):]
+            day += dt.timedelta(days=1)
+    return None
+
+
+def date_cells(sheet: Any, ledger: Any) -> bool:
+    """A sheet of dates and no figures (a timetable of key dates) holds each row's date in a date column, not in its
+    words, and a date a rule counts from an earlier row's ('56 days from receipt') as a live formula over that row's
+    cell (blind read 36: '"Value" column empty throughout; dates typed as prose in "Basis"; nothing computed, not even
+    14 Aug + 56 days'). Whether the sheet's figure column became its date column."""
+    if any(ln.formula or isinstance(ln.cells[sheet.amount], (int, float)) for ln in sheet.lines):
+        return False
+    found: dict[int, tuple[dt.date, str]] = {}
+    for i, ln in enumerate(sheet.lines):
+        note = ln.cells[sheet.note]
+        if ln.role == "heading" or not isinstance(note, str):
+            continue
+        got = _leading_date(note, ledger.locale)
+        if got is not None:
+            found[i] = got
+    if not found:
+        return False
+    from worldsmith.generators.compose.text import cap_first as _cap
+
+    sheet.columns[sheet.amount] = SheetColumn(name="Date", type="date")
+    dates = {fid: ledger.value(fid).value for fid in sheet.spec.facts
+             if isinstance(getattr(ledger.value(fid), "value", None), dt.date)}
+    for i, (day, rest) in found.items():
+        ln = sheet.lines[i]
+        rest = rest.strip(" ,;:.")
+        ln.cells[sheet.amount] = day.isoformat()
+        ln.cells[sheet.note] = _cap(rest) if rest else None
+        fact = next((fid for fid, d in dates.items() if d == day and fid not in sheet.at), None)
+        rule = _DAYS_FROM.search(rest)
+        earlier = [k for k in found if k < i and found[k][0] + dt.timedelta(days=int(rule[1])) == day] if rule else []
+        if earlier:
+            ln.role, ln.formula = "derived", "{%d}+%d" % (earlier[-1], int(rule[1]))
+        if fact is not None and not earlier:
+            # (a counted date is the ledger's by the rule, not a derived figure check derived_fact_computed can read)
+            ln.fact = fact
+            sheet.at[fact] = i
+    return True

@@ -208,11 +208,20 @@ class _Sheet:
             del self.columns[1]
             for ln in self.lines:
                 del ln.cells[1]
+                # a cell formula of another column moves with its column, and reads the columns it read
+                if ln.others:
+                    ln.others = {c - 1: re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (m[1], int(m[2]) - 1), f)
+                                 for c, f in ln.others.items()}
+                if ln.formula and "@" in ln.formula:
+                    ln.formula = re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (m[1], int(m[2]) - 1), ln.formula)
             self.amount, self.note = self.amount - 1, self.note - 1
-        if self.layout == "schedule":
+        if self.layout == "schedule" and self.columns[self.amount].type != "date":
             kind = "money" if formats == {"money"} else "number"
-            self.columns[self.amount] = SheetColumn(name=f"Amount ({self.currency})" if kind == "money" else "Value",
-                                                    type=kind)
+            side = getattr(self, "side_by_side", None)
+            # a side-by-side schedule names each side's column for its figure (_answered_items)
+            self.columns[self.amount] = SheetColumn(
+                name=f"{side} ({self.currency})" if side and kind == "money" else
+                f"Amount ({self.currency})" if kind == "money" else "Value", type=kind)
         layout = {"sample": "tracker", "by_group": "schedule", "counted": "tracker"}.get(self.layout, self.layout)
         return SheetSkeleton(layout=layout, columns=self.columns, label=self.label, amount=self.amount,
                              lines=self.lines, bottom=bottom, currency=self.currency)
@@ -223,7 +232,7 @@ class _Ledger:
 
     def __init__(self, facts: list[LedgerFact], distractor: LedgerDistractor | None, day: dt.date, start: dt.date,
                  carried: tuple[str, ...] = (), drafts: list[LedgerDistractor] = (),
-                 sources: dict[str, tuple[str, dt.date]] | None = None):
+                 sources: dict[str, tuple[str, dt.date | None]] | None = None):
         self.facts = {f.id: f for f in facts}
         self.sources = sources or {}  # fact id -> (title, date) of the record of the room an input is read from
         self.locale = "en_US"  # how the sheet writes a day ('5 October 2026' in a British room): build_skeleton sets it
@@ -531,7 +540,7 @@ def stated_items(statement: str) -> list[str]:
 def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerDistractor | None, locale: str,
                    faker: Any, start: dt.date, share: Decimal | None = None,
                    drafts: list[LedgerDistractor] = (),
-                   sources: dict[str, tuple[str, dt.date]] | None = None) -> SheetSkeleton | None:
+                   sources: dict[str, tuple[str, dt.date | None]] | None = None) -> SheetSkeleton | None:
     """The skeleton of one sheet, or None when it carries no amount, number or percent of the ledger.
 
     `share` is this sheet's part of the amount its item rolls up to (spec.rolls_up_to), when it has one;
@@ -696,6 +705,12 @@ def build_skeleton(spec: SheetSpec, facts: list[LedgerFact], distractor: LedgerD
             amount = (Decimal(str(ledger.value(m).amount)) / ledger.value(n).value).quantize(CENT, ROUND_HALF_UP)
             sheet.add(per_unit_label(label[m], one), role="derived", amount=_num(amount), fmt="money", formula="ROUND({%d}/{%d},2)" % (at_m, at_n),
                       note=f"{cap_first(_in_words(ledger.facts[m]))} / {_in_words(ledger.facts[n])}")
+    if principal and layout == "schedule" and principal[0] in sheet.at:
+        # a breakdown set against the other side's figure for the same thing, item by item (a Scott schedule)
+        t = sheet.at[principal[0]]
+        n = next((k for k in range(t) if any(ln.role != "item" for ln in sheet.lines[t - k - 1:t])), t)
+        if n >= 2:
+            _answered_items(sheet, ledger, t - n, n, ledger.facts[principal[0]])
     if bottom is None and counted_total in sheet.at:
         bottom = sheet.at[counted_total]
     if bottom is None and {"sources", "uses"} <= set(re.findall(r"[a-z]+", spec.title.lower())):
@@ -752,6 +767,8 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
         moved = _pointed_items(sheet, ledger)
         if moved is not None and bottom is not None:
             bottom = moved(bottom)
+        if moved is not None:
+            _against_levels(sheet, ledger)
     named = {fid for raw in spec.points for fid in PLACEHOLDER.findall(raw)}
     pending = [f for f in numeric if f not in sheet.at and f not in named]
     if pending:
@@ -764,6 +781,10 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
             sheet.add(label[fid], role="key", fact=fid, note=render_value(value, locale))
     if not sheet.lines:
         return None
+    if listed is None:
+        from worldsmith.generators.pointed import date_cells
+
+        date_cells(sheet, ledger)
     if listed is not None and listed.get("population"):
         from worldsmith.generators.pointed import population_lines
 
@@ -778,11 +799,6 @@ def _pointed(spec: SheetSpec, ledger: _Ledger, numeric: list[str], locale: str) 
     return sheet.skeleton(bottom)
 
 
-# A title that breaks its figure down by the kinds of it the ledger lists ('Back pay calculation by underpayment
-# category', 'Costs by head of claim').
-_BY_ITEMS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
-                       r"class(?:es)?|kinds?)\b", re.I)
-
 
 def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[int], int]:
     """Put `lines` before line `at`, every formula and fact's line moved to follow; the move of an old line index."""
@@ -791,9 +807,14 @@ def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[i
     def move(i: int) -> int:
         return i + n if i >= at else i
 
+    def moved(formula: str) -> str:
+        return re.sub(r"\{(\d+)(@\d+)?\}", lambda m: "{%d%s}" % (move(int(m[1])), m[2] or ""), formula)
+
     for ln in sheet.lines:
         if ln.formula:
-            ln.formula = re.sub(r"\{(\d+)\}", lambda m: "{%d}" % move(int(m[1])), ln.formula)
+            ln.formula = moved(ln.formula)
+        if ln.others:
+            ln.others = {c: moved(f) for c, f in ln.others.items()}
     sheet.lines[at:at] = lines
     sheet.at = {f: move(i) for f, i in sheet.at.items()}
     return move
@@ -802,8 +823,8 @@ def _insert_lines(sheet: _Sheet, at: int, lines: list[SheetLine]) -> Callable[[i
 def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
                   total: Decimal) -> dict[int, tuple[Decimal, str]]:
     """{item index: (amount, fact id)} for the items of `fid` that another money figure of the sheet is: the one item whose name
-    shares the first word of the figure's label, of five letters or more ('overtime' of 'Overtime component' and 'Overtime
-    for part-time hours'), while the pinned amounts leave something for each other item."""
+    opens with the first word of the figure's label, of five letters or more ('overtime' of 'Overtime component' and
+    'Overtime for part-time hours'), while the pinned amounts leave something for each other item."""
     out: dict[int, tuple[Decimal, str]] = {}
     for ln in sheet.lines:
         value = ledger.value(ln.fact) if ln.fact and ln.fact != fid and ln.fact in ledger.facts else None
@@ -811,26 +832,129 @@ def _pinned_items(sheet: _Sheet, ledger: _Ledger, fid: str, items: list[str],
             continue
         # (the label's first word, what kind of figure it is: 'Superannuation shortfall' is no share of the store
         # managers' 'wage shortfall')
+        # and the item's own first such word: 'Tenant's assessment of the works' is no share of 'Reinstatement of the
+        # tenant's alterations' (blind read 36, a Scott schedule put the tenant's whole figure on that one item)
         words = {w[:7] for w in re.findall(r"[a-z]{5,}", (ledger.facts[ln.fact].label or "").lower())[:1]}
-        hits = [k for k, item in enumerate(items) if words & {w[:7] for w in re.findall(r"[a-z]{5,}", item.lower())}]
+        hits = [k for k, item in enumerate(items) if words & {w[:7] for w in re.findall(r"[a-z]{5,}", item.lower())[:1]}]
         if len(hits) == 1 and hits[0] not in out:
             out[hits[0]] = (value.amount, ln.fact)
     left = total - sum(a for a, _ in out.values())
     return out if out and (left >= len(items) - len(out) if len(out) < len(items) else left == 0) else {}
 
 
+# A title that sets one side's figures against the other's item by item (a Scott schedule, a response to a claim)
+_SIDE_BY_SIDE_TITLE = re.compile(r"\b(?:scott|responses?|replies|reply|comparison|compared|against|versus|vs\.?|"
+                                 r"costings?|counter[- ]?schedule|assessment)\b", re.I)
+# label words two figures of one sheet share without being a measure of the same thing
+_GENERIC = {"claimed", "claim", "amount", "total", "value", "costs", "figure", "their", "under", "landlord", "tenant",
+            "surveyor", "assessment", "costing", "response", "party", "other"}
+
+
+def _content_words(label: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", label.lower()) if w not in _GENERIC}
+
+
+def _answered_items(sheet: _Sheet, ledger: _Ledger, first: int, n: int, fact: LedgerFact) -> None:
+    """Where the sheet's title sets two sides' figures against each other item by item (a Scott schedule) and the
+    sheet carries one other typed money figure of the same thing (a label word in common, 'works') smaller than the
+    itemised one, that figure is split over the same items, never above the item's own figure (seeded by both facts,
+    so every file that shows it splits it alike), in a column of its own beside them: its SUM is on the itemised
+    total's line and the figure's own line reads it back (blind read 36: 'Called the tenant's costings, but the items
+    are Quillon's ... and the tenant's side is a single lump of 362,900'; 'no Scott schedule figure')."""
+    if not _SIDE_BY_SIDE_TITLE.search(sheet.spec.title) or sheet.layout != "schedule" or sheet.roles:
+        return
+    total = ledger.value(fact.id).amount
+    mine = _content_words(fact.label or "")
+    others = [(i, ln) for i, ln in enumerate(sheet.lines) if ln.role == "input" and ln.fact and ln.fact != fact.id
+              and isinstance(ledger.value(ln.fact), Money) and not ledger.facts[ln.fact].items
+              and ledger.value(ln.fact).currency == ledger.value(fact.id).currency
+              and 0 < ledger.value(ln.fact).amount < total and mine & _content_words(ledger.facts[ln.fact].label or "")]
+    if len(others) != 1:
+        return
+    at, other = others[0]
+    answer = ledger.value(other.fact).amount
+    caps = [Decimal(str(sheet.lines[first + k].cells[sheet.amount])) for k in range(n)]
+    rng = random.Random(f"{other.fact}:{answer}:{fact.id}:{n}:answered")
+    weights = [c * Decimal(str(round(rng.uniform(0.15, 0.85), 4))) for c in caps]
+    split = [min(c, (answer * w / sum(weights)).quantize(Decimal(1), ROUND_HALF_UP)) for c, w in zip(caps, weights)]
+    left = answer - sum(split)
+    for k in sorted(range(n), key=lambda k: caps[k] - split[k], reverse=True):
+        step = max(-split[k], min(caps[k] - split[k], left))
+        split[k] += step
+        left -= step
+    if left != 0:
+        return
+    col = sheet.amount + 1
+    for ln in sheet.lines:
+        ln.cells.insert(col, None)
+        if ln.others:
+            ln.others = {(c + 1 if c >= col else c): re.sub(r"\{(\d+)@(\d+)\}", lambda m: "{%s@%d}" % (
+                m[1], int(m[2]) + (int(m[2]) >= col)), f) for c, f in ln.others.items()}
+    if sheet.note >= col:
+        sheet.note += 1
+    sheet.columns.insert(col, SheetColumn(name=f"{cap_first(line_label(other_fact := ledger.facts[other.fact]))} "
+                                               f"({sheet.currency})", type="money"))
+    sheet.side_by_side = cap_first(str(sheet.lines[first + n].cells[sheet.label] or line_label(fact)))
+    for k in range(n):
+        sheet.lines[first + k].cells[col] = _num(split[k])
+    foot = sheet.lines[first + n]
+    foot.cells[col] = _num(answer)
+    foot.others = {**(foot.others or {}), col: "SUM({%d@%d}:{%d@%d})" % (first, col, first + n - 1, col)}
+    other.role, other.formula = "derived", "{%d@%d}" % (first + n, col)
+    was = other.cells[sheet.note] or ""
+    other.cells[sheet.note] = f"Sum of its column above; {was}" if was else "Sum of its column above"
+    # the foot adds both columns: it is their total, each side's name in its column's head (a row under one side's
+    # label beside the other's figure would misstate it: check amount_beside_label)
+    foot.cells[sheet.label] = "Total"
+
+
+# a level an itemised total is judged against (an audit's materiality, a de minimis, a threshold)
+_LEVEL = re.compile(r"\b(?:materiality|de minimis|clearly trivial|threshold)\b", re.I)
+
+
+def _against_levels(sheet: _Sheet, ledger: _Ledger) -> None:
+    """An itemised total set against each level the sheet carries (overall and performance materiality): its share
+    of the level by a live formula, below or above it in words, after the sheet's last figure (blind read 36: 'The
+    SUD is one total line ... no comparison to materiality')."""
+    totals = [i for i, ln in enumerate(sheet.lines) if ln.role == "total" and ln.format == "money" and ln.fact]
+    if len(totals) != 1:
+        return
+    t = totals[0]
+    total = Decimal(str(sheet.lines[t].cells[sheet.amount]))
+    levels = [i for i, ln in enumerate(sheet.lines) if i != t and ln.fact and ln.format == "money"
+              and _LEVEL.search(ledger.facts[ln.fact].label or "") and isinstance(ln.cells[sheet.amount], (int, float))
+              and ln.cells[sheet.amount] > 0 and "{%d}" % t not in (ln.formula or "")]
+    if not levels:
+        return
+    at = 1 + max(i for i, ln in enumerate(sheet.lines) if isinstance(ln.cells[sheet.amount], (int, float)))
+    what = _in_words(ledger.facts[sheet.lines[t].fact])
+    new = []
+    for i in levels:
+        level = Decimal(str(sheet.lines[i].cells[sheet.amount]))
+        name = _in_words(ledger.facts[sheet.lines[i].fact])
+        word = "below" if total < level else "at" if total == level else "above"
+        cells: list[Any] = [None] * len(sheet.columns)
+        cells[sheet.label] = f"{cap_first(what)} as a share of {name}"
+        cells[sheet.amount] = float(total / level)
+        cells[sheet.note] = f"{cap_first(what)} / {name}: {word} it"
+        new.append(SheetLine(cells=cells, role="derived", format="percent", formula="{%d}/{%d}" % (t, i)))
+    _insert_lines(sheet, at, new)
+
+
 def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | None:
-    """A pointed sheet whose title breaks a figure down by its kinds ('by underpayment category') lists the first money
-    figure whose fact the ledger gives items, item by item above it, split as every sheet of the room splits it
-    (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation by underpayment category"
-    shows no categories'). The move of the old lines' indices, or None where nothing is broken down."""
-    if not _BY_ITEMS.search(sheet.spec.title):
-        return None
-    for j, ln in enumerate(sheet.lines):
+    """A pointed sheet lists each money figure whose fact the ledger gives items, item by item above it, split as every
+    sheet of the room splits it (_breakdown), and the figure's line is their live SUM (blind read 35b: 'a "calculation
+    by underpayment category" shows no categories'; blind read 36: 'The SUD is one total line. The three items its
+    conclusion refers to are not listed'). The move of the old lines' indices, or None where nothing is broken down."""
+    moves: list[Callable[[int], int]] = []
+    j = 0
+    while j < len(sheet.lines):
+        ln = sheet.lines[j]
         fact = ledger.facts.get(ln.fact or "")
         value = ledger.value(ln.fact) if fact is not None else None
         if ln.role != "input" or not isinstance(value, Money) or len(fact.items or []) < 2 \
                 or (ledger.distractor is not None and ledger.distractor.fact == fact.id):
+            j += 1
             continue
         items = list(fact.items)
         n = len(items)
@@ -861,10 +985,23 @@ def _pointed_items(sheet: _Sheet, ledger: _Ledger) -> Callable[[int], int] | Non
         line = sheet.lines[j + n]
         line.role, line.formula = "total", "SUM({%d}:{%d})" % (j, j + n - 1)
         was = line.cells[sheet.note] or ""
-        line.cells[sheet.note] = f"Sum of the items above; {was[:1].lower()}{was[1:]}" if was else \
-            "Sum of the items above"
-        return move
-    return None
+        # the basis after it runs on in lower case, but a paper's or a firm's name keeps its capital ('Sum of the
+        # items above; senior Facilities Agreement', 'quillon's schedule': blind read 36)
+        if not re.match(r"[A-Z][\w-]*(?:'s\b|\s+(?:&\s+)?[A-Z0-9])|[A-Z0-9]{2,}\b", was):
+            was = was[:1].lower() + was[1:]
+        line.cells[sheet.note] = f"Sum of the items above; {was}" if was else "Sum of the items above"
+        _answered_items(sheet, ledger, j, n, fact)
+        moves.append(move)
+        j += n + 1
+    if not moves:
+        return None
+
+    def moved(i: int) -> int:
+        for move in moves:
+            i = move(i)
+        return i
+
+    return moved
 
 
 # 'Cure against waiver', 'Kestrel Bay vs. Ostrander', 'lease or buy': the two options a comparison's title weighs.
@@ -1073,7 +1210,8 @@ def _as_at(ledger: _Ledger, fid: str) -> str:
     if source is not None:
         clause = re.sub(r"\s+of\s+the\s+.*$", "", clause)  # the paper is named: 'section 7.11', not '... of the agreement'
         # ('dated': a title may end on a day of its own, 'responding to the demand of April 28, 2028')
-        return f"{source[0]}, dated {long_date(source[1], ledger.locale)}" + (f"; {clause}" if clause else "")
+        dated = f", dated {long_date(source[1], ledger.locale)}" if source[1] is not None else ""
+        return f"{source[0]}{dated}" + (f"; {clause}" if clause else "")
     if clause:
         return cap_first(clause) + (f"; as at {long_date(since, ledger.locale)}" if since is not None and since > ledger.start else "")
     # the record the statement itself reads the figure from ('Payroll records show 14 days ...': 'Payroll records'),
@@ -1169,18 +1307,23 @@ def _stated_in(title: str, statements: tuple[str, ...]) -> dt.date | None:
 
 
 def held_by(record: Any, sheet: SheetSpec, side: dict[str, str] | None) -> bool:
-    """Whether the sheet's maker holds the record: the room's own side (side '') holds every paper of its room;
-    another side holds what it wrote or was sent. A side's internal papers are no source of the other side's sheets
-    (blind read 36: the client's own deferred revenue rollforward, in its auditor's file, gave the auditor's internal
-    audit plan as the source of its ledger figures)."""
+    """Whether the sheet's maker reads its figures from the record: the room's own side (side '') from every paper of
+    its room; another side from its own papers only. A side's internal papers are no source of the other side's
+    sheets, nor is a letter it sent them (blind read 36: the client's own deferred revenue rollforward, in its
+    auditor's file, gave the auditor's internal audit plan, then the auditor's engagement letter, as the source of its
+    opening balance: 'Management's rollforward cites the auditor's engagement letter as the source of the opening
+    balance, twice')."""
     mine = (side or {}).get(sheet.author, "")
     if not mine:
         return True
-    return side.get(record.author, mine) == mine or any(side.get(r) == mine for r in getattr(record, "readers", []))
+    return side.get(record.author, mine) == mine
+
+
+_COPY = re.compile(r"\b(?:extracts?|excerpts?|copy|as amended)\b", re.I)
 
 
 def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[str, LedgerFact],
-                  side: dict[str, str] | None = None) -> dict[str, tuple[str, dt.date]]:
+                  side: dict[str, str] | None = None) -> dict[str, tuple[str, dt.date | None]]:
     """For each fact of the ledger, the earliest record of the room (an agreement, a letter, a certificate, a
     report; `records`, from source_records) dated by the sheet's day that carries the fact's current value, does
     not quote this sheet and is held by its maker's side (`side`: person id -> side, see held_by)."""
@@ -1209,7 +1352,11 @@ def input_sources(records: dict[str, list[Any]], sheet: SheetSpec, facts: dict[s
                 # an instrument by the day the matter says it was made, as mail cites it: not the day its copy was
                 # produced (blind read 28: a 2021 agreement 'dated 5 March 2026' in a sheet's source column)
                 made = _stated_in(d.title, statements) if is_instrument(d) else None
-                out[fid] = (d.title, made if made is not None and made < d.date else d.date)
+                # an extract or copy of an instrument whose making the matter does not date is cited by its name
+                # alone: the day the copy was produced is not its date (blind re-read 36: a 2016 lease's extract cited
+                # 'dated 5 August 2026')
+                copy = is_instrument(d) and _COPY.search(d.title) is not None
+                out[fid] = (d.title, made if made is not None and made < d.date else None if copy else d.date)
                 break
     return out
 

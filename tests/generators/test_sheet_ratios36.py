@@ -107,8 +107,10 @@ def test_a_clients_sheet_never_cites_the_auditors_internal_plan():
     by_fact = {f.id: f for f in LEDGER}
     records = source_records([plan, memo])
     assert input_sources(records, sheet, by_fact, side)["debt"][0] == "Management report on revenue"
-    # a paper the other side sent to this one is held: the letter to the client's CFO
-    assert input_sources(source_records([plan, letter, memo]), sheet, by_fact, side)["debt"][0] == "Engagement letter"
+    # nor a paper the other side sent to this one: the auditor's letter to the client's CFO (blind re-read 36:
+    # 'Management's rollforward cites the auditor's engagement letter as the source of the opening balance')
+    assert input_sources(source_records([plan, letter, memo]), sheet, by_fact, side)["debt"][0] == \
+        "Management report on revenue"
     # the auditor's own sheet still reads its plan
     own = sheet.model_copy(update={"author": "auditor_senior"})
     assert input_sources(records, own, by_fact, side)["debt"][0] == "Audit strategy and plan"

@@ -7,6 +7,7 @@ LibreOffice (`soffice`, Debian's libreoffice-calc-nogui, installed by .ci/run); 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shutil
 import subprocess
@@ -64,6 +65,11 @@ def test_libreoffice_recalculation_equals_the_cached_values(example, request, tm
         theirs = openpyxl.load_workbook(out / name, data_only=True).worksheets[0]
         for (r, c), cached in ours.items():
             recalculated = theirs.cell(r, c).value
+            if isinstance(cached, dt.datetime):
+                # a formula over a date in a date cell (a deadline 56 days on) caches its serial day, read as a date
+                assert recalculated == cached, (book.name, r, c, cached, recalculated)
+                compared += 1
+                continue
             assert isinstance(cached, (int, float)), (book.name, r, c, "no cached value")
             assert isinstance(recalculated, (int, float)) and abs(recalculated - cached) <= 0.005, \
                 (book.name, r, c, cached, recalculated)

@@ -21,6 +21,7 @@ from typing import Callable
 import docx
 import openpyxl
 from docx.enum.style import WD_STYLE_TYPE
+from openpyxl.styles.numbers import is_date_format
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 # ParseError lives with the error family, so the .ics and chat readers raise it without loading python-docx;
@@ -557,6 +558,14 @@ MAX_SHEET_ROWS = 100_000
 MAX_SHEET_COLS = 1_000
 
 
+_EPOCH = dt.date(1899, 12, 30)  # day 0 of a spreadsheet's serial dates (1900 system, as Excel and LibreOffice)
+
+
+def serial_day(day: dt.date) -> int:
+    """The serial number a spreadsheet holds for a day."""
+    return ((day.date() if isinstance(day, dt.datetime) else day) - _EPOCH).days
+
+
 def read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
     sheets = []
     for ws in wb.worksheets:
@@ -580,6 +589,8 @@ def read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
                 return None
             if isinstance(cell.value, (int, float)):
                 return float(cell.value)
+            if isinstance(cell.value, (dt.datetime, dt.date)):
+                return float(serial_day(cell.value))  # a date is its serial day in a formula, as a spreadsheet reads it
             if cell.data_type != "f":
                 return None
             if (r, c) not in memo:
@@ -604,6 +615,10 @@ def read_sheets(wb: openpyxl.Workbook) -> list[ParsedSheet]:
             if cell.data_type == "f":
                 formula, num = str(v), evaluate_formula(f"={_ref_name(r, c)}", value_at)
                 kind, text = ("number", _number_text(num)) if num is not None else ("formula", formula)
+                if num is not None and fmt is not None and is_date_format(fmt) and num == int(num):
+                    # a formula over a date in a date cell computes a date ('=B2+56': the day 56 days on)
+                    day = _EPOCH + dt.timedelta(days=int(num))
+                    kind, text, num = "date", day.isoformat(), None
             elif isinstance(v, bool):
                 kind, text = "bool", "TRUE" if v else "FALSE"
             elif isinstance(v, (int, float)):

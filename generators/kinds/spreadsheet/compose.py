@@ -6,6 +6,7 @@ import datetime as dt
 import random
 import re
 from statistics import median
+from typing import Any
 
 from worldsmith.generators.compose.bank import Picker, bank
 from worldsmith.generators.compose.lexicon import sheet_words
@@ -451,12 +452,27 @@ def _notes(pick: Picker, ctx: ArtifactContext, currency: str, extra: list[str]) 
                                "Subject to review.", f"Currency: {currency}." if money else "Draft for discussion.", pick.one(["Computed lines are live formulas.", "Totals recalculate.",
                                                                     "Formulas left live for review.", "Inputs are typed; computed cells are formulas."])
                                if spec.skeleton is not None else "Totals are formulas."]))
-        if notes[-1] in ("Draft for discussion.", "Subject to review.") and _SETTLED.search(f"{spec.title} {spec.purpose}"):
+        if notes[-1] in ("Draft for discussion.", "Subject to review.") and (
+                _SETTLED.search(f"{spec.title} {spec.purpose}") or done_by_its_day(spec, ctx.locale)):
             # a final run, or a payment file approved for release, is no draft (blind read 29: an 'EFT batch summary
             # ... approved for release' still 'Draft for discussion' the day before the payment); same draw, so
             # nothing else moves
             notes[-1] = "Computed lines are live formulas." if spec.skeleton is not None else "Totals are formulas."
     return notes
+
+
+# a row that records a payment or a signing done ('Payment: on 8 April 2026 to the agent's account')
+_DONE = re.compile(r"\b(?:paid|payment|signed|executed|settled|agreed|completed|transferred)\b", re.I)
+
+
+def done_by_its_day(spec: Any, locale: str) -> bool:
+    """Whether a point of the sheet records a payment or a signing on a day on or before the sheet's own: the sheet
+    works from what is done, and is no draft for discussion (blind re-read 36: a waiver fee sheet 'says "Draft for
+    discussion" on the day the fee is paid')."""
+    from worldsmith.generators.pointed import dates_in
+
+    return any(_DONE.search(point) and any(day <= spec.date for day in dates_in(point, locale))
+               for point in getattr(spec, "points", None) or [])
 
 
 def draft_status(ctx: ArtifactContext) -> str:

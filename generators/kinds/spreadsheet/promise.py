@@ -86,7 +86,7 @@ _WORKING = re.compile(r"\b(?:analys[ie]s|calculations?|computations?|workings|ap
                       r"breakdowns?)\b", re.I)
 
 
-# (skeleton._BY_ITEMS: a title that breaks its figure down by the kinds of it the ledger lists)
+# (a title that breaks its figure down by the kinds of it the ledger lists: its figure's items, skeleton._pointed_items)
 _BY_KINDS = re.compile(r"\bby\s+(?:[\w-]+\s+){0,2}?(?:categor(?:y|ies)|types?|heads?|components?|elements?|items?|"
                        r"class(?:es)?|kinds?)\b", re.I)
 

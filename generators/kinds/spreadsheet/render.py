@@ -18,6 +18,7 @@ from openpyxl.writer.excel import ExcelWriter
 
 from worldsmith.worlds.content import Cell, SheetColumn, SheetContent
 from worldsmith.worlds.plan import SheetSkeleton, SheetSpec, WorldPlan
+from worldsmith.worlds.store.parse import serial_day
 from worldsmith.generators.skeleton import impose
 from worldsmith.generators.kinds.spreadsheet import look
 from worldsmith.generators.kinds.spreadsheet.promise import FLAGS
@@ -183,7 +184,10 @@ def skeleton_formulas(skeleton: SheetSkeleton) -> dict[tuple[int, int], tuple[st
     out = {}
     for n, line in enumerate(skeleton.lines):
         if line.formula:
-            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", line.formula)
+            # (a line may read a cell of another column: a side's figure read back from its column's sum)
+            text = re.sub(r"\{(\d+)@(\d+)\}", lambda m: f"{get_column_letter(int(m.group(2)) + 1)}{int(m.group(1)) + 2}",
+                          line.formula)
+            text = re.sub(r"\{(\d+)\}", lambda m: f"{letter}{int(m.group(1)) + 2}", text)
             out[(n + 2, skeleton.amount + 1)] = ("=" + text, line.cells[skeleton.amount])
         for col, formula in (line.others or {}).items():
             # a register's row computes a cell of its own besides the amount (a claim's outstanding balance)
@@ -343,7 +347,10 @@ def render_xlsx(plan: WorldPlan, spec: SheetSpec, content: SheetContent) -> byte
     look.print_setup(ws, last_row=last_printed, widths=widths, locale=plan.locale,
                      organisation=organisation_name(plan, spec.author), warning=warning)
     _set_properties(wb, plan, spec, content)
-    cached = {f"{get_column_letter(c)}{r}": v for (r, c), (_, v) in formulas.items() if v is not None}
+    # a formula in a date column caches the serial day LibreOffice computes, not the ISO text the twin writes
+    cached = {f"{get_column_letter(c)}{r}": serial_day(dt.date.fromisoformat(v)) if columns[c - 1].type == "date"
+              and isinstance(v, str) else v
+              for (r, c), (_, v) in formulas.items() if v is not None}
     return normalize_zip(_save(wb), stamp_of(spec.date), edit=_cache_values(cached))
 
 
