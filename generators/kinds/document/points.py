@@ -235,6 +235,13 @@ def _narrows_mutual(section: Section, point: str) -> bool:
 # what a contract keeps after its operative terms: its standing clauses, the schedules and the execution
 _AFTER_TERMS = {"governing", "schedule", "appendix", "signatures", "execution"}
 _CLAUSE_HEAD = re.compile(r"^(\d+)\.\s+")
+def _trailing(section: Section) -> bool:
+    """Whether a contract's section comes after its operative clauses: its boilerplate, schedules or execution."""
+    bare = _bare(section.heading)
+    return bool(_STANDING.search(bare)) or section_kind(section.heading) in _AFTER_TERMS or bool(
+        re.match(r"(?i)^(?:schedule|annex|appendix|signature|execution)", bare))
+
+
 # a reference to a clause of this paper, not to another instrument's ('clause 15.3 of the General Conditions')
 _CLAUSE_REF = re.compile(r"\b([Cc]lauses?)\s+(\d+)\b(?!(?:\.\d+)*\s+of\s+(?!this\b))")
 
@@ -261,7 +268,10 @@ def _operative_clause(sections: list[Section], at: int, heading: str, paras: lis
     if not before:
         return at, heading, paras, sections
     k = max(before) + 1
-    bump = lambda n: n + 1 if n >= k else n  # noqa: E731
+    taken = {int(m.group(1)) for s in sections if (m := _CLAUSE_HEAD.match(s.heading))}
+    # (a free number takes the clause without moving the others: a charter's rider clause 41, cited by the other
+    # papers, stays 41 when its terms go in as clause 21 after its clause 20)
+    bump = (lambda n: n + 1 if n >= k else n) if k in taken else (lambda n: n)  # noqa: E731
 
     def on(text: str, own: bool) -> str:
         if own:  # the clause's own paragraph numbers ('4.1' -> '5.1')
@@ -377,6 +387,13 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         was = how.get(i, (numbered, replace))
         how[i] = (was[0], was[1] and replace)
 
+    if family.name == "terms" and genre_of(spec.doc_type, spec.title) != "term_sheet":
+        # an instrument's points that state its clauses by number are those clauses, under their numbers (a term
+        # sheet's 'Leakage (clause 7)' cites the draft agreement's clause, not its own)
+        from worldsmith.generators.kinds.document.contract import clause_sections
+
+        sections, points, gone = clause_sections(sections, points, spec.title, _trailing)
+        lost.extend(gone)
     # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
     # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
     body = []

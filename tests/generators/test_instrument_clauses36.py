@@ -1,0 +1,121 @@
+"""Instruments state the clauses the other papers cite under those clauses' numbers (blind read 36, issue 17 point 3):
+a facilities agreement's '22. Governing Law' over an empty 22.2 while its text put the leverage covenant at 'Clause
+22.2(a)'; a lease extract 'headed as repair, decoration, alterations, yield up' that was rent-review boilerplate, with
+repair at cl. 4.1 against the schedule's 3.5, 3.6 and 3.14."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.generators.offline_world import offline_world
+
+TANKER = Path(__file__).resolve().parents[2] / "outlines" / "examples" / "tanker-spill-liability.yaml"
+
+
+def _numbers(sections) -> list[int]:
+    return [int(m.group(1)) for s in sections if (m := re.match(r"^(\d+)\.\s", s.heading))]
+
+
+def test_a_charters_points_that_cite_its_clauses_are_those_clauses_under_their_numbers():
+    # (fails before: 'Clause 41.3 (Oil Pollution): ...' and 'Clause 20 (Owners' warranties): ...' were paragraphs
+    # 37.3-37.6 of a '37. Scope' clause, and the charter's own 41 was a claims procedure)
+    plan, _, contents = offline_world(TANKER, 0)
+    charter = next(a for a in plan.artifacts if a.kind == "document" and "Charter Party" in a.title)
+    sections = contents[charter.id].sections
+    heads = {re.match(r"^(\d+)\.", s.heading).group(1): s for s in sections if re.match(r"^\d+\.\s", s.heading)}
+    assert "41" in heads and "20" in heads, [s.heading for s in sections]
+    pollution = heads["41"].paragraphs
+    assert any(p.startswith("41.3 Charterers indemnify Owners only for pollution liability") for p in pollution), \
+        pollution
+    assert any(p.startswith("41.4 Owners maintain a Certificate of Financial Responsibility") for p in pollution), \
+        pollution
+    assert any(p.startswith("20.1 The vessel is tight, staunch") for p in heads["20"].paragraphs), heads["20"]
+    text = "\n".join(p for s in sections for p in s.paragraphs)
+    assert not re.search(r"Clause (?:20|41\.[34]) \(", text), text  # (no clause cited as a term of another)
+    numbers = _numbers(sections)
+    assert numbers == sorted(numbers), [s.heading for s in sections]
+
+
+def test_a_lease_extract_carries_the_clauses_its_title_names_under_the_numbers_the_points_give():
+    # (fails before: there was no such laying; the points went under one 'Principal Terms' clause after rent review)
+    from worldsmith.generators.kinds.document.contract import clause_sections
+    from worldsmith.generators.kinds.document.points import _trailing
+    from worldsmith.worlds.content import Section
+    from worldsmith.worlds.plan import PlannedPoint
+
+    title = "Lease of the 3rd and 4th floors, 14 Candlewick Street (extracts: repair, decoration, alterations, yield up)"
+    sections = [Section(heading="Parties", paragraphs=["THIS LEASE is dated 25 June 2016 ..."]),
+                Section(heading="1. Definitions and Interpretation",
+                        paragraphs=['1.1 "Rent" means GBP 612,000 a year, as varied under clause 5.']),
+                Section(heading="2. Grant", paragraphs=["2.1 The Landlord lets the Premises to the Tenant."]),
+                Section(heading="3. Rent", paragraphs=["3.1 The Tenant shall pay the Rent quarterly in advance."]),
+                Section(heading="4. Tenant's Covenants",
+                        paragraphs=["4.1 The Tenant shall keep the Premises in good and substantial repair."]),
+                Section(heading="5. Rent Review", paragraphs=["5.1 The Rent shall be reviewed on each Review Date."]),
+                Section(heading="6. Governing Law and Jurisdiction", paragraphs=["6.1 English law governs."]),
+                Section(heading="Execution", paragraphs=["Executed as a deed ..."])]
+    points = [PlannedPoint(heading="Clause 3.5 (repair)", text="keep the premises in good and substantial repair."),
+              PlannedPoint(heading="Clause 3.14 (alterations and reinstatement)",
+                           text="remove alterations and reinstate at the end of the term."),
+              PlannedPoint(heading="Clause 3.21 (yield up)", text="yield up the premises at the end of the term."),
+              PlannedPoint(heading="Term and rent", text="ten years from 25 June 2016.")]
+    out, left, lost = clause_sections(sections, points, title, _trailing)
+    heads = [s.heading for s in out]
+    assert heads[0] == "Parties" and heads[-1] == "Execution", heads
+    three = next(s for s in out if s.heading.startswith("3. "))
+    assert three.heading == "3. Tenant's Covenants", heads
+    assert [p.split(" ")[0] for p in three.paragraphs] == ["3.5", "3.14", "3.21"], three.paragraphs
+    assert three.paragraphs[0] == "3.5 To keep the premises in good and substantial repair.", three.paragraphs
+    text = "\n".join(p for s in out for p in s.paragraphs)
+    # one repair covenant, under the number the schedule cites; no rent review boilerplate in a repair extract
+    assert "shall keep the Premises" not in text and "reviewed on each Review Date" not in text, text
+    assert "2. Grant" in heads and "1. Definitions and Interpretation" in heads, heads
+    # the boilerplate numbered on after the cited clause, and no reference left pointing at another clause's number
+    assert "4. Governing Law and Jurisdiction" in heads and "4.1 English law governs." in text, heads
+    assert "as varied under the rent review provisions" in text, text
+    assert [p.heading for p in left] == ["Term and rent"], left
+    assert _numbers(out) == sorted(_numbers(out)), heads
+
+
+def _facility_ctx():
+    import datetime as dt
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact, person
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.worlds.values import Money
+
+    amount = fact("facility_amount", "Outstanding under the senior facilities agreement of 2022 are EUR 186,000,000.",
+                  Money(amount=Decimal(186000000), currency="EUR"))
+    orgs = [OrgRef(name="Banco Meridional, S.A.", role="client; facility agent, security agent and a lender under the "
+                                                      "senior facilities agreement"),
+            OrgRef(name="Alcaravan Hoteles, S.L.", role="the borrower; owner of fourteen hotels"),
+            OrgRef(name="Banca Levantina, S.A.", role="a lender under the senior facilities agreement"),
+            OrgRef(name="Olmedo Partners", role="financial adviser to the lenders"),
+            OrgRef(name="Arrieta Abogados", role="counsel to the facility agent and security agent")]
+    agent = person("agent_1", "Fabiola", "Bonilla", "Head of Agency", "Banco Meridional, S.A.", "meridional.example", "+34")
+    cfo = person("cfo_2", "Carla", "Quintero", "Chief Financial Officer", "Alcaravan Hoteles, S.L.", "alc.example", "+34")
+    ctx = document_context("agreement", 6, seed=3, facts=[amount])
+    return ctx.model_copy(update={"organisations": orgs, "author": agent, "to": [cfo], "window_start": dt.date(2026, 3, 1),
+                                  "spec": ctx.spec.model_copy(update={
+                                      "title": "Senior Facilities Agreement (as amended): extracts on covenants",
+                                      "purpose": "The clauses of the 2022 facilities agreement, as provided by the agent.",
+                                      "date": dt.date(2026, 3, 4)})})
+
+
+def test_a_facilities_agreement_is_dated_in_the_year_the_matter_names_it_by_and_signed_by_each_lender():
+    # (fails before: 'dated 9 December 2025' for 'the 2022 facilities agreement', three weeks before the covenant it
+    # sets was breached; signed by the agent and the borrower only)
+    from worldsmith.generators.compose.substance.agreement import executed_on, syndicate
+
+    ctx = _facility_ctx()
+    assert executed_on(ctx).year == 2022, executed_on(ctx)
+    lenders, security = syndicate(ctx, "Banco Meridional, S.A.", "Alcaravan Hoteles, S.L.")
+    assert lenders == ["Banco Meridional, S.A.", "Banca Levantina, S.A."] and security == "Banco Meridional, S.A."
+    from worldsmith.generators.kinds.document.compose import compose_document
+
+    doc = compose_document(ctx)
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert "Signed for and on behalf of Banca Levantina, S.A. (as Original Lender):" in text, text
+    assert "(as Security Agent)" in text and "Olmedo Partners (as" not in text, text
