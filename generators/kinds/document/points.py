@@ -394,6 +394,10 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
 
         sections, points, gone = clause_sections(sections, points, spec.title, _trailing)
         lost.extend(gone)
+    # a point the composer already wrote in its place, word for word, is not written again (a compliance certificate
+    # gives its figures' points in its computation: blind read 36's 'Substance' section repeated it)
+    written = "\n".join(p for s in sections for p in s.paragraphs)
+    points = [p for p in points if p.text not in written]
     # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
     # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
     body = []
