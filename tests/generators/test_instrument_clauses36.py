@@ -119,3 +119,38 @@ def test_a_facilities_agreement_is_dated_in_the_year_the_matter_names_it_by_and_
     text = "\n".join(p for s in doc.sections for p in s.paragraphs)
     assert "Signed for and on behalf of Banca Levantina, S.A. (as Original Lender):" in text, text
     assert "(as Security Agent)" in text and "Olmedo Partners (as" not in text, text
+
+
+def test_a_restructuring_plan_lists_its_affected_creditors_by_class_under_its_law_and_cites_no_working_file():
+    # (fails before: blind read 36, file 20, 'a one-page summary, not a TRLC plan. It has no creditor list ... It cites
+    # the lenders' counsel's term sheet in a "Source" table and says "as the papers stand"')
+    import datetime as dt
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact, person
+    from worldsmith.generators.context import OrgRef
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.worlds.values import Money, Percent
+
+    owed = fact("facility_amount", "Outstanding under the senior facilities agreement of 2022 are EUR 186,000,000, "
+                "secured by mortgages over the hotels.", Money(amount=Decimal(186000000), currency="EUR"))
+    owed = owed.model_copy(update={"label": "outstanding senior facilities", "establish": False})
+    margin = fact("opening_margin", "The amend-and-extend term sheet of 13 May 2026 sets a margin opening at 4.25%.",
+                  Percent(value=Decimal("4.25"))).model_copy(update={"label": "opening margin", "establish": False})
+    orgs = [OrgRef(name="Banco Meridional, S.A.", role="client; facility agent and a lender under the facilities"),
+            OrgRef(name="Alcaravan Hoteles, S.L.", role="the borrower"),
+            OrgRef(name="Nordhavn Credit Partners", role="a lender under the senior facilities agreement"),
+            OrgRef(name="Olmedo Partners", role="financial adviser to the lenders"),
+            OrgRef(name="Vidal Abogados", role="counsel to the borrower")]
+    writer = person("bc_1", "Rosa", "Martinez", "Partner", "Vidal Abogados", "vidal.example", "+34")
+    ctx = document_context("plan", 6, seed=5, facts=[owed, margin])
+    ctx = ctx.model_copy(update={"organisations": orgs, "author": writer, "locale": "es_ES",
+                                 "spec": ctx.spec.model_copy(update={"title": "Restructuring plan: Alcaravan Hoteles, S.L.",
+                                                                     "date": dt.date(2026, 6, 1)})})
+    doc = compose_document(ctx)
+    text = "\n".join(p for s in doc.sections for p in s.paragraphs)
+    assert re.search(r"Class 1, secured financial creditors: .*Banco Meridional, S\.A\. and Nordhavn Credit Partners, "
+                     r"with claims of EUR 186,000,000 in aggregate", text), text
+    assert "Olmedo" not in text and "article 623 TRLC" in text and "article 629 TRLC" in text, text
+    assert not any(s.table is not None and "Source" in s.table.columns for s in doc.sections), doc.sections
+    assert "papers stand" not in text.lower() and "documents stand" not in text.lower(), text
