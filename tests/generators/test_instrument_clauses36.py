@@ -154,3 +154,33 @@ def test_a_restructuring_plan_lists_its_affected_creditors_by_class_under_its_la
     assert "Olmedo" not in text and "article 623 TRLC" in text and "article 629 TRLC" in text, text
     assert not any(s.table is not None and "Source" in s.table.columns for s in doc.sections), doc.sections
     assert "papers stand" not in text.lower() and "documents stand" not in text.lower(), text
+
+
+def test_a_us_engagement_letter_limits_liability_in_us_words():
+    # (fails before: blind read 36, file 19, 'The liability wording is UK style ("save for ... wilful default")' in a
+    # Boston audit firm's letter)
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.substance.letters import engagement_terms
+
+    for family in ("legal", "accounting", "advisory"):
+        us = engagement_terms(SimpleNamespace(locale="en_US", voice=SimpleNamespace(family=family)), "Nimbusgate")
+        assert "willful misconduct" in us and "wilful default" not in us and "save for" not in us, us
+        gb = engagement_terms(SimpleNamespace(locale="en_GB", voice=SimpleNamespace(family=family)), "Norbury")
+        assert "wilful default" in gb, gb
+
+
+def test_an_engagement_scope_of_one_item_is_no_lettered_list():
+    # (fails before: blind read 36, file 19, 'Scope clause 6 is spliced in: item "(a)" ... with no (b)')
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact
+    from worldsmith.generators.compose.bank import picker_for
+    from worldsmith.generators.compose.substance.letters import engagement_scope
+    from worldsmith.worlds.values import Money
+
+    opening = fact("opening_deferred", "Opening deferred revenue is USD 41,250,000.",
+                   Money(amount=Decimal(41250000), currency="USD")).model_copy(update={"label": "opening deferred revenue"})
+    ctx = document_context("letter", 5, seed=4, facts=[opening])
+    rows = engagement_scope(picker_for(ctx), ctx, "the FY2025 audit", "Nimbusgate")
+    assert "The work covers: opening deferred revenue (USD 41,250,000)" in rows[0] and "(a)" not in rows[0], rows
