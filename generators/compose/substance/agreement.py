@@ -687,9 +687,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                           f"(B) {cap_first(ta)} and {tb} have agreed the terms below in connection with the {short}, "
                           f"and record them in this agreement, made on {made}."]
             if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
-                amended = long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)
-                out[i].append(f"(C) The Parties amended this agreement by a letter agreement of {amended}; this copy "
-                              f"sets out the agreement as so amended, and the amended terms are those in Schedule 1.")
+                # (an amendment the matter does not date is not dated: blind read 36's 2022 facilities agreement read
+                # 'amended by a letter agreement of' a day two weeks after signing, which nothing in the file held)
+                copy = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+                out[i].append(f"(C) This copy sets out the agreement as amended and in force on {copy}; the terms as "
+                              f"amended are those in the clauses below and in Schedule 1.")
         elif k == "schedule" and charter:
             out[i] = [f"Part II of the printed form applies as printed, save as amended by Part I and by the rider "
                       f"clauses; where they conflict, the rider clauses prevail. Made on {made}."]
@@ -700,8 +702,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             amended = re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I)
             # the schedule an amendment replaced says so (read 12: 'Schedule 1 is "agreed April 9", yet the recital
             # says it holds the April 23 amendments')
-            when = (f"as amended by the letter agreement of "
-                    f"{long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)}" if amended else f"as agreed on {made}")
+            when = (f"as amended and in force on {long_date(ctx.spec.date, ctx.locale)}"  # type: ignore[union-attr]
+                    if amended else f"as agreed on {made}")
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, {when}. "
                       + picker_for(ctx, 16).reword("[~A term in Schedule 1 has effect as if set out in full in the "
                                                    "clauses|Schedule 1 forms part of this agreement, and its terms have "
