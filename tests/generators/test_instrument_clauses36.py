@@ -184,3 +184,36 @@ def test_an_engagement_scope_of_one_item_is_no_lettered_list():
     ctx = document_context("letter", 5, seed=4, facts=[opening])
     rows = engagement_scope(picker_for(ctx), ctx, "the FY2025 audit", "Nimbusgate")
     assert "The work covers: opening deferred revenue (USD 41,250,000)" in rows[0] and "(a)" not in rows[0], rows
+
+
+def test_an_amend_and_extend_term_sheet_has_its_own_conditions_and_each_term_under_its_head():
+    # (fails before: blind read 36, file 15, '"The timetable below" is followed by nothing. The CPs are boilerplate for
+    # a "first utilisation" that an amend-and-extend does not have, and maturity, margin, reset and cash sweep all sit
+    # under the CP heading')
+    from tests.generators.context_fixture import document_context
+    from worldsmith.generators.kinds.document.compose import compose_document
+    from worldsmith.generators.kinds.document.points import with_points
+    from worldsmith.worlds.plan import PlannedPoint
+
+    ctx = _facility_ctx()
+    points = [PlannedPoint(heading="Maturity", text="extended from 30 June 2027 to 30 June 2030."),
+              PlannedPoint(heading="Margin", text="a grid on net leverage, opening at 4.25% a year."),
+              PlannedPoint(heading="Covenant reset", text="net leverage of no more than 7.50x at 30 September 2026."),
+              PlannedPoint(heading="Conditions", text="board approvals and the independent business review.")]
+    from worldsmith.generators.context import CitedFigure
+
+    sheet = CitedFigure(sheet="Net leverage recalculation", fact="net_leverage", label="net leverage", text="7.25x")
+    spec = document_context("term sheet", 7, seed=3).spec.model_copy(update={
+        "title": "Amend-and-extend term sheet: senior facilities", "facts": ctx.spec.facts, "points": points,
+        "date": ctx.spec.date})
+    ctx = ctx.model_copy(update={"cited_figures": [sheet], "spec": spec})
+    doc = with_points(compose_document(ctx), ctx)
+    under = {s.heading: "\n".join(s.paragraphs) for s in doc.sections}
+    text = "\n".join(under.values())
+    assert "First utilisation" not in text and "timetable below" not in text, text
+    where = {p.heading: next(h for h, t in under.items() if p.text in t) for p in points}
+    assert "Pricing" in where["Margin"] and "Covenant" in where["Covenant reset"], where
+    assert "Condition" not in where["Maturity"], where
+    # (nor does it quote a working sheet: 'A "Source" table cites the agent's own spreadsheets')
+    assert "Net leverage recalculation" not in text and "7.25x" not in text, text
+    assert not any(s.table is not None and "Source" in s.table.columns for s in doc.sections), doc.sections

@@ -842,6 +842,11 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
+    if kind in ("agreement", "term_sheet") and not in_mail or substance.statutory_plan(ctx):
+        # an instrument states its terms, never a working sheet's figures with their source (blind read 36: a term
+        # sheet whose 'Source table cites the agent's own spreadsheets', 'as computed in the net leverage
+        # recalculation')
+        cited = []
     figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position", "terms")
                        for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
     busy = {figures_at} if cited and len(plan) > 1 else set()

@@ -364,25 +364,29 @@ def regulator_undertaking(ctx, doc):
 # A point headed by the clause of the instrument it states ('Clause 3.5 (repair)', 'Clause 22.2(a) (net leverage)',
 # 'Clause 26.2 and 26.19', 'Section 14 (Law)'): its number, a paragraph letter, further numbers and a name. A
 # statute's subsection ('Section 18(1)') is not one.
-_CITED_HEAD = re.compile(r"^(?:Clauses?|Sections?|Articles?|Cl\.|Cl[áa]usulas?|Art[íi]culos?|Clausola|Articolo|Artikel|"
+_CITED_HEAD = re.compile(r"^(?:Clauses?|Sections?|Articles?|Cl\.|Cl[áa]usulas?|Art[íi]culos?|Clausola|Articolo|"
+                         r"Artikel|"
                          r"Art\.)\s+(?P<n>\d+(?:\.\d+)*)(?P<sub>\([a-z]{1,4}\))?(?P<more>(?:\s*(?:,|and|&|y|e|und)\s*"
-                         r"\d+(?:\.\d+)*(?:\([a-z]{1,4}\))?)*)(?:\s*\((?P<name>[^()]{2,60})\)|,\s*(?P<also>[a-z][a-z ]{1,30}))?$", re.I)
+                         r"\d+(?:\.\d+)*(?:\([a-z]{1,4}\))?)*)(?:\s*\((?P<name>[^()]{2,60})\)|"
+                         r",\s*(?P<also>[a-z][a-z ]{1,30}))?$", re.I)
 # what a clause of several cited terms is headed, by what its terms say (English; elsewhere its terms' own names)
 _CLAUSE_TOPICS = ((r"\bevents? of default\b|\baccelerat", "Events of Default"),
                   (r"\bebitda\b|\bleverage\b|\bnet debt\b|\binterest cover|\bdebt service\b|\bfinancial covenant",
                    "Financial Covenants"),
-                  (r"\ball-lender\b|\bamendments?\b|\bwaivers?\b|\bconsent of (?:every|all)\b", "Amendments and Waivers"),
+                  (r"\ball-lender\b|\bamendments?\b|\bwaivers?\b|\bconsent of (?:every|all)\b",
+                   "Amendments and Waivers"),
                   (r"\brepair\b|\bdecorat|\byield up\b|\breinstat|\balterations?\b", "Tenant's Covenants"),
                   (r"\brent review\b|\breview date\b", "Rent Review"), (r"\broyalt|\bnet sales\b", "Royalties"),
                   (r"\baudit\b", "Audit"), (r"\bpollution\b|\bOPA\b", "Oil Pollution"),
                   (r"\bliabilit|\bindemn", "Liability"))
 # a covenant's operative verb, which a clause of covenants writes as 'To keep ...'
-_COVENANT_VERB = re.compile(r"^(?:keep|redecorate|decorate|remove|reinstate|yield|repair|pay|use|comply|maintain|insure|"
+_COVENANT_VERB = re.compile(r"^(?:keep|redecorate|decorate|remove|reinstate|yield|repair|pay|use|comply|maintain|"
+                            r"insure|"
                             r"permit|allow|provide|deliver|ensure|not)\b")
 
 
 def clause_topic(text: str) -> str:
-    """What a clause stating `text` is headed ('Financial Covenants', 'Events of Default'); '' where no subject shows."""
+    """What a clause stating `text` is headed ('Financial Covenants', 'Events of Default'); '' where none shows."""
     return next((h for pattern, h in _CLAUSE_TOPICS if re.search(pattern, text, re.I)), "")
 
 

@@ -361,7 +361,12 @@ def _named_section(sections: list[Section], heading: str) -> int | None:
 # a memo's point headings and the headings a paper put to a board gives those sections (boardpaper.BOARD_HEADINGS):
 # 'Question: whether Coastline should self-report' opens the paper's Purpose, not its Discussion
 _BOARD_CLOSE = "decision sought and recommended resolutions"
-_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,)}
+_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,),
+              # a financing's terms under the term sheet's heads (blind read 36: maturity, margin, covenant reset and
+              # cash sweep all sat under 'Conditions Precedent')
+              "margin": ("pricing",), "fees": ("pricing",), "maturity": ("facilities",),
+              "covenant reset": ("covenants",), "financial covenants": ("covenants",),
+              "excess cash sweep": ("prepayment", "facilities")}
 # (and takes its place, as under the memo's own heading: the paper's purpose keeps its lead)
 _REPLACES = {"short answer": "summary", "recommendation": _BOARD_CLOSE, "decision sought": _BOARD_CLOSE}
 
