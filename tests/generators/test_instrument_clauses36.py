@@ -217,3 +217,28 @@ def test_an_amend_and_extend_term_sheet_has_its_own_conditions_and_each_term_und
     # (nor does it quote a working sheet: 'A "Source" table cites the agent's own spreadsheets')
     assert "Net leverage recalculation" not in text and "7.25x" not in text, text
     assert not any(s.table is not None and "Source" in s.table.columns for s in doc.sections), doc.sections
+
+
+def test_a_settlement_of_a_claim_never_issued_recites_a_claim_not_proceedings():
+    # (fails before: blind read 36's dilapidations claim, settled under the Protocol before any issue, was recited as
+    # 'Corvane Estates (Candlewick) Limited brought proceeding against Halberd Analytics Limited (the Proceeding)')
+    from tests.generators.context_fixture import document_context
+    from worldsmith.generators.compose.substance.settlement import settlement_bodies
+
+    ctx = document_context("agreement", 6, seed=2, facts=[])
+    ctx = ctx.model_copy(update={
+        "world_title": "Corvane Estates v Halberd Analytics: terminal dilapidations",
+        "world_summary": "Corvane Estates claims terminal dilapidations from its former tenant under the Pre-Action "
+                         "Protocol; the parties settle at a without-prejudice meeting.",
+        "spec": ctx.spec.model_copy(update={"title": "Settlement agreement: dilapidations claim, 14 Candlewick Street"})})
+    _, bodies = settlement_bodies(ctx, "Corvane Estates (Candlewick) Limited", "Halberd Analytics Limited",
+                                  ("Landlord", "Tenant"))
+    recitals = " ".join(bodies[1])
+    assert "(A) Corvane Estates (Candlewick) Limited has made a dilapidations claim against Halberd Analytics Limited " \
+           "in respect of 14 Candlewick Street (the Claim)." in recitals, recitals
+    assert "Proceeding" not in recitals, recitals
+    # a claim before a court stays a proceeding
+    court = ctx.model_copy(update={"world_summary": ctx.world_summary + " Corvane issued proceedings in the County "
+                                                                         "Court at Central London."})
+    assert "(the Proceeding)" in " ".join(settlement_bodies(court, "Corvane Estates (Candlewick) Limited",
+                                                            "Halberd Analytics Limited", ("Landlord", "Tenant"))[1][1])
