@@ -242,3 +242,13 @@ def test_a_settlement_of_a_claim_never_issued_recites_a_claim_not_proceedings():
                                                                          "Court at Central London."})
     assert "(the Proceeding)" in " ".join(settlement_bodies(court, "Corvane Estates (Candlewick) Limited",
                                                             "Halberd Analytics Limited", ("Landlord", "Tenant"))[1][1])
+
+
+def test_an_acting_paper_drops_the_papers_hedges():
+    # (fails before: blind read 36, 'As the documents stand, Clause 22.2(a) requires' in a facilities agreement, and 'On
+    # the papers reviewed, the amend-and-extend term sheet ...' in a restructuring plan)
+    from worldsmith.generators.compose.facts import as_letter
+
+    assert as_letter("As the documents stand, Clause 22.2(a) requires 5.5x.") == "Clause 22.2(a) requires 5.5x."
+    assert as_letter("As the papers stand, the fee is EUR 465,000.") == "The fee is EUR 465,000."
+    assert as_letter("On the papers reviewed, the term sheet sets 4.25%.") == "The term sheet sets 4.25%."
