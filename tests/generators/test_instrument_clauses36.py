@@ -54,6 +54,7 @@ def test_a_lease_extract_carries_the_clauses_its_title_names_under_the_numbers_t
                         paragraphs=["4.1 The Tenant shall keep the Premises in good and substantial repair."]),
                 Section(heading="5. Rent Review", paragraphs=["5.1 The Rent shall be reviewed on each Review Date."]),
                 Section(heading="6. Governing Law and Jurisdiction", paragraphs=["6.1 English law governs."]),
+                Section(heading="7. Schedule 1", paragraphs=["7.1 The Premises: the 3rd and 4th floors."]),
                 Section(heading="Execution", paragraphs=["Executed as a deed ..."])]
     points = [PlannedPoint(heading="Clause 3.5 (repair)", text="keep the premises in good and substantial repair."),
               PlannedPoint(heading="Clause 3.14 (alterations and reinstatement)",
@@ -74,6 +75,8 @@ def test_a_lease_extract_carries_the_clauses_its_title_names_under_the_numbers_t
     # the boilerplate numbered on after the cited clause, and no reference left pointing at another clause's number
     assert "4. Governing Law and Jurisdiction" in heads and "4.1 English law governs." in text, heads
     assert "as varied under the rent review provisions" in text, text
+    # (a schedule is no clause: 'Schedule 1', not '5. Schedule 1')
+    assert "Schedule 1" in heads and "The Premises: the 3rd and 4th floors." in text, heads
     assert [p.heading for p in left] == ["Term and rent"], left
     assert _numbers(out) == sorted(_numbers(out)), heads
 

@@ -532,6 +532,11 @@ def clause_sections(sections: list, points: list, title: str, trailing) -> tuple
         if old is None:
             tail.append(s)
             continue
+        if re.match(r"(?i)^(?:schedule|annex|appendix|signatures?|execution)\b", _bare_head(s.heading)):
+            # (a schedule or the execution is no clause: 'Schedule 1', never '42. Schedule 1' with a '42.1')
+            tail.append(s.model_copy(update={"heading": _bare_head(s.heading), "paragraphs": [
+                re.sub(rf"^{old}\.\d+\s+", "", p) for p in s.paragraphs]}))
+            continue
         n += 1
         moved[old] = str(n)
         tail.append(s.model_copy(update={"heading": re.sub(r"^\d+\.", f"{n}.", s.heading), "paragraphs": [
