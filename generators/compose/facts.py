@@ -501,8 +501,8 @@ def fact_sentence(pick: Picker, fact: FactRef, register: Register = "email", lea
 # throughout", "on our reading of the file": seven of covenant-breach's rejections were this template drafting). The
 # document's frame is drawn and rewritten, so that the letter draws what the document would (the rest of the message
 # reads as it did).
-_HEDGE = re.compile(r"^(?i:on the documents reviewed|on our reading of the file|on the information provided|"
-                    r"having reviewed the file|in summary|on the figures provided), ")
+_HEDGE = re.compile(r"^(?i:on the (?:documents|papers) reviewed|on our reading of the file|on the information provided|"
+                    r"having reviewed the file|in summary|on the figures provided|as the (?:papers|documents) stand), ")
 # (a connective with_lead put before it: "Further, on our reading of the file, ...")
 # (or a week's: "At April 20, the figure used for the surcharge claimed is ...")
 _CONNECTIVE = re.compile(r"^(?:Further|In addition|Also|And|Next|On top of that|Alongside that|"

@@ -794,6 +794,19 @@ class Writer:
             out.append(f"Name: {who.name if who else '____________________'}")
             out.append(f"Title: {who.title if who else '____________________'}")
             out.append("Date: " + (long_date(made, self.ctx.locale) if executed and made else "____________________"))
+        from worldsmith.generators.compose.substance.agreement import syndicate
+
+        # a syndicated facility is signed by each lender, and by its security agent in that capacity too
+        lenders, security = syndicate(self.ctx, first, second)
+        for party, term in [*((n, "as Security Agent") for n in [security] if n),
+                            *((n, "as Original Lender") for n in lenders)]:
+            who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
+                signatory(self.ctx, party)
+            signed = "/s/" if self.ctx.locale == "en_US" else "(signed)"
+            out.append(f"Signed for and on behalf of {party} ({term}):")
+            out.append("Signature: " + (f"{signed} {who.name}" if executed and who else "____________________"))
+            out.append(f"Name: {who.name if who else '____________________'}")
+            out.append(f"Title: {who.title if who else '____________________'}")
         return out
 
     def parties(self) -> str:

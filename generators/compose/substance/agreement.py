@@ -101,9 +101,26 @@ _SIGNED_IN = re.compile(r"\b(?:signed|made|executed|entered into|dated|concluded
 
 
 def signed_year(ctx: ArtifactContext) -> int | None:
-    """The year the title or purpose says the agreement was signed ('as signed in 2023'); None if they do not."""
+    """The year the title or purpose says the agreement was signed ('as signed in 2023'), or the year the matter names
+    it by ('the 2022 facilities agreement', 'the senior facilities agreement of 2022'); None if none does."""
     m = _SIGNED_IN.search(f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}")
-    return int(m.group("y")) if m else None
+    if m:
+        return int(m.group("y"))
+    # (blind read 36: 'the clauses of the 2022 facilities agreement', dated 9 December 2025 and in breach three
+    # weeks later)
+    own = " ".join(ctx.spec.title.lower().split())  # type: ignore[union-attr]
+    for text in [getattr(ctx.spec, "purpose", "") or "", *(f.statement for f in ctx.facts), ctx.world_summary or ""]:
+        for m in [*_YEAR_NAMED.finditer(" ".join(text.split())), *_NAMED_OF_YEAR.finditer(" ".join(text.split()))]:
+            words = m.group("name").lower().split()[-2:]
+            if " ".join(words) in own:
+                return int(m.group("y"))
+    return None
+
+
+# an agreement the matter names by its year: 'the 2022 facilities agreement', 'the facilities agreement of 2022'
+_INSTRUMENT = r"(?:[A-Za-z-]+\s+){0,4}?(?:agreement|lease|contract|deed|charter ?party|charter)"
+_YEAR_NAMED = re.compile(rf"\b(?:the|its|an?)\s+(?P<y>(?:19|20)\d\d)\s+(?P<name>{_INSTRUMENT})\b", re.I)
+_NAMED_OF_YEAR = re.compile(rf"\b(?P<name>{_INSTRUMENT})\s+of\s+(?P<y>(?:19|20)\d\d)\b(?![,/-]?\s*\d)", re.I)
 
 
 def matter_dates(ctx: ArtifactContext) -> list[dt.date]:
@@ -215,6 +232,66 @@ def underlying(ctx: ArtifactContext) -> tuple[str, dt.date, str] | None:
         short = next((w for w in ("Lease", "Charter", "Contract") if w.lower() in name.lower()), "Agreement")
         return name, day, short
     return None
+
+
+_BOILERPLATE = re.compile(r"(?i)\b(?:governing law|jurisdiction|notices?|confidential\w*|entire agreement|counterparts|"
+                         r"assignment|term and termination|termination)\b")
+_POINT_CLAUSE = re.compile(r"^(?:Clauses?|Sections?|Articles?)\s+(\d+(?:\.\d+)*)", re.I)
+# 'Clause 22.2(a) requires net leverage ... to be no more than 5.50x': the clause's requirement in its own words
+_REQUIRES = re.compile(r"^(?:Clause|Section|Article)\s+[\d.]+(?:\([a-z]+\))?\s+(?:requires|provides that|states that|says "
+                       r"that)\s+(?P<what>.+?)(?:\s+to be\s+(?P<be>.+))?$", re.I)
+
+
+def _point_states(ctx: ArtifactContext, number: str) -> list[str]:
+    """The texts of the paper's points headed by the clause `number` (or by a clause it is part of or holds)."""
+    out = []
+    for p in getattr(ctx.spec, "points", None) or []:
+        m = _POINT_CLAUSE.match((p.heading or "").strip())
+        if m and (m.group(1) == number or number.startswith(m.group(1) + ".") or m.group(1).startswith(number + ".")):
+            out.append(p.text)
+    return out
+
+
+def operative_words(statement: str, number: str) -> str:
+    """A fact's statement of what a clause requires, as the clause itself says it ('Clause 22.2(a) requires net leverage
+    ... to be no more than 5.50x' -> 'net leverage ... shall be no more than 5.50x'); '' where it does not say so."""
+    m = _REQUIRES.match(strip_end(" ".join(statement.split())))
+    if not m:
+        return ""
+    what, rest = m.group("what"), ""
+    if m.group("be"):
+        be, _, rest = m.group("be").partition(";")
+        what = f"{what} shall be {be}"
+    else:
+        what, _, rest = what.partition(";")
+    return what + (f"; {rest.strip()}" if rest.strip() else "")
+
+
+def _subject(text: str) -> str:
+    """A clause's heading by what it says (the covenant, the default, the liability)."""
+    from worldsmith.generators.kinds.document.contract import clause_topic
+
+    return clause_topic(text) or "Undertakings"
+
+
+def syndicate(ctx: ArtifactContext, first: str, second: str) -> tuple[list[str], str]:
+    """For a syndicated facilities agreement between an agent and a borrower: the lenders the cast names (the agent
+    first where it lends too) and the party that is also its security agent ('' where none is); ([], '') for any other
+    agreement. Blind read 36: a facilities agreement 'signed only by agent and borrower (no lenders, no security
+    agent)'."""
+    if not re.search(r"(?i)\b(?:facilit(?:y|ies)|credit|loan) agreement\b", ctx.spec.title):  # type: ignore[union-attr]
+        return [], ""
+    one, two = party_roles(ctx, first, second)
+    if "Lender" in (one, two) or not {one, two} & {"Agent", "Administrative Agent", "Security Agent", "Arranger"}:
+        return [], ""
+    lenders = [o.name for o in ctx.organisations if re.search(r"(?i)\blenders?\b", o.role or "") and not re.search(
+        r"(?i)\b(?:to|for|of|by|instructed by|among)\s+(?:the\s+|all\s+)?lenders?\b|\bcounsel\b|\badvis[eo]r",
+        re.split(r"[;,]", o.role or "")[0] if re.search(r"(?i)\bcounsel\b|\badvis", re.split(r"[;,]", o.role or "")[0])
+        else o.role or "")]
+    lenders = sorted(lenders, key=lambda n: n not in (first, second))
+    security = next((n for n in (first, second) for o in ctx.organisations if o.name == n and
+                     re.search(r"(?i)\bsecurity (?:agent|trustee)\b", o.role or "")), "")
+    return lenders, security
 
 
 def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
@@ -510,24 +587,42 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         generic.update(_CHARTER_RIDERS)
     elif _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"):
         generic.update(_SHARE_SALE_TERMS)
+    cited_body: list[str] = []
+    if cited is not None:
+        # the operative words of the clause, as the facts state them (a gist: never the whole statement, which is the
+        # establishing paper's alone, save in its own words where this paper is the one establishing it)
+        cited_body = [gist(f, ctx.facts) or (operative_words(f.statement, cited[0]) if f.establish else "")
+                      for f in cited[2] if not identity(f)]
+        # (where the outline's points state the clause under its number, its words are theirs: the points are then
+        # laid as that clause, contract.clause_sections, and the facts that cite it are read there, never hedged
+        # into the parties: blind read 36, 'As the documents stand, Clause 22.2(a) requires ...' under Parties)
+        cited_body = _point_states(ctx, cited[0]) or cited_body
+        cited_body = [cap_first(strip_end(x)) + "." for x in dict.fromkeys(cited_body) if x]
+        capped = [f for f in cited[2] if f.value.type == "money"]
+        if capped and not any(capped[0].text in x for x in cited_body):
+            cited_body.append(f"The liability of {b} under this Clause shall not exceed {capped[0].text} per incident.")
+        if not cited_body:
+            clause_at = None  # (no words to state: no clause under a borrowed heading with an empty paragraph)
     for i, (heading, k) in enumerate(plan):
         low = heading.lower()
         if i == clause_at and cited is not None:
             number, name, facts = cited
             top = number.split(".")[0]
-            title = name or re.sub(r"^\d+\.\s*", "", heading)
+            body = list(cited_body)
+            # (a clause named by what it says, never by the boilerplate heading it took the place of: blind read 36's
+            # leverage covenant under '22. Governing Law and Jurisdiction')
+            title = name or (re.sub(r"^\d+\.\s*", "", heading) if not _BOILERPLATE.search(heading) else
+                             _subject(" ".join(body)))
             heads[i] = f"{top}. {title}"
             subs = number.split(".")[1:]
-            # the operative words of the clause, as the facts state them (a gist: never the whole statement, which
-            # is the establishing paper's alone)
-            body = [gist(f, ctx.facts) for f in facts if not identity(f)]
-            body = [cap_first(x) + "." for x in dict.fromkeys(body) if x]
             capped = [f for f in facts if f.value.type == "money"]
-            if capped and not any(capped[0].text in x for x in body):
-                body.append(f"The liability of {b} under this Clause shall not exceed {capped[0].text} per incident.")
             lead = [f"This Clause applies notwithstanding any other provision of this agreement.",
                     f"Each Party shall notify the other in writing of any claim under Clause {number} within thirty "
                     f"days of receiving it."]
+            if not capped and not re.search(r"(?i)\bliab|\bindemn|\bclaim|\bloss", " ".join(body) + " " + title):
+                # (a covenant's clause opens on its own terms, not on a liability clause's claims procedure)
+                lead = [f"In this Clause {top}, a term defined elsewhere in this agreement has the same meaning.",
+                        f"This Clause {top} applies for so long as any obligation under this agreement is outstanding."]
             n = int(subs[0]) if subs and subs[0].isdigit() else 1
             rows = (lead * 5)[:max(0, n - 1)] + [" ".join(body)]
             out[i] = rows if subs else [" ".join(body)]
@@ -538,11 +633,18 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             lenders = "Lender" not in (one, two) and bool({one, two} & {"Agent", "Administrative Agent", "Security Agent",
                                                                           "Arranger"}) and \
                 bool(re.search(r"(?i)\b(?:facilit(?:y|ies)|credit|loan) agreement\b", ctx.spec.title))
+            named, security = syndicate(ctx, first, second)
+            # (each lender the matter names by its name, and the agent as security agent where it is one)
+            banks = (", ".join(named[:-1]) + " and " + named[-1]) if len(named) > 1 else "".join(named)
             out[i] = [f"This {'Order Form' if order else 'agreement'} is dated {made} and made between (1) {first}"
                       + (f" (the {one})" if one else "")
                       + (", " if lenders else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
-                      + (" and (3) the financial institutions listed in Schedule 1 as original lenders (the Original "
-                         "Lenders)" if lenders else "") + " (each a Party)."]
+                      + ((f", (3) {banks} and the other financial institutions listed in Schedule 1 as original lenders "
+                          f"(the Original Lenders)" if named else ", (3) the financial institutions listed in Schedule 1 "
+                          "as original lenders (the Original Lenders)") + (f" and (4) {security} as security agent for "
+                                                                           f"the Secured Parties (the Security Agent)"
+                                                                           if security else "") if lenders else "")
+                      + " (each a Party)."]
         elif k == "recitals" and order:
             # an order form is made under the master agreement the matter names, for the period its title gives
             # (read 14: 'Not an order form. It is a Quorvex "Internal" prose note')
@@ -585,9 +687,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                           f"(B) {cap_first(ta)} and {tb} have agreed the terms below in connection with the {short}, "
                           f"and record them in this agreement, made on {made}."]
             if re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I):
-                amended = long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)
-                out[i].append(f"(C) The Parties amended this agreement by a letter agreement of {amended}; this copy "
-                              f"sets out the agreement as so amended, and the amended terms are those in Schedule 1.")
+                # (an amendment the matter does not date is not dated: blind read 36's 2022 facilities agreement read
+                # 'amended by a letter agreement of' a day two weeks after signing, which nothing in the file held)
+                copy = long_date(ctx.spec.date, ctx.locale)  # type: ignore[union-attr]
+                out[i].append(f"(C) This copy sets out the agreement as amended and in force on {copy}; the terms as "
+                              f"amended are those in the clauses below and in Schedule 1.")
         elif k == "schedule" and charter:
             out[i] = [f"Part II of the printed form applies as printed, save as amended by Part I and by the rider "
                       f"clauses; where they conflict, the rider clauses prevail. Made on {made}."]
@@ -598,8 +702,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             amended = re.search(r"\bas amended\b|\bamendment\b", ctx.spec.title, re.I)
             # the schedule an amendment replaced says so (read 12: 'Schedule 1 is "agreed April 9", yet the recital
             # says it holds the April 23 amendments')
-            when = (f"as amended by the letter agreement of "
-                    f"{long_date(executed_on(ctx) + dt.timedelta(days=14), ctx.locale)}" if amended else f"as agreed on {made}")
+            when = (f"as amended and in force on {long_date(ctx.spec.date, ctx.locale)}"  # type: ignore[union-attr]
+                    if amended else f"as agreed on {made}")
             out[i] = [f"Schedule 1 sets out the commercial terms referred to in this agreement, {when}. "
                       + picker_for(ctx, 16).reword("[~A term in Schedule 1 has effect as if set out in full in the "
                                                    "clauses|Schedule 1 forms part of this agreement, and its terms have "

@@ -54,14 +54,50 @@ def is_compliance_certificate(doc_type: str, title: str, ctx: ArtifactContext | 
     return bool(_COVENANT.search(text))
 
 
+# a financing agreement by its kind, with its year where the matter gives one ('the senior facilities agreement of 2022')
+_FACILITY = re.compile(r"\b((?:senior |syndicated |revolving |term |secured |amended and restated ){0,3}"
+                       r"(?:facilities|facility|credit|loan) agreement(?: of (?:19|20)\d\d\b)?)", re.I)
+
+
 def _agreement(ctx: ArtifactContext) -> str:
-    """The agreement the certificate is given under, as a fact's statement names it, else the plain words."""
-    for text in [f.statement for f in ctx.facts] + [ctx.world_summary or ""]:
+    """The agreement the certificate is given under, as a fact's statement or the summary names it (by its date, else
+    by its kind: blind read 36's certificate 'under the agreement under which it is delivered' never named the SFA),
+    else the plain words."""
+    texts = [f.statement for f in ctx.facts] + [ctx.world_summary or ""]
+    for text in texts:
         m = _AGREEMENT.search(" ".join(text.split()))
         if m:
             found = m.group(1)
             return found if found.lower().startswith("the ") else f"the {found}"
+    for text in texts:
+        m = _FACILITY.search(" ".join(text.split()))
+        if m:
+            return f"the {m.group(1)[0].lower()}{m.group(1)[1:]}"
     return "the agreement under which it is delivered"
+
+
+# the officers the certificate says sign it ('Signed by the Chief Financial Officer and the Chief Executive Officer')
+_OFFICERS = (("chief executive officer", r"\bchief executive\b|\bCEO\b"), ("chief financial officer", r"\bchief financial\b|"
+             r"\bCFO\b"), ("director", r"\bdirectors?\b"))
+
+
+def _signers(ctx: ArtifactContext) -> list[tuple[str, str]]:
+    """(name, title) of each officer who signs: the author, and each other office the points or the purpose name as
+    signing (a named officer of the borrower where the cast has one; the office alone where not). Blind read 36: 'says
+    it is "Signed by the CFO and the CEO" but has only a CFO line'."""
+    who = ctx.author
+    out = [(who.name, who.title)]
+    said = " ".join([getattr(ctx.spec, "purpose", "") or ""] + [p.text for p in getattr(ctx.spec, "points", None) or []
+                                                                if re.search(r"(?i)\bsign", p.text)])
+    if not re.search(r"(?i)\bsign", said):
+        return out
+    for office, pattern in _OFFICERS:
+        if not re.search(pattern, said, re.I) or re.search(pattern, who.title or "", re.I):
+            continue
+        named = next((p for p in ctx.cast if p.organisation == who.organisation and re.search(pattern, p.title or "",
+                                                                                              re.I)), None)
+        out.append((named.name, named.title) if named is not None else ("", office.title()))
+    return out
 
 
 def _compliance(ctx: ArtifactContext, org: str) -> list[str]:
@@ -103,15 +139,52 @@ def compliance_bodies(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], dict
     figures = [f for f in ctx.facts if f.value.type in ("money", "number", "percent")]
     # (a certificate is for the test date its title names, never 'as at' the day it is signed: blind read 36)
     tested = _TEST_DATE.search(ctx.spec.title)
+    agreement = _agreement(ctx)
+    agent = next((o.name for o in ctx.organisations if o.name != org and
+                  re.search(r"(?i)\b(?:facility|administrative) agent\b", o.role or "") and
+                  not re.search(r"(?i)\bcounsel\b|\badvis[eo]r", (o.role or "").split(";")[0])), "")
+    signers = _signers(ctx)
+    officers = " and ".join(f"{n}, {t}" if n else f"the {t}" for n, t in signers)
+    # an officer's certificate in the form the agreement schedules: to the agent, from the borrower, dated; it names
+    # the agreement it is delivered under (blind read 36: 'no To/From/Dated block', 'never names the SFA')
     bodies: dict[int, list[str]] = {
-        0: [f"The undersigned, {who.name}, {who.title} of {org}, certifies in that capacity and not personally{to}, "
-            f"under {_agreement(ctx)}, as follows. Terms defined in that agreement have the same meanings here."],
+        0: ([f"To: {agent} as Agent" if agent else f"To: {reader.organisation}" if reader is not None else "",
+             f"From: {org}", f"Dated: {day}"] if agent or reader is not None else []) + [
+            f"We refer to {agreement}" + (f" between, among others, {org} as borrower and {agent} as agent" if agent
+                                          and not agreement.endswith("it is delivered") else "")
+            + " (the Agreement). This is a compliance certificate. Terms defined in the Agreement have the same "
+            f"meanings here. The undersigned, {officers} of {org}, certif{'ies' if len(signers) == 1 else 'y'} in "
+            f"that capacity and not personally{to}, as follows."],
         1: [f"This certificate is delivered for the period ending {dates[0].text} ({label(dates[0])})."
             if dates else f"This certificate is delivered for the test period ending {tested.group('day')}."
             if tested else f"This certificate is delivered for the most recent test period, as at {day}."],
         2: [f"{i}. {cap_first(label(f))}: {f.text}" + (f", being {f.reason}." if f.reason else ".")
             for i, f in enumerate(figures, 1)] or ["The covenant figures are set out in the attached computation."],
         3: _compliance(ctx, org),
-        4: [f"Signed for and on behalf of {org} by {who.name}, {who.title}, on {day}."],
+        4: [f"Signed for and on behalf of {org} by {n}, {t}, on {day}." if n else
+            f"Signed for and on behalf of {org} by its {t}, on {day}." for n, t in signers],
     }
+    bodies = _with_points(ctx, bodies)
     return HEADINGS, bodies
+
+
+def _with_points(ctx: ArtifactContext, bodies: dict[int, list[str]]) -> dict[int, list[str]]:
+    """The outline's points in the certificate's own parts: a point that gives a computed figure in place of that
+    figure's line, one that says who signs before the signatures (not a 'Substance' section after the signature that
+    repeats the computation: blind read 36)."""
+    out = {k: list(v) for k, v in bodies.items()}
+    for p in getattr(ctx.spec, "points", None) or []:
+        said = f"{p.heading}: {p.text}" if p.heading else p.text
+        if re.match(r"(?i)signed\b", p.text):
+            out[4] = [said] + out[4]
+            continue
+        rows = out[2]
+        # the line of the figure the point gives first ('Consolidated Net Debt ...: EUR 174,000,000, after cash of EUR
+        # 12,000,000' is the net debt's line, not the cash's)
+        given = sorted((p.text.index(f.text), f.text) for f in ctx.facts if f.text and f.text in p.text)
+        hit = next((i for _, text in given[:1] for i, r in enumerate(rows) if text in r and re.match(r"^\d+\. ", r)),
+                   None)
+        if hit is not None:
+            number = rows[hit].split(" ", 1)[0]
+            rows[hit] = f"{number} {cap_first(said)}"
+    return out

@@ -332,6 +332,8 @@ def financing_term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[t
     heads = [h.lower() for h, _ in plan]
     sponsors = [o.name for o in ctx.organisations if _party(o.role, r"\bsponsors?\b(?!')") and o.name != borrower]
     out: dict[int, list[str]] = {}
+    amending = bool(re.search(r"(?i)\bamend|\bextend|\bextension\b|\brestat|\bwaiver\b", ctx.spec.title))
+    dated = any(f.value.type == "date" and not identity(f) for f in ctx.facts)
 
     def at(*words: str) -> int | None:
         return next((i for w in words for i, h in enumerate(heads) if w in h), None)
@@ -355,12 +357,22 @@ def financing_term_sheet_bodies(pick: Picker, ctx: ArtifactContext, plan: list[t
                       f"{governing_law(ctx.locale)[0]}."]
         elif "condition" in low:
             named = [c for c in map(_condition, ctx.facts) if c]
-            out[i] = ["First utilisation is subject to the conditions precedent usual for facilities of this kind: "
-                      "the finance documents and the security in agreed form and signed, legal opinions, the "
-                      "corporate authorities of each obligor and the agent's receipt of the documents listed in the "
-                      "facility agreement."] + [f"It is also conditional on {c}." for c in dict.fromkeys(named)]
+            # (an amendment of facilities already drawn has no first utilisation: its amendments take effect on
+            # conditions of their own, blind read 36's amend-and-extend term sheet)
+            out[i] = (["The amendments take effect on the date the agent confirms it has received, in form and "
+                       "substance satisfactory to it, the amendment agreement signed by each obligor and each lender "
+                       "it binds, the corporate authorities of each obligor, legal opinions and confirmation that the "
+                       "security extends to the facilities as amended."] if amending else
+                      ["First utilisation is subject to the conditions precedent usual for facilities of this kind: "
+                       "the finance documents and the security in agreed form and signed, legal opinions, the "
+                       "corporate authorities of each obligor and the agent's receipt of the documents listed in the "
+                       "facility agreement."]) + [f"It is also conditional on {c}." for c in dict.fromkeys(named)]
         elif "timetable" in low:
-            out[i] = ["The parties will work towards financial close on the timetable below."]
+            # (a timetable 'below' with nothing below it: blind read 36)
+            out[i] = ["The parties will work towards " + ("signing the amendment agreement" if amending else
+                                                          "financial close") +
+                      (" on the timetable below." if dated else " on a timetable the agent will circulate once these "
+                                                                 "terms are agreed.")]
     first_head = at("facilit")
     for f in ctx.facts:
         if identity(f):

@@ -38,6 +38,10 @@ def draft_basis(ctx: ArtifactContext) -> tuple[str, str] | None:
     # the label's hindsight is not the author's ('applied the pre-adjustment rate': the author applied the rate)
     rest = re.sub(r"\b(?:pre-adjustment|outdated|out-of-date|wrong|incorrect|stale|superseded|old|earlier)\s+", "",
                   rest, flags=re.I)
+    # nor is its verdict on the basis ('savings outside the Consolidated EBITDA definition': the borrower's first
+    # certificate added them back, it did not say they fell outside the definition, blind read 36)
+    rest = re.sub(r"\s+(?:outside|beyond|contrary to|in breach of|not (?:permitted|allowed) (?:by|under))\s+[^,;]*$", "",
+                  rest, flags=re.I)
     fig = m.group("fig").strip()
     fig = fig if re.search(r"\d", fig) else ""
     return fig, f"That figure {verb} {rest}."

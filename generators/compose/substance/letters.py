@@ -1445,7 +1445,8 @@ def engagement_scope(pick: Picker, ctx: ArtifactContext, about: str, client: str
                         f"reported")
         else:
             work.append(f"advising on {label(f)} ({f.text})")
-    items = "; ".join(f"({'abcdefgh'[n]}) {w}" for n, w in enumerate(work[:6]))
+    # (one item is no list: blind read 36's scope clause '(a)' with no (b))
+    items = "; ".join(f"({'abcdefgh'[n]}) {w}" for n, w in enumerate(work[:6])) if len(work) > 1 else "".join(work)
     legal = family_key(ctx.voice.family) == "legal"
     work = about if re.match(r"(the|a|an)\b", about) else f"the {about}"
     doing = f"We will act for {client} on {about}." if legal else f"We will carry out {work} for {client}."
@@ -1519,13 +1520,14 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
     from worldsmith.generators.compose.voice import family_key
 
     country = ctx.locale.rsplit("_", 1)[-1]
+    limit = _LIMITS.get(country, _LIMIT)
     if family_key(ctx.voice.family) == "legal":
         # the regulator of the firm's own country (blind read 34: a São Paulo firm 'regulated by the Solicitors
         # Regulation Authority'); where the project knows none, the bar's rules without a name
         rules = _BAR_RULES.get(country, "the rules of professional conduct of the bar that admits our lawyers")
         return (f"We have checked that we have no conflict in acting for {client}. We act under {rules}. Our advice is "
                 f"for {client} alone and is privileged; our standard terms of business apply, and where they differ "
-                f"from this letter, this letter prevails. {_LIMIT} Either of us may end the engagement on written "
+                f"from this letter, this letter prevails. {limit} Either of us may end the engagement on written "
                 f"notice; fees for work done to that date remain payable.")
     if audit_engagement(ctx):
         # an auditor engaged to audit states the auditing standards it audits under and what the audit gives, never a
@@ -1539,7 +1541,7 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
                 f"the internal control relevant to them, and for giving us access to all the information we need and "
                 f"written representations at the end of the audit. We are independent of {client}. Our report is "
                 f"addressed as the law and our standards require, and its form may differ from the one expected if "
-                f"our findings require it. {_LIMIT} Either of us may end the engagement on written notice; fees for "
+                f"our findings require it. {limit} Either of us may end the engagement on written notice; fees for "
                 f"work done to that date remain payable.")
     # (a Toronto advisory firm 'in line with the ICAEW Code of Ethics', blind read 34)
     standards = _ACCOUNTING_RULES.get(country, "We will perform the work in line with the IESBA International Code of "
@@ -1548,7 +1550,7 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
     return (f"{standards} Our work is not an audit of financial statements and gives no assurance beyond what we "
             f"report. {client}'s management remains responsible for its records and for the decisions taken on our "
             f"findings. We are independent of {client} for this engagement, and our report is for {client} alone and "
-            f"may not be relied on by anyone else without our written consent. {_LIMIT} Either of us may end the "
+            f"may not be relied on by anyone else without our written consent. {limit} Either of us may end the "
             f"engagement on written notice; fees for work done to that date remain payable.")
 
 
@@ -1557,6 +1559,11 @@ def engagement_terms(ctx: ArtifactContext, client: str) -> str:
 _LIMIT = ("Our total liability for any loss arising from this engagement, however caused, is limited to the fees paid "
           "for it, save for loss caused by our fraud or wilful default, which is not limited; neither of us is liable "
           "for indirect or consequential loss.")
+# (in the words of the firm's own country: a US engagement letter 'save for ... wilful default' reads as an English
+# one, blind read 36)
+_LIMITS = {"US": "Our total liability for any claim arising from this engagement is limited to the fees paid for it, "
+                 "except to the extent a loss results from our fraud, gross negligence or willful misconduct; neither "
+                 "party is liable for any indirect, consequential, special or punitive damages."}
 
 
 # A letter across the table states each figure in a sentence that uses it (read 15, issue 17: 'Our client's position

@@ -82,7 +82,10 @@ def statutory_plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[s
             out[i] = [f"Each class approves the plan by the majority of its liabilities the law requires. {debtor} then "
                       f"applies to the court for the plan's {act}, which binds a dissenting creditor as the plan "
                       f"provides."]
-    return out
+    from worldsmith.generators.compose.substance.statutory import restructuring_plan_lines
+
+    # (and its law, its creditors by class and the articles its tests are under: blind read 36's 'one-page summary')
+    return {i: out.get(i, []) + restructuring_plan_lines(ctx, debtor, k) for i, (_, k) in enumerate(plan)}
 
 
 def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]]) -> dict[int, list[str]]:

@@ -198,7 +198,18 @@ def settlement_bodies(ctx: ArtifactContext, first: str, second: str, roles: tupl
     this = f"this {word}"
     us = ctx.locale == "en_US"
     plan: list[tuple[str, str]] = [("Parties", "parties"), ("Recitals", "recitals")]
-    if a_cap and not insurance:
+    # (a claim no court or tribunal has heard is a claim, not proceedings: blind read 36's dilapidations claim under
+    # the Protocol, settled before issue, was recited as 'brought proceeding ... (the Proceeding)')
+    issued = bool(ref) or bool(re.search(r"(?i)\b(?:court|tribunal|claim no|case no|proceedings? (?:were |was )?"
+                                         r"(?:issued|filed|brought)|lawsuit|complaint|arbitra\w*|petition)\b",
+                                         ctx.world_summary or ""))
+    if a_cap and not insurance and not issued:
+        what = "the Claim"
+        named = re.match(r"(?i)^the (?P<kind>[\w -]+?) claim(?:,\s*(?P<place>.+))?$", subject)
+        recital = (f"(A) {first} has made a {named.group('kind')} claim against {second}"
+                   + (f" in respect of {named.group('place')}" if named.group("place") else "") + " (the Claim)."
+                   if named else f"(A) {first} has made a claim against {second} in respect of {subject} (the Claim).")
+    elif a_cap and not insurance:
         what = "the Proceeding"
         group = re.search(r"\b(group members?|class members?|represented persons)\b", ctx.world_summary or "", re.I)
         recital = (f"(A) {first} brought proceeding" + (f" {ref}" if ref else "") + f" against {second}"

@@ -102,3 +102,58 @@ def form_bodies(pick: Picker, ctx: ArtifactContext) -> tuple[list[tuple[str, str
                   f"knowledge and belief, and that nothing material has been concealed. Verified on {day}."],
               3: [f"Signed by {a.name}, {a.title}, {org}, on {day}."]}
     return plan, bodies
+
+
+# The law a restructuring plan is made under, by the country of the matter's locale: its name, the article on the
+# classes, the one on the class majorities and the one on the creditors' best interest (for Spain the TRLC, Real
+# Decreto Legislativo 1/2020 as amended by Ley 16/2022: arts. 623, 629 and 654).
+_PLAN_LAW = {"ES": ("the Texto Refundido de la Ley Concursal (TRLC)", "article 623 TRLC", "article 629 TRLC",
+                    "article 654.7 TRLC"),
+             "GB": ("Part 26A of the Companies Act 2006", "section 901C", "section 901F", "section 901G(3)"),
+             "US": ("chapter 11 of the Bankruptcy Code", "11 U.S.C. § 1122", "11 U.S.C. § 1126(c)",
+                    "11 U.S.C. § 1129(a)(7)")}
+_LENDER = re.compile(r"(?i)\blenders?\b")
+_NOT_LENDER = re.compile(r"(?i)\b(?:to|for|of|by|among)\s+(?:the\s+|all\s+)?lenders?\b|\bcounsel\b|\badvis[eo]r")
+
+
+def affected_creditors(ctx: ArtifactContext) -> list[str]:
+    """The affected creditors a restructuring plan lists, as the cast names them: each lender of the financing the
+    plan restructures (an agent that lends too, by its name), with what it is (blind read 36: 'a one-page summary ...
+    no creditor list')."""
+    out = []
+    for o in ctx.organisations:
+        role = o.role or ""
+        if _LENDER.search(role) and not _NOT_LENDER.search(re.split(r"[;,]", role)[0] if re.search(
+                r"(?i)\bcounsel\b|\badvis", re.split(r"[;,]", role)[0]) else role):
+            out.append(o.name)
+    return out
+
+
+def restructuring_plan_lines(ctx: ArtifactContext, debtor: str, kind: str) -> list[str]:
+    """What a restructuring plan says in one of its parts, from the cast and the facts alone: who the affected
+    creditors are, in which class and for what aggregate claim, and why the class is one; the law the plan is made
+    under; the tests its approval turns on, by the articles that set them. Nothing the ledger does not hold (no
+    creditor's own claim, no liquidation value) is stated."""
+    law, classes, majority, best = _PLAN_LAW.get(ctx.locale.rsplit("_", 1)[-1], ("the law under which it is made",
+                                                                                  "the law", "the law", "the law"))
+    lenders = affected_creditors(ctx)
+    claim = next((f for f in ctx.facts if f.value.type == "money" and re.search(
+        r"(?i)\b(?:outstanding|facilit|loan|claims?|liabilit)", f"{f.label} {f.statement}")), None)
+    if kind == "summary":
+        return [f"This plan is made under {law}. Its debtor is {debtor}; it restructures the financial liabilities "
+                f"listed in the next section, and no other."]
+    if kind == "analysis" and lenders:
+        names = ", ".join(lenders[:-1]) + " and " + lenders[-1] if len(lenders) > 1 else lenders[0]
+        said = " ".join([ctx.world_summary or "", *(f.statement for f in ctx.facts),
+                         *(p.text for p in getattr(ctx.spec, "points", None) or [])])
+        secured = re.search(r"(?i)\bsecur|\bmortgage|\bpledge|\bin rem\b", said) is not None
+        return [f"Class 1, {'secured ' if secured else ''}financial creditors: the lenders under the facilities the "
+                f"plan restructures, "
+                f"{names}" + (f", with claims of {claim.text} in aggregate" if claim is not None else "") +
+                f". Their claims {'share the same security and ' if secured else ''}rank equally, so they form one "
+                f"class by their common interest ({classes}). Each creditor's claim is the amount of its participation "
+                f"as the agent's register records it on the date of this plan."]
+    if kind == "risks":
+        return [f"The majority each class must give is that of {majority}; the test of the creditors' best interest "
+                f"is that of {best}."]
+    return []

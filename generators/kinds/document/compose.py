@@ -836,12 +836,17 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # a paper that acts (a letter, a notice, a pleading or a submission, a contract, a resolution) states a fact flatly,
     # never with an analyst's lead-in ('Having reviewed the file, we record 412,600 customers affected.' in Corrane's
     # submissions to the DPC, emoney seed 3): the letter's register, which has none
-    register = "letter" if _acts(spec) else "document"
+    register = "letter" if _acts(spec) or substance.statutory_plan(ctx) else "document"
     for j, f in enumerate(pick.shuffled([f for f in ctx.facts if f.text not in written])):
         placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, register))
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
+    if kind in ("agreement", "term_sheet") and not in_mail or substance.statutory_plan(ctx):
+        # an instrument states its terms, never a working sheet's figures with their source (blind read 36: a term
+        # sheet whose 'Source table cites the agent's own spreadsheets', 'as computed in the net leverage
+        # recalculation')
+        cited = []
     figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position", "terms")
                        for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
     busy = {figures_at} if cited and len(plan) > 1 else set()
@@ -962,7 +967,7 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # (nor a party's appeal or defence, filed with the body that decides it: blind read 34, a recurso with tables
         # citing the firm's own spreadsheet)
         issued = kind == "default" and (is_policy(spec.doc_type, spec.title) or invoice or mandate or decision or appeal
-                                          or collective or resolution)
+                                          or collective or resolution) or substance.statutory_plan(ctx)
         tabled = not outward and kind not in ("client_letter", "pleading", "agreement", "minutes") and not certificate \
             and not served and not issued
         if i == figures_at and cited and tabled:

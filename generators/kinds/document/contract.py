@@ -359,3 +359,206 @@ def regulator_undertaking(ctx, doc):
     sig = next(s for s in doc.sections if s.heading.strip().lower() in ("signatures", "signature", "execution"))
     sections.append(sig.model_copy(update={"heading": "Execution", "paragraphs": signed}))
     return doc.model_copy(update={"subtitle": subtitle, "sections": sections})
+
+
+# A point headed by the clause of the instrument it states ('Clause 3.5 (repair)', 'Clause 22.2(a) (net leverage)',
+# 'Clause 26.2 and 26.19', 'Section 14 (Law)'): its number, a paragraph letter, further numbers and a name. A
+# statute's subsection ('Section 18(1)') is not one.
+_CITED_HEAD = re.compile(r"^(?:Clauses?|Sections?|Articles?|Cl\.|Cl[áa]usulas?|Art[íi]culos?|Clausola|Articolo|"
+                         r"Artikel|"
+                         r"Art\.)\s+(?P<n>\d+(?:\.\d+)*)(?P<sub>\([a-z]{1,4}\))?(?P<more>(?:\s*(?:,|and|&|y|e|und)\s*"
+                         r"\d+(?:\.\d+)*(?:\([a-z]{1,4}\))?)*)(?:\s*\((?P<name>[^()]{2,60})\)|"
+                         r",\s*(?P<also>[a-z][a-z ]{1,30}))?$", re.I)
+# what a clause of several cited terms is headed, by what its terms say (English; elsewhere its terms' own names)
+_CLAUSE_TOPICS = ((r"\bevents? of default\b|\baccelerat", "Events of Default"),
+                  (r"\bebitda\b|\bleverage\b|\bnet debt\b|\binterest cover|\bdebt service\b|\bfinancial covenant",
+                   "Financial Covenants"),
+                  (r"\ball-lender\b|\bamendments?\b|\bwaivers?\b|\bconsent of (?:every|all)\b",
+                   "Amendments and Waivers"),
+                  (r"\brepair\b|\bdecorat|\byield up\b|\breinstat|\balterations?\b", "Tenant's Covenants"),
+                  (r"\brent review\b|\breview date\b", "Rent Review"), (r"\broyalt|\bnet sales\b", "Royalties"),
+                  (r"\baudit\b", "Audit"), (r"\bpollution\b|\bOPA\b", "Oil Pollution"),
+                  (r"\bliabilit|\bindemn", "Liability"))
+# a covenant's operative verb, which a clause of covenants writes as 'To keep ...'
+_COVENANT_VERB = re.compile(r"^(?:keep|redecorate|decorate|remove|reinstate|yield|repair|pay|use|comply|maintain|"
+                            r"insure|"
+                            r"permit|allow|provide|deliver|ensure|not)\b")
+
+
+def clause_topic(text: str) -> str:
+    """What a clause stating `text` is headed ('Financial Covenants', 'Events of Default'); '' where none shows."""
+    return next((h for pattern, h in _CLAUSE_TOPICS if re.search(pattern, text, re.I)), "")
+
+
+def _defines(term: str, text: str) -> bool:
+    """Whether a term's name is a defined term its text defines ('Consolidated EBITDA': 'operating profit ...')."""
+    return bool(term) and len(term.split()) <= 4 and all(w[:1].isupper() for w in term.split()) and text[:1].islower() \
+        and not _COVENANT_VERB.match(text)
+
+
+def cited_clause_points(points: list, title: str) -> list[tuple[str, str, str, str, object]]:
+    """The points that state a clause of the instrument by its number: (number, paragraph letter, name, text, point)."""
+    out = []
+    for p in points:
+        m = _CITED_HEAD.match((p.heading or "").strip())
+        if m:
+            out.append((m.group("n"), m.group("sub") or "", (m.group("name") or "").strip(), p.text.strip(), p))
+            if m.group("also"):
+                out[-1] = (*out[-1][:2], "", *out[-1][3:])  # (a further term of the clause, 'Clause 41.3, waiver')
+    return out
+
+
+def _top(heading: str) -> int | None:
+    m = re.match(r"^(\d+)\.\s+", heading)
+    return int(m.group(1)) if m else None
+
+
+def _bare_head(heading: str) -> str:
+    return re.sub(r"^\d+\.\s+", "", heading).strip()
+
+
+_FRAME = re.compile(r"(?i)\b(?:parties|recitals|background|definitions?|interpretation|grant)\b")
+
+
+def _alone_shows(section, sections: list, title: str) -> bool:
+    """Whether the section alone, of the paper's sections, shows a part its title's genre must contain."""
+    genre = genre_named(title)
+    if genre is None:
+        return False
+    rest = "\n".join(p for s in sections if s is not section for p in s.paragraphs)
+    own = "\n".join(section.paragraphs)
+    return any(re.search(p.pattern, own) for p in lacking(genre, rest))
+
+
+def clause_sections(sections: list, points: list, title: str, trailing) -> tuple[list, list, list[tuple[int, str]]]:
+    """An instrument with each point that states one of its clauses by number ('Clause 3.5 (repair): keep the
+    premises ...') laid as that clause, under its own number, the clauses in number order and the boilerplate after
+    them numbered on: (sections, the points left to place, the paragraphs the cited clauses displaced). Blind read 36:
+    a facilities agreement whose '22. Governing Law' stood over the leverage covenant its own text put at 'Clause
+    22.2(a)', a lease extract with repair at cl. 4.1 against the schedule's 3.5, 3.6 and 3.14. `trailing(section)`
+    says whether a section is the instrument's boilerplate, schedules or execution."""
+    from worldsmith.generators.compose.text import cap_first
+
+    cited = cited_clause_points(points, title)
+    if not cited:
+        return sections, points, []
+    groups: dict[int, list] = {}
+    for c in cited:
+        groups.setdefault(int(c[0].split(".")[0]), []).append(c)
+    # the boilerplate the operative clauses end on: the run of trailing sections after the last operative one (a
+    # lease's '1. Definitions' before its grant is no boilerplate at the end)
+    last = max((i for i, s in enumerate(sections) if _top(s.heading) is not None and not trailing(s)), default=-1)
+    at_end = next((i for i, s in enumerate(sections) if i > last and trailing(s)), None)
+    operative = [s for i, s in enumerate(sections) if _top(s.heading) is not None and (at_end is None or i < at_end)]
+    extract = bool(re.search(r"(?i)\b(?:extracts?|excerpts?)\b", title))
+    words = lambda text: set(re.findall(r"[a-z]{5,}", text.lower()))  # noqa: E731
+    new: dict[int, object] = {}
+    names: set[str] = set()
+    for top, group in sorted(groups.items()):
+        said = " ".join(f"{c[2]} {c[3]}" for c in group)
+        # one term's clause is headed by its name ('Oil Pollution'), unless the term is a definition the clause gives;
+        # else the clause's subject by what its terms say, once in the paper
+        named = [c for c in group if c[2]]
+        one = len({c[0] for c in group}) == 1 and named and not _defines(named[0][2], named[0][3])
+        name = "" if one else next((h for pattern, h in _CLAUSE_TOPICS if re.search(pattern, said, re.I) and
+                                    h.lower() not in names), "")
+        if not name and one:
+            group = named + [c for c in group if not c[2]]
+            name = group[0][2]
+            name = " ".join(w if w[:1].isupper() else cap_first(w) for w in name.split()) if len(name.split()) <= 4 \
+                else cap_first(name)
+        else:
+            if not name:
+                # the composer's clause on the same subject gives its heading, else the first term's name
+                best = max(operative, key=lambda s: len(words(" ".join(s.paragraphs)) & words(said)), default=None)
+                name = _bare_head(best.heading) if best is not None and words(" ".join(best.paragraphs)) & words(said) \
+                    else cap_first(next((c[2] for c in group if c[2]), f"Clause {top}"))
+        names.add(name.lower())
+        paras: list[str] = []
+        subs = sorted(group, key=lambda c: [int(x) for x in c[0].split(".")[1:]] or [0])
+        numbers: list[str] = []
+        for k, (number, letter, term, text, _) in enumerate(subs, 1):
+            no = number if "." in number else f"{number}.{k}"
+            text = text.rstrip()
+            if not text.endswith((".", ";", ":")):
+                text += "."
+            if _COVENANT_VERB.match(text):
+                body = f"To {text}"  # (a covenant of a clause of covenants: '3.5 To keep the premises ...')
+            elif _defines(term, text):
+                body = f"\u201c{term}\u201d means {text}"  # (a defined term the clause defines)
+            else:
+                body = cap_first(text)
+            if no in numbers:
+                # (two terms of one sub-clause, 'Clause 41.3 (Oil Pollution)' and 'Clause 41.3, waiver': one paragraph)
+                paras[numbers.index(no)] += f" {body}"
+                continue
+            numbers.append(no)
+            paras.append(f"{no} {letter + ' ' if letter else ''}{body}")
+        new[top] = (f"{top}. {name}", paras)
+    from worldsmith.worlds.content import Section
+
+    lost: list[tuple[int, str]] = []
+    kept = []
+    for i, s in enumerate(sections):
+        top = _top(s.heading)
+        is_trailing = at_end is not None and i >= at_end
+        if top is not None and not is_trailing and (top in new or _bare_head(s.heading).lower() in names or (
+                extract and not re.search(r"(?i)definition|interpretation", s.heading) and not
+                words(_bare_head(s.heading)) & words(title))):
+            # a clause of the composer's under a cited clause's number or subject (or, in an extract, one the title
+            # does not name) gives way to the clause as the instrument states it; an extract keeps its parties,
+            # recitals and definitions, and any clause that alone shows a part of its genre (contracts.yaml)
+            if top in new or not (_FRAME.search(s.heading) or _alone_shows(s, sections, title)):
+                lost.extend((top, p) for p in s.paragraphs)
+                continue
+        kept.append((i, s))
+    head = [s for i, s in kept if _top(s.heading) is None and (at_end is None or i < at_end) and
+            not any(_top(t.heading) is not None for j, t in kept if j < i)]
+    body = [s for i, s in kept if s not in head and (at_end is None or i < at_end)]
+    body += [Section(heading=h, paragraphs=ps) for h, ps in new.values()]
+    # (a part of no number stays after the clause it followed: a charter's 'Part II and riders')
+    place, at = {}, 0
+    for s in body:
+        at = _top(s.heading) if _top(s.heading) is not None else at
+        place[id(s)] = at + (0 if _top(s.heading) is not None else 0.5)
+    body.sort(key=lambda s: place[id(s)])
+    tail = []
+    n = max(_top(s.heading) or 0 for s in body)
+    moved: dict[int, str] = {}
+    for i, s in kept:
+        if at_end is None or i < at_end:
+            continue
+        old = _top(s.heading)
+        if old is None:
+            tail.append(s)
+            continue
+        if re.match(r"(?i)^(?:schedule|annex|appendix|signatures?|execution)\b", _bare_head(s.heading)):
+            # (a schedule or the execution is no clause: 'Schedule 1', never '42. Schedule 1' with a '42.1')
+            tail.append(s.model_copy(update={"heading": _bare_head(s.heading), "paragraphs": [
+                re.sub(rf"^{old}\.\d+\s+", "", p) for p in s.paragraphs]}))
+            continue
+        n += 1
+        moved[old] = str(n)
+        tail.append(s.model_copy(update={"heading": re.sub(r"^\d+\.", f"{n}.", s.heading), "paragraphs": [
+            re.sub(rf"^{old}\.(\d)", rf"{n}.\1", p) for p in s.paragraphs]}))
+    # a reference to a clause of the paper follows it to its new number; one to a clause an extract leaves out names
+    # its subject ('as varied under the rent review provisions'), never the number another clause now has
+    gone = {_top(s.heading): _bare_head(s.heading).lower() for s in sections if s not in [t for _, t in kept] and
+            _top(s.heading) is not None and _top(s.heading) not in new}
+
+    def ref(m: re.Match) -> str:
+        k = int(m.group(2))
+        if k in moved:
+            return f"{m.group(1)} {moved[k]}"
+        if k in gone:
+            return f"the {gone[k]} provisions"
+        return m.group(0)
+    refs = re.compile(r"\b([Cc]lauses?)\s+(\d+)\b(?!\.\d|\s+of\s+(?!this\b))")
+    fix = lambda s: s if s.heading in [h for h, _ in new.values()] else s.model_copy(  # noqa: E731
+        update={"paragraphs": [refs.sub(ref, p) for p in s.paragraphs]})
+    left = [p for p in points if not any(c[4] is p for c in cited)]
+    out = [fix(s) for s in head + body + tail]
+    # a displaced paragraph comes back, if at all, to the clause that took its number (numbered on there)
+    where = {_top(s.heading): i for i, s in enumerate(out) if _top(s.heading) in new}
+    first = min(where.values())
+    return out, left, [(where.get(top, first), re.sub(r"^\d+(?:\.\d+)+\s+", "", p)) for top, p in lost]

@@ -235,6 +235,13 @@ def _narrows_mutual(section: Section, point: str) -> bool:
 # what a contract keeps after its operative terms: its standing clauses, the schedules and the execution
 _AFTER_TERMS = {"governing", "schedule", "appendix", "signatures", "execution"}
 _CLAUSE_HEAD = re.compile(r"^(\d+)\.\s+")
+def _trailing(section: Section) -> bool:
+    """Whether a contract's section comes after its operative clauses: its boilerplate, schedules or execution."""
+    bare = _bare(section.heading)
+    return bool(_STANDING.search(bare)) or section_kind(section.heading) in _AFTER_TERMS or bool(
+        re.match(r"(?i)^(?:schedule|annex|appendix|signature|execution)", bare))
+
+
 # a reference to a clause of this paper, not to another instrument's ('clause 15.3 of the General Conditions')
 _CLAUSE_REF = re.compile(r"\b([Cc]lauses?)\s+(\d+)\b(?!(?:\.\d+)*\s+of\s+(?!this\b))")
 
@@ -261,7 +268,10 @@ def _operative_clause(sections: list[Section], at: int, heading: str, paras: lis
     if not before:
         return at, heading, paras, sections
     k = max(before) + 1
-    bump = lambda n: n + 1 if n >= k else n  # noqa: E731
+    taken = {int(m.group(1)) for s in sections if (m := _CLAUSE_HEAD.match(s.heading))}
+    # (a free number takes the clause without moving the others: a charter's rider clause 41, cited by the other
+    # papers, stays 41 when its terms go in as clause 21 after its clause 20)
+    bump = (lambda n: n + 1 if n >= k else n) if k in taken else (lambda n: n)  # noqa: E731
 
     def on(text: str, own: bool) -> str:
         if own:  # the clause's own paragraph numbers ('4.1' -> '5.1')
@@ -351,7 +361,12 @@ def _named_section(sections: list[Section], heading: str) -> int | None:
 # a memo's point headings and the headings a paper put to a board gives those sections (boardpaper.BOARD_HEADINGS):
 # 'Question: whether Coastline should self-report' opens the paper's Purpose, not its Discussion
 _BOARD_CLOSE = "decision sought and recommended resolutions"
-_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,)}
+_HEADED_AS = {"question": ("purpose",), "short answer": ("summary",), "recommendation": (_BOARD_CLOSE,),
+              # a financing's terms under the term sheet's heads (blind read 36: maturity, margin, covenant reset and
+              # cash sweep all sat under 'Conditions Precedent')
+              "margin": ("pricing",), "fees": ("pricing",), "maturity": ("facilities",),
+              "covenant reset": ("covenants",), "financial covenants": ("covenants",),
+              "excess cash sweep": ("prepayment", "facilities")}
 # (and takes its place, as under the memo's own heading: the paper's purpose keeps its lead)
 _REPLACES = {"short answer": "summary", "recommendation": _BOARD_CLOSE, "decision sought": _BOARD_CLOSE}
 
@@ -377,6 +392,17 @@ def with_points(doc: DocumentContent, ctx: ArtifactContext) -> DocumentContent:
         was = how.get(i, (numbered, replace))
         how[i] = (was[0], was[1] and replace)
 
+    if family.name == "terms" and genre_of(spec.doc_type, spec.title) != "term_sheet":
+        # an instrument's points that state its clauses by number are those clauses, under their numbers (a term
+        # sheet's 'Leakage (clause 7)' cites the draft agreement's clause, not its own)
+        from worldsmith.generators.kinds.document.contract import clause_sections
+
+        sections, points, gone = clause_sections(sections, points, spec.title, _trailing)
+        lost.extend(gone)
+    # a point the composer already wrote in its place, word for word, is not written again (a compliance certificate
+    # gives its figures' points in its computation: blind read 36's 'Substance' section repeated it)
+    written = "\n".join(p for s in sections for p in s.paragraphs)
+    points = [p for p in points if p.text not in written]
     # a point whose heading names a section of the paper goes there ('Count I (contribution)' to 'Count I', 'Prayer' to
     # 'Prayer for Relief', 'Escrow' to 'Escrow and Security'); the rest take the genre's places below
     body = []

@@ -8,4 +8,7 @@ select p.artifact_id, d.path,
        || left(squash(p.text), 120) || '" is not in the document text' as detail
 from planned_points p
 join documents d on d.artifact_id = p.artifact_id
+-- (an instrument lays a point headed by its clause as that clause, its first letter a capital: '20.1 The vessel is
+-- tight ...' for the point 'Clause 20 (Owners' warranties): the vessel is tight ...')
 where strpos(squash(d.text), squash(p.text)) = 0
+  and strpos(squash(d.text), upper(left(squash(p.text), 1)) || substr(squash(p.text), 2)) = 0
