@@ -153,15 +153,21 @@ _MEMOS: "OrderedDict[str, object]" = OrderedDict()
 def validate_copy(bundle: Path, **options):
     """validate_bundle with this test process's parse memo for the world's plan: a copy of a session's world
     that a test broke in one file re-parses that file, as a repair round does, not the whole room."""
-    from worldsmith.worlds.store.load import ParseMemo
     from worldsmith.worlds.validate import validate_bundle
+
+    return validate_bundle(bundle, memo=parse_memo(bundle), **options)
+
+
+def parse_memo(bundle: Path):
+    """This test process's parse memo for the plan of a bundle (validate_copy's, tests/worlds/checks_of.py's)."""
+    from worldsmith.worlds.store.load import ParseMemo
 
     sha = hashlib.sha256((Path(bundle) / "plan.json").read_bytes()).hexdigest()
     memo = _MEMOS.pop(sha, None) or ParseMemo()
     _MEMOS[sha] = memo
     while len(_MEMOS) > 4:  # the session's few worlds; a test that edits a plan gets a memo of its own
         _MEMOS.popitem(last=False)
-    return validate_bundle(bundle, memo=memo, **options)
+    return memo
 
 
 def warm_task(world, task_id: str):

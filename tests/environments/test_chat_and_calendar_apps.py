@@ -16,11 +16,21 @@ pytest.importorskip("fastmcp")
 from fastmcp import Client  # noqa: E402
 
 import worldsmith  # noqa: E402
+from tests.environments.parse_memo import rooms_parsed_once  # noqa: E402
 from worldsmith.environments.server import build_server  # noqa: E402
 from worldsmith.environments.session import load_state  # noqa: E402
 from worldsmith.worlds.world import verify_files  # noqa: E402
 
 ROOMS = Path(__file__).resolve().parents[1] / "fixtures" / "mini-rooms.yaml"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _rooms_parsed_once():
+    """Three tests open a copy of the legal world with calendars added or removed, whose store is then stale: its
+    rebuilds share one parse memo (tests/environments/parse_memo.py), so each parses only the .ics files it changed,
+    not the room's two hundred files again."""
+    with rooms_parsed_once():
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 import worldsmith
+from tests.environments.parse_memo import rooms_parsed_once
 from tests.published import task_set_of
 from worldsmith.environments import harbor_oracle, session_store
 from worldsmith.environments.harbor import APPS_URL, KEYS_DIR, SESSION_DIR, export_harbor, run_gates
@@ -81,20 +82,8 @@ def _export(name: str, request, tmp_path_factory):
 def _apps_rooms_parsed_once():
     """An apps world ships no store (the ledger stays out of the agent's image), so open_world rebuilds one from its
     room each time: the legal world's was parsed three times in this module (its gates, the refused gates, the
-    sealed-open test). Here those loads share one parse memo per plan, keyed by each file's path and bytes (as a
-    repair round's): files parsed once, and the store each open reads has the rows of a load from scratch."""
-    from worldsmith.worlds.store import load
-    from worldsmith.worlds.store.memo import ParseMemo
-
-    real, memos = load.load_bundle, {}
-
-    def load_bundle(bundle, db_path=None, memo=None):
-        if memo is None:
-            memo = memos.setdefault(load._plan_sha256(Path(bundle)), ParseMemo())
-        return real(bundle, db_path, memo)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(load, "load_bundle", load_bundle)
+    sealed-open test). Here those loads share one parse memo per plan (tests/environments/parse_memo.py)."""
+    with rooms_parsed_once():
         yield
 
 

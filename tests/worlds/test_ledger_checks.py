@@ -20,7 +20,7 @@ import openpyxl
 import pytest
 
 from tests.worlds.test_defects_seeded import edit_new_text
-from tests.published import validate_copy
+from tests.worlds.checks_of import checks_of_copy
 
 NEW_CHECKS = ["derived_fact_computed", "breakdown_sums_to_fact", "rollup_sums_to_fact", "total_only_over_parts",
               "amount_beside_label", "fact_mentioned_before_known", "no_answer_before_its_event"]
@@ -189,7 +189,7 @@ def seeded(published_legal, tmp_path_factory) -> dict[str, tuple[str, object]]:
             edited += [p for p in after if after[p] != before.get(p) and not p.endswith(".mbox")]
         assert len(edited) == len(set(edited)), (group, edited)  # two defects of one file could hide each other
         assert len(set(named.values())) == len(group), named
-        report = validate_copy(world)
+        report = checks_of_copy(world, NEW_CHECKS)  # the checks this module's tests read
         out.update({d: (named[d], report) for d in group})
     return out
 
@@ -288,7 +288,7 @@ def test_a_computation_after_a_label_is_not_a_mention_but_a_wrong_figure_before_
     _say(world, share, "The reserve is one-half the OPA 90 liability cap, USD 78,100,000, and 10% of the OPA 90 "
                        "liability cap: USD 15,620,000.")
     _say(world, wrong, "The OPA 90 liability cap is USD 150,000,000 - on our reading of the tonnage.")
-    rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
+    rows = checks_of_copy(world, ["amount_beside_label"]).checks[0].rows
     named = {r.artifact_id for r in rows}
     assert wrong["id"] in named, rows[:3]
     assert working["id"] not in named and share["id"] not in named, rows[:3]
@@ -318,7 +318,7 @@ def test_a_label_in_capitals_broken_over_lines_is_still_read_beside_its_amount(w
     # reads the text as written (lower-cased), so a label in capitals across a line break still counts.
     email = _email_on(world, after=dt.date.fromisoformat(_fact(world, "liability_cap")["known_from"]))
     _say(world, email, "For the file, the OPA 90\nLIABILITY   CAP is USD 150,000,000 on our numbers.")
-    rows = next(c for c in validate_copy(world).checks if c.id == "amount_beside_label").rows
+    rows = checks_of_copy(world, ["amount_beside_label"]).checks[0].rows
     assert email["id"] in {r.artifact_id for r in rows}, rows[:3]
 
 

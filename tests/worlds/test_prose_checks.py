@@ -18,7 +18,8 @@ from typing import Callable
 import docx
 import pytest
 
-from tests.published import rendered_copy, validate_copy
+from tests.published import rendered_copy
+from tests.worlds.checks_of import checks_of_copy
 
 CHECKS = ("realism_purpose_not_pasted", "fact_statement_established_only", "forward_to_someone_new",
           "decision_named", "privilege_within_circle", "genre_structure", "realism_boilerplate", "attachments_match_room")
@@ -40,7 +41,8 @@ def _copy(world: Path, tmp_path: Path) -> Path:
 
 
 def _failing(world: Path) -> dict[str, list]:
-    return {c.id: c.rows for c in validate_copy(world).failed() if c.severity == "error"}
+    """The module's checks (CHECKS) that fail as errors on a world: only they are run (tests/worlds/checks_of.py)."""
+    return {c.id: c.rows for c in checks_of_copy(world, CHECKS).failed() if c.severity == "error"}
 
 
 def _edit_body(eml: Path, change) -> None:
