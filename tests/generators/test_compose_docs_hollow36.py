@@ -23,10 +23,13 @@ def _frame_pattern(frame: str) -> re.Pattern:
 
 
 def test_no_background_or_risks_section_is_written_from_stock_frames():
-    frames = [_frame_pattern(f) for k in ("background", "risks") for f in bank("genres")["sections"][k]
+    frames = [_frame_pattern(f) for k in ("background", "letter_background", "risks")
+              for f in bank("genres")["sections"][k]
               if len(re.sub(r"\{[^}]+\}|\[[^\]]*\]", "", f)) > 20]
     seen = 0
-    for doc_type in ("memo", "report", "widget"):
+    # (and a letter's background: a representation letter's whole 'Background' was 'Andrew Rosales provided the
+    # working papers behind the total unadjusted differences', to Andrew Rosales)
+    for doc_type in ("memo", "report", "widget", "letter"):
         for n in (5, 9, 12):
             doc = compose_document(document_context(doc_type, n, seed=n))
             for s in doc.sections:

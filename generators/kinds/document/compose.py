@@ -832,8 +832,11 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # (never into a section of the paper's own account that its substance left empty: a fact there is what the stock
     # frames are hung on, 'Halberd Analytics Limited may say that the loss of rent claimed was never accepted' in the
     # landlord's own schedule, blind read 36)
-    bare = {i for i, (_, k) in enumerate(plan) if kind in ("memo", "report", "default", "plan") and not in_mail
-            and k in _HOLLOW and not bodies.get(i)}
+    # (a letter's background too: 'Andrew Rosales provided the working papers behind the total unadjusted
+    # differences' was the whole background of a representation letter to him, blind read 36)
+    bare = {i for i, (_, k) in enumerate(plan) if not in_mail and not bodies.get(i) and (
+        kind in ("memo", "report", "default", "plan") and k in _HOLLOW or
+        kind in ("letter", "client_letter") and k in ("background", "letter_background", "risks") and 0 < i < len(plan) - 1)}
     hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS and i not in bare] or \
         [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
