@@ -374,7 +374,6 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
         [f for f in ctx.facts if identity(f) and all(f is not g for g in ps)]
     worked, done = draft_working(ctx)
     recap: list[FactRef] = []
-    restated: list[str] = []  # facts the background gives, named again 'as set out above'
     cited_once = False
     from worldsmith.generators.compose.substance.argue import pivot, pivot_argument
 
@@ -413,19 +412,18 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
             paras.append(cap_first(plain(f)) + pick.reword(pick.one([", as set out [~above|in the background].",
                                                                      ", as the [~background records|background shows|"
                                                                      "facts above record]."])))
-            restated.append(paras[-1])
     from worldsmith.generators.compose.substance.argue import against, construction
 
     if recap and weighed(ctx, recap):
         paras.insert(0, weighed(ctx, recap))
-    elif recap and derivation(next((g for g in recap if g.reason), recap[0]), ctx.facts):
-        # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once; a figure
-        # with no working is stated in the facts and not again under a stock tag (blind read 36: a 'Working' section
-        # that read only 'The figure this turns on is the Halvorsen activation fee, USD 1,860,000.')
+    elif recap:
+        # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once, in plain
+        # words, never under a stock tag (blind read 36: a 'Working' section that read only 'The figure this turns on
+        # is the Halvorsen activation fee, USD 1,860,000.')
         f = next((g for g in recap if g.reason), recap[0])
         how = derivation(f, ctx.facts)
         rest = [g for g in recap if g is not f]
-        paras.insert(0, f"{cap_first(label(f))} is {f.text}, being {how}." +
+        paras.insert(0, f"{cap_first(label(f))} is {f.text}" + (f", being {how}." if how else ".") +
                      (f" It is read with {join_names([f'{label(g)} ({g.text})' for g in rest])}." if rest else ""))
     elif against(ctx):
         paras += against(ctx)
@@ -519,10 +517,6 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     read_out = provisions_applied(ctx, " ".join(paras))
     bare = [r for r in read_out if not re.search(r"\bIt follows\b|\bApplied here\b", r)]
     paras = bare + paras + [r for r in read_out if r not in bare]
-    # an analysis that only names again what the background set out weighs nothing, and is no section (blind read
-    # 36: a 'Working' section that pasted what the facts had said)
-    if all(p in restated for p in paras):
-        return []
     return merge_short(paras)
 
 

@@ -854,10 +854,10 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     # materiality was never accepted'): a short paper that says true things, not a long hollow one.
     # (a paper's risks from its own record, the date ahead and the figure whose inputs can move, are its content)
     # (an analysis too, where no fact fell to it: 'We tested X against the source documents and it reconciles' over
-    # nothing tested)
+    # nothing tested; not a memo's, which its genre requires: genre_structure, blind34 nl-collective-redundancy)
     hollow: set[int] = set()
     for i in sorted(bare | {i for i, (_, k) in enumerate(plan) if k == "analysis" and not bodies.get(i)
-                            and kind in ("memo", "report", "default") and not in_mail}):
+                            and kind in ("report", "default") and not in_mail}):
         if not placed[i]:
             # (only in a paper for the author's own side: a schedule served on the other side lists no risks to it)
             if plan[i][1] == "risks" and not _acts(spec) and not across(ctx) and risk_lines(ctx, values["date"]):
