@@ -397,7 +397,7 @@ def test_a_memos_analysis_weighs_the_figures_its_relevant_facts_set_out_and_does
             # (read 15: not 'the question is which of them the record supports' with nothing after it) the figure it
             # turns on with its working, and the other named once
             assert "which of them the record supports" not in analysis, analysis
-            assert "the total compensation claimed" in analysis and "the heads of claim added up" in analysis and \
+            assert "the total compensation claimed" in analysis.lower() and "the heads of claim added up" in analysis and \
                 "the amount in dispute (USD 1,622,000)" in analysis, analysis
 
 

@@ -142,9 +142,12 @@ def bodies(pick: Picker, ctx: ArtifactContext, kind: str, plan: list[tuple[str, 
             elif k == "limitations" and (audit_report(ctx) or own_figures(ctx)):
                 # an auditor's report says what its work covered, never that it has 'not audited' or 'not verified
                 # independently' the records it audited (blind read 26)
-                out[i] = [f"Our work covered the records made available to us up to {day}, tested against the "
-                          f"working set out above. A record produced after that date may change a finding; we will "
-                          f"report any change."]
+                # (tested 'against the working set out above' only where an auditor's report sets one out: blind
+                # read 36, a valuation with no working that said so)
+                tested = ", tested against the working set out above" if audit_report(ctx) and any(
+                    f.reason for f in ctx.facts) else ""
+                out[i] = [f"Our work covered the records made available to us up to {day}{tested}. A record produced "
+                          f"after that date may change a finding; we will report any change."]
         # a report states its method and works its figures even where its plan has no section of that name (read 16:
         # a sampling methodology paper that never said how the sample was drawn or the figure extrapolated): in the
         # background, else after the findings

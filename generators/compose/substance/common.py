@@ -396,7 +396,11 @@ def topic(title: str, names: list[str] = ()) -> str:
         elif re.search(r"\b(?:letter|report|paper|notes?)\s+of\s+", head, re.I):
             head = re.sub(r"\s*\b(?:letter|report|paper|notes?)\s+of\s+(?:the\s+)?", " ", head, flags=re.I).strip()
         else:
-            head = _GENRE_WORD.sub(" ", head).strip()
+            # (and the conjunction that joined it to another noun: 'Audit strategy and plan' is the audit strategy,
+            # never 'the audit strategy and of Nimbusgate Software FY2025', blind read 36)
+            head = re.sub(r"^(?:and|&|or)\s+|\s+(?:and|&|or)$", "", _GENRE_WORD.sub(" ", head).strip(), flags=re.I)
+            # ('diminution valuation report, 3rd floor' is the valuation of the 3rd floor: never 'valuation , 3rd')
+            head = re.sub(r"\s+,\s*", " of ", head, count=1)
             bare = _PREP_LEAD.sub("", head)
             if bare != head and bare:
                 # the genre word was the head noun and the rest its complement, in any language the title is in

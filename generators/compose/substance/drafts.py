@@ -42,6 +42,11 @@ def draft_basis(ctx: ArtifactContext) -> tuple[str, str] | None:
     # certificate added them back, it did not say they fell outside the definition, blind read 36)
     rest = re.sub(r"\s+(?:outside|beyond|contrary to|in breach of|not (?:permitted|allowed) (?:by|under))\s+[^,;]*$", "",
                   rest, flags=re.I)
+    # nor what came to light after it: the paper of its day does not know what it was 'before' (blind read 36: a 4
+    # September draft 'assumes a re-letting of the floors as left, before Corvane's strip-out was known')
+    rest = re.sub(r",?\s+(?:before\s+[^,;]*?\b(?:was|were|became|had been)\s+(?:known|disclosed|published|revealed|"
+                  r"announced|found|discovered|produced|made public)\b|(?:without knowing|unaware (?:of|that))\b[^,;]*)",
+                  "", rest, flags=re.I).strip()
     fig = m.group("fig").strip()
     fig = fig if re.search(r"\d", fig) else ""
     return fig, f"That figure {verb} {rest}."

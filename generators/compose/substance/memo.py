@@ -89,7 +89,8 @@ def memo_question(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
         what = topic(ctx.spec.title.split(':')[-1] if ':' in ctx.spec.title else ctx.spec.title, names(ctx))
         what = what if re.match(r"(the|a|an)\b|[A-Z]", what) else f"the {what}"
         lead = f"This note sets out {what}{for_whom}, on the records as at {day}."
-        return [lead + (f" It covers {join_names([label(f) for f in ps])}, with the source of each." if ps else "")]
+        # (what it covers, never 'with the source of each' over a note that gives none: blind read 36)
+        return [lead + (f" It covers {join_names([label(f) for f in ps])}." if ps else "")]
     if reader is not None and reader.organisation != ctx.author.organisation:
         who = f"{reader.name} asked us"
     elif reader is not None:
@@ -416,11 +417,13 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     if recap and weighed(ctx, recap):
         paras.insert(0, weighed(ctx, recap))
     elif recap:
-        # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once
+        # nothing across the table and no sheet yet: the figure the memo turns on, with its working, once, in plain
+        # words, never under a stock tag (blind read 36: a 'Working' section that read only 'The figure this turns on
+        # is the Halvorsen activation fee, USD 1,860,000.')
         f = next((g for g in recap if g.reason), recap[0])
         how = derivation(f, ctx.facts)
         rest = [g for g in recap if g is not f]
-        paras.insert(0, f"The figure this turns on is {label(f)}, {f.text}" + (f", being {how}." if how else ".") +
+        paras.insert(0, f"{cap_first(label(f))} is {f.text}" + (f", being {how}." if how else ".") +
                      (f" It is read with {join_names([f'{label(g)} ({g.text})' for g in rest])}." if rest else ""))
     elif against(ctx):
         paras += against(ctx)
@@ -439,7 +442,7 @@ def memo_analysis(pick: Picker, ctx: ArtifactContext, told_elsewhere: bool = Fal
     for f in [g for g in ps[:1] if provision(g)]:
         if applied(ctx, f):
             words = gist(f, ctx.facts)
-            if paras and paras[0].startswith("The figure this turns on is"):
+            if paras and recap and paras[0].startswith(f"{cap_first(label(next((g for g in recap if g.reason), recap[0])))} is "):
                 paras.pop(0)  # the provision's reading names the figure with its working
             words = words if re.match(r"[A-Z][a-z]+ \d", words) else lower_first(words)
             paras.insert(0, f"{cap_first(f.text)} is the provision in point" + (f": {words}." if words else ".") +
@@ -1036,13 +1039,17 @@ def memo_recommendation(pick: Picker, ctx: ArtifactContext, due: str, options: b
     reader = asker(ctx) or ctx.author
     if here is not None and re.search(r"\b(valu\w*|surveyors?|apprais\w*|expert)\b", here.role, re.I) and \
             re.search(r"\b(valuation|valuer'?s?|rental value|open[- ]market)\b", f"{ctx.spec.title} {ctx.spec.purpose}",
-                      re.I) and main.value.type in ("money", "number") and not ctx.distractor_label:
+                      re.I) and main.value.type in ("money", "number"):
         # a valuation ends on the valuer's opinion of value, not on preserving records for proceedings nor on the
         # client adopting a working figure (blind read 17: a valuer's report that 'ends with a forensic "preserve the
-        # records" recommendation')
+        # records" recommendation'); a draft's too, provisional, never asking its instructing solicitor for 'a
+        # decision' on the figure (blind read 36)
         how = derivation(main, ctx.facts)
-        return [f"Our opinion is that {plain(main)}" + (f", {how}" if how else "") + ". We would support that "
-                f"figure on the evidence set out above, and will review it if further evidence comes to light."]
+        draft = ctx.distractor_label or re.search(r"\bdraft\b", ctx.spec.title, re.I)
+        return [f"Our {'provisional ' if draft else ''}opinion is that {plain(main)}" + (f", {how}" if how else "") +
+                (". We will review it if further evidence comes to light." if draft else
+                 ". We would support that figure on the evidence set out above, and will review it if further "
+                 "evidence comes to light.")]
     # (a superseded draft's conclusion too, provisional as it was: the figure a later paper replaced)
     if audit_report(ctx) and main.value.type in ("money", "number", "percent") and \
             (not ctx.distractor_label or re.search(r"\bdraft\b", ctx.spec.title, re.I)):

@@ -135,6 +135,8 @@ def instructions(ctx: ArtifactContext) -> str:
     profit ...' ('' where the purpose carries a figure or a day, which the engine owns, or is no possessive phrase:
     a purpose is never pasted, realism_purpose_not_pasted)."""
     purpose = " ".join((ctx.spec.purpose or "").split()).rstrip(". ")  # type: ignore[union-attr]
+    # (the room's note on the copy is no part of the paper: 'our first valuation, kept in the file, which valued ...')
+    purpose = re.sub(r",\s*(?:kept|retained|held|left)\s+(?:in|on)\s+(?:the\s+)?(?:file|room|record),", ",", purpose)
     if not purpose or re.search(r"\d", purpose):
         return ""
     if _VERB.match(purpose):

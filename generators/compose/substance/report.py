@@ -49,7 +49,32 @@ def valuation_day(ctx: ArtifactContext) -> str:
                 continue
             if day < ctx.spec.date:  # type: ignore[union-attr]
                 return long_date(day, ctx.locale)
+    # a valuation of a reversion or of the diminution in it is as at the term's end, which the matter names, where the
+    # paper itself names no day (blind read 36: a first draft of 4 September valued 'as at 4 September 2026', its own
+    # date, where the lease had expired on 24 June)
+    summary = getattr(ctx, "world_summary", "") or ""
+    if re.search(r"(?i)\b(?:diminution|reversion|dilapidation|section 18)", f"{ctx.spec.title} {ctx.spec.purpose} "
+                 f"{summary}"):
+        m = _TERM_END.search(" ".join(summary.split()))
+        day = _parsed(m.group("day")) if m else None
+        if day is not None and day < ctx.spec.date:  # type: ignore[union-attr]
+            return long_date(day, ctx.locale)
     return ""
+
+
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_TERM_END = re.compile(rf"(?i)\b(?:expired|expires|ended|ends|terminated|determined)\s+on\s+"
+                       rf"(?P<day>\d{{1,2}} {_MONTHS} \d{{4}}|{_MONTHS} \d{{1,2}}, \d{{4}})")
+
+
+def _parsed(text: str) -> dt.date | None:
+    """A day written '24 June 2026' or 'June 24, 2026'."""
+    for form in ("%d %B %Y", "%B %d, %Y"):
+        try:
+            return dt.datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    return None
 
 
 def report_summary(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
@@ -164,7 +189,12 @@ def report_scope(pick: Picker, ctx: ArtifactContext, day: str) -> list[str]:
     sheets = list(dict.fromkeys(m.group("sheet") for f in ctx.facts
                                 for m in [re.match(r'^the "[^"]+" line of the (?P<sheet>.+)$', source_phrase(f))] if m))
     worked = f" and rebuilt each figure in the {join_names(sheets)}" if sheets else ""
-    derived = ", recomputing every derived figure from its inputs" if any(f.reason for f in ctx.facts) else ""
+    # (an auditor recomputes the figures of the records it reviews; a valuer or an expert makes its own figures, and
+    # its report shows their working: blind read 36, a valuation 'recomputing every derived figure from its inputs')
+    from worldsmith.generators.compose.substance.memo import audit_report
+
+    derived = ", recomputing every derived figure from its inputs" if any(f.reason for f in ctx.facts) and \
+        audit_report(ctx) else ""
     # an adviser works on its client's records, with the scope agreed by the client; a party reports on its own
     reader = next((p for p in ctx.to if p.organisation == client), None) if client else None
     agreed = " " + pick.reword(f"{reader.name} [~agreed|settled|fixed] the scope with {ctx.author.name} before the work "

@@ -69,6 +69,8 @@ from worldsmith.worlds.values import Money, render_value
 # Section kinds that list people or tasks rather than argue, so facts are not placed there.
 _NO_FACTS = {"attendees", "actions", "next_meeting", "caption", "signatures", "letter_close", "client_opening", "fees",
              "client_terms", "client_close", "execution", "enclosures"}
+# Sections of a paper's own account that are written only from its record: with nothing of it to say, they go.
+_HOLLOW = {"background", "risks"}
 # Where a table of the key facts reads naturally, best first (an appendix of the key figures, where there is one).
 _TABLE_KINDS = ("appendix", "answer", "summary", "findings", "analysis", "background", "decisions", "position", "definitions")
 
@@ -400,7 +402,7 @@ _WORKING_NOTE = {"Question Presented": "Purpose", "Short Answer": "Summary", "An
 
 
 def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
-    """A paper's risks from its own record: the date ahead that cannot be missed, the figure whose inputs can still
+    """A paper's risks from its own record ([] when it has none): the date ahead that cannot be missed, the figure whose inputs can still
     move, and the record it rests on (read 22: 'Risks are left to "Amber Smith's note"', 'leaves risks to the
     client's note': a risks section that pointed at a note the room does not hold)."""
     from worldsmith.generators.compose.substance.common import derivation, label
@@ -419,10 +421,7 @@ def risk_lines(ctx: ArtifactContext, day: str) -> list[str]:
                      f"is to be checked again before it is relied on." if how else
                      f"Figures: {label(f)} ({f.text}) is worked from other figures; if any of them moves, "
                      f"so does it.")
-    if not lines:
-        lines.append(f"This paper rests on the documents held on {day}; a document that comes to light later may "
-                     f"change it.")
-    return [" ".join(lines)]
+    return [" ".join(lines)] if lines else []
 
 
 def _acts(spec: DocumentSpec) -> bool:
@@ -830,7 +829,16 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     written = " ".join(p for ps in bodies.values() for p in ps)
     # Every fact the genre's sections did not carry goes to one section that argues (not a list of attendees or a
     # signature page).
-    hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
+    # (never into a section of the paper's own account that its substance left empty: a fact there is what the stock
+    # frames are hung on, 'Halberd Analytics Limited may say that the loss of rent claimed was never accepted' in the
+    # landlord's own schedule, blind read 36)
+    # (a letter's background too: 'Andrew Rosales provided the working papers behind the total unadjusted
+    # differences' was the whole background of a representation letter to him, blind read 36)
+    bare = {i for i, (_, k) in enumerate(plan) if not in_mail and not bodies.get(i) and (
+        kind in ("memo", "report", "default", "plan") and k in _HOLLOW or
+        kind in ("letter", "client_letter") and k in ("background", "letter_background", "risks") and 0 < i < len(plan) - 1)}
+    hosts = [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS and i not in bare] or \
+        [i for i, (_, k) in enumerate(plan) if k not in _NO_FACTS] or list(range(len(plan)))
     placed: dict[int, list[str]] = {i: [] for i in range(len(plan))}
     start = pick.rng.randrange(len(hosts))
     # a paper that acts (a letter, a notice, a pleading or a submission, a contract, a resolution) states a fact flatly,
@@ -839,6 +847,25 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
     register = "letter" if _acts(spec) or substance.statutory_plan(ctx) else "document"
     for j, f in enumerate(pick.shuffled([f for f in ctx.facts if f.text not in written])):
         placed[hosts[(start + j) % len(hosts)]].append(fact_sentence(pick, f, register))
+    # A section of a paper's own account (its background, its risks) that neither the paper's substance nor a fact of
+    # the record fills is left out, never written from the stock frames (blind read 36, three worlds: a landlord's
+    # schedule whose 'Background' read 'Put simply, Russell Gill sent us the working papers behind the professional fees
+    # claimed' and whose 'Risks' argued the tenant's case; an audit plan's 'Halvorsen ... may contend that the overall
+    # materiality was never accepted'): a short paper that says true things, not a long hollow one.
+    # (a paper's risks from its own record, the date ahead and the figure whose inputs can move, are its content)
+    # (an analysis too, where no fact fell to it: 'We tested X against the source documents and it reconciles' over
+    # nothing tested; not a memo's, which its genre requires: genre_structure, blind34 nl-collective-redundancy)
+    hollow: set[int] = set()
+    for i in sorted(bare | {i for i, (_, k) in enumerate(plan) if k == "analysis" and not bodies.get(i)
+                            and kind in ("report", "default") and not in_mail}):
+        if not placed[i]:
+            # (only in a paper for the author's own side: a schedule served on the other side lists no risks to it)
+            if plan[i][1] == "risks" and not _acts(spec) and not across(ctx) and risk_lines(ctx, values["date"]):
+                bodies[i] = risk_lines(ctx, values["date"])
+            else:
+                hollow.add(i)
+    if len(plan) - len(hollow) < 2:
+        hollow = set()
     # A cited sheet is quoted for its computed figures, by the fact's label and the ledger's value.
     cited: list[tuple[str, str, str]] = [(f.sheet, f.label, f.text) for f in ctx.cited_figures
                                          if f.fact not in {g.id for g in ctx.facts}][:2]
@@ -848,15 +875,18 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
         # recalculation')
         cited = []
     figures_at = next((i for k in ("analysis", "findings", "valuation", "summary", "position", "terms")
-                       for i, (_, kk) in enumerate(plan) if kk == k), hosts[-1])
+                       for i, (_, kk) in enumerate(plan) if kk == k and i not in hollow),
+                      next((i for i in reversed(hosts) if i not in hollow), hosts[-1]))
     busy = {figures_at} if cited and len(plan) > 1 else set()
-    table_at = next((i for k in _TABLE_KINDS for i, (_, kk) in enumerate(plan) if kk == k and i not in busy),
-                    next((i for i in hosts if i not in busy), hosts[0]))
+    table_at = next((i for k in _TABLE_KINDS for i, (_, kk) in enumerate(plan) if kk == k and i not in busy | hollow),
+                    next((i for i in hosts if i not in busy | hollow), hosts[0]))
 
     sections: list[Section] = []
     para_no = 0
     record = kind == "minutes" and not in_mail and public_record(ctx) and not is_hearing(spec.title)
     for i, (heading, k) in enumerate(plan):
+        if i in hollow:
+            continue
         facts = placed[i]
         if i == figures_at and cited:
             facts = facts + [cap_first(pick.one([f"{noun_phrase(sheet)} puts {label} at {text}.",
@@ -865,7 +895,11 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
                              for sheet, label, text in cited]
         table = None
         if i in bodies:
-            paragraphs = bodies[i] + ([" ".join(facts)] if facts else [])
+            # (one fact sentence closes the section's last paragraph, never stands alone as one: the stock frames that
+            # once padded it to a paragraph are gone from a paper's own account, docs14b)
+            paragraphs = bodies[i][:-1] + [f"{bodies[i][-1]} {facts[0]}"] if len(facts) == 1 and bodies[i] and \
+                kind in ("memo", "report", "default", "plan") and not in_mail else \
+                bodies[i] + ([" ".join(facts)] if facts else [])
         elif k == "attendees":
             paragraphs = [_attendees(ctx)]
             if facts:  # only when minutes are a single section: the facts still need a home
@@ -944,7 +978,9 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             paragraphs = [f"None raised at this meeting; {substance.chair(ctx).first_name} asked that any {what} be "
                           f"brought to the next meeting."]
         if not paragraphs and not facts and k == "risks":
-            paragraphs = risk_lines(ctx, values["date"])
+            paragraphs = risk_lines(ctx, values["date"]) or [
+                f"This paper rests on the documents held on {values['date']}; a document that comes to light later "
+                f"may change it."]
         if not paragraphs and not facts and kind == "term_sheet":
             # heads of terms leave a head they do not settle open in their own words, never pointing at a note the
             # room does not hold (blind read 35, de 17: '"Escrow and Security" only points to another note')
