@@ -767,7 +767,7 @@ class _Planner:
             # a reply at home to mail from abroad waits for the morning (mini with its client in Dubai: the partner
             # answered the client's 09:53, 00:53 in New York, at 01:11)
             zone = self.tz
-        return in_their_hours(at, zone, after, self.outline.window.end) if zone else at
+        return in_their_hours(at, zone, after, self.outline.window.end, self.off) if zone else at
 
     def neutral(self, person: Person) -> bool:
         """Whether a person is of an organisation that decides between the parties (an expert, an arbitrator)."""
