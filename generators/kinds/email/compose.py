@@ -27,6 +27,7 @@ from worldsmith.generators.compose.voice import workday_tomorrow, deadline, fami
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef, paper_key
+from worldsmith.generators.kinds.email.attachments import sent_name
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
@@ -4362,7 +4363,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # Most files go round with a line or two and a first name; the file speaks for itself.
         hello = salutation(pick, ctx.voice, ctx.to, "new")
         # (a file's name on its "Attached:" line is words too: a long one leaves room for the promise alone)
-        name_words = len(spec.attachments[0].path.rsplit("/", 1)[-1].split())
+        name_words = len(sent_name(spec.attachments[0].path).split())
         text = paragraphs[0] if name_words < 7 and pick.chance(0.5) else lines[0]
         body = "\n\n".join(x for x in (hello, text, ctx.author.first_name) if x) + "\n"
         return EmailContent(subject=spec.title, body=body)
