@@ -19,7 +19,7 @@ from worldsmith.worlds.values import render_value
 from worldsmith.generators.attachments import SENIORITY, plan_attachments
 from worldsmith.generators.periods import as_of_period
 from worldsmith.generators.beats import (advised_act, decision_at, decision_object, decision_verb, names_decision, plan_beats,
-                                         point_asks, point_beats, point_moves, requested, titled_deciders)
+                                         point_asks, point_beats, point_moves, requested, said_at, titled_deciders)
 from worldsmith.worlds.points import PLACEHOLDER, deal_points, parse_points, point_known, points_for_copy, render_text
 from worldsmith.generators.compose.facts import _BASE_VERBS, DUE_DATE
 from worldsmith.generators.labels import as_first_sent, as_state, fact_label
@@ -733,6 +733,11 @@ class _Planner:
                 # reply to a weekly note whose point was the week's news; "Also, we're carrying ... at EUR ...")
                 beat = "confirm" if beat in ("question", "ask") else beat
                 carried = []
+            if point and prev is not None and not forwarding:
+                # its day words true of its day and hour (no draw), never before the ledger knows what it gives
+                known = [d for f in carried if (d := self.first_known.get(f))]
+                moved = said_at(at, point, prev.point or "", prev.sent_at, max(known + said_later, default=None))
+                at = self.in_hours(sender, moved, prev.sent_at) if moved != at else at
             aid = f"{tid}-m{pos + 1}"
             spec = EmailSpec(
                 id=aid, item=tid, thread=tid, position=pos,

@@ -35,3 +35,29 @@ def test_a_cover_note_bears_no_status_the_room_gave_its_paper_later():
     assert as_first_sent("Offer letter (withdrawn on 3 May): terms") == "Offer letter: terms"
     assert as_first_sent("DRAFT v1 (interim, superseded): Memo re X") == "DRAFT v1 (interim): Memo re X"
     assert as_first_sent("Notice of withdrawn claims") == "Notice of withdrawn claims"  # a word of its own title stays
+
+
+def test_a_points_day_words_are_true_of_the_day_and_hour_it_goes_out():
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from worldsmith.generators.beats import said_at
+
+    tz = ZoneInfo("Europe/Madrid")
+    parent = dt.datetime(2026, 4, 7, 10, 36, tzinfo=tz)
+    drawn = dt.datetime(2026, 4, 8, 10, 45, tzinfo=tz)
+    # es-hotel-loan-restructuring, seed 36: 'We will sign tomorrow' on 7 April drew 'Then the agreement is ready for
+    # signature tomorrow' on 8 April, the signing day; it goes the day of the message it answers
+    sign = "Then the agreement is ready for signature tomorrow."
+    moved = said_at(drawn, sign, "We will sign tomorrow on these instructions.", parent)
+    assert moved.date() == parent.date() and parent < moved < parent.replace(hour=19)
+    # not where the parent names no day of its own, nor before the ledger knows a fact the point gives
+    assert said_at(drawn, sign, "The lenders have consented.", parent) == drawn
+    assert said_at(drawn, sign, "We will sign tomorrow.", parent, not_before=drawn.date()) == drawn
+    # gb-dilapidations-claim, seed 36: 'Confirmed to Mardle Fenwick this afternoon' at 10:36
+    gb = ZoneInfo("Europe/London")
+    asked = dt.datetime(2026, 11, 11, 9, 5, tzinfo=gb)
+    confirmed = said_at(dt.datetime(2026, 11, 11, 10, 36, tzinfo=gb),
+                        "Confirmed to Mardle Fenwick this afternoon, subject to contract.", "", asked)
+    assert confirmed.date() == asked.date() and 13 <= confirmed.hour < 18 and confirmed.minute == 36
+    assert said_at(asked, "Noted, thank you.", "Please confirm today.", asked - dt.timedelta(days=1)) == asked
