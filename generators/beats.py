@@ -362,3 +362,13 @@ def said_at(at: dt.datetime, point: str, parent_point: str, after: dt.datetime,
         late = at.replace(hour=14 + at.minute % 3)
         at = late if late > after else at
     return at
+
+
+_FORWARDS = re.compile(r"\s*(?:forwarding\b|passing (?:this|it|these|the \w+(?: \w+)?) on\b|sending (?:this|it) on\b|fyi\b|"
+                       r"for your information\b|see below\b)", re.I)
+
+
+def forwards_on(point: str) -> bool:
+    """Whether a point is the note of a message that passes its thread on ('Forwarding the borrower's request: ...',
+    'FYI, see below'), whose writer is the one who forwards."""
+    return bool(_FORWARDS.match(point or ""))
