@@ -535,6 +535,10 @@ class _Planner:
                             [p for p in self.no_contact(sender, to, at.date()) if p.id not in reached] or to
                     copy = []
                     carried = [self.rng.choice(facts)] if facts and self.rng.random() < 0.5 else []
+                    # the exchange passed on states its figures below: the note restates none of them (blind read 36,
+                    # es-hotel-loan-restructuring: 'The forward adds only "I'm using 7.25x for the net leverage", a
+                    # figure the client already has'); after the draws, so that no other message of the world changes
+                    carried = [f for f in carried if f not in said_on]
                 else:
                     choices = [p for p in speakers if p.id != last.id and p.id in set(prev.to) | set(prev.cc)] or \
                               [p for p in speakers if p.id != last.id]

@@ -73,3 +73,25 @@ def test_a_file_goes_to_a_represented_party_through_its_counsel_and_a_forwarding
     assert [a.mode for a in thread] == ["new", "reply", "forward"], [(a.mode, a.author) for a in thread]
     assert thread[-1].author == thread[1].author == "partner" and thread[-1].to == ["associate"]
     assert thread[-1].point.startswith("Forwarding the client's question")
+
+
+def test_a_forward_restates_no_figure_its_thread_already_gave():
+    # es-hotel-loan-restructuring at seed 36: 'The forward adds only "I'm using 7.25x for the net leverage", a figure
+    # the client already has' (the thread below had it)
+    from tests.generators.planned import planned
+
+    seen = 0
+    for fixture, seed in [("covenant-breach", 61), ("bi-claim", 0), ("demurrage-arbitration", 0)]:
+        plan, _ = planned(fixture, seed)
+        threads: dict[str, list] = {}
+        for a in plan.artifacts:
+            if a.kind == "email":
+                threads.setdefault(a.thread, []).append(a)
+        for chain in threads.values():
+            chain.sort(key=lambda a: a.position)
+            for i, a in enumerate(chain):
+                if a.mode == "forward" and not a.point:
+                    seen += 1
+                    said = {f for m in chain[:i] for f in m.facts}
+                    assert not set(a.facts) & said, (a.id, a.facts)
+    assert seen

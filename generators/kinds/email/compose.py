@@ -4374,6 +4374,9 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
             facts.append(decided(ctx, f))
+        elif f.label and f.value.type in ("money", "number", "percent") and not f.establish:
+            # the file's figure as the file's: "It puts the activation fee at USD 1,860,000."
+            facts.append(pick.fill(frames["figure"], label=lower_first(f.label), label_cap=cap_first(f.label), text=f.text))
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f))
