@@ -25,3 +25,12 @@ def test_a_cover_notes_figure_is_said_as_its_files():
             assert not re.search(r"(?i)\b(also|the figure for|for the record|for reference)\b", line), (a.id, line)
             assert re.search(r"(?i)\bit\b", line), (a.id, line)  # the file gives it
     assert seen
+
+
+def test_a_sheets_cover_note_claims_nothing_the_sheet_may_not_have():
+    """gb-dilapidations-claim at seed 36 (file 10): 'Totals tie out at the foot', but the sheet has no foot total; and
+    no sheet the room renders shades its inputs blue."""
+    from worldsmith.generators.compose.bank import bank
+
+    for frame in bank("email")["attach"]["sheet"]:
+        assert not re.search(r"(?i)\bfoot\b|\bblue\b|formulas? (?:are|is) live", frame), frame
