@@ -271,6 +271,12 @@ def _cover_note(planner: Any, file: Any, first: dict[str, dt.date] | None = None
     if author.organisation in planner.circle and inside and len(inside) < len(to):
         # sent to the other side, our own people copied, not addressed as if across (planner: read 22)
         to, cc = [r for r in to if r not in inside], [*inside, *cc]
+    # a represented party across the table gets the file through its counsel (blind read 36, gb-dilapidations-claim:
+    # the minutes of the without-prejudice meeting went to the landlord's asset manager as well as its solicitors)
+    to = list(dict.fromkeys(p.id for p in planner.no_contact(author, [planner.people_by_id(r) for r in to], file.date)))
+    cc = [p.id for p in planner.no_contact(author, [planner.people_by_id(r) for r in cc], file.date)
+          if p.id not in to and p.id != author.id]
+    cc = list(dict.fromkeys(cc))
     on = [planner.people_by_id(r) for r in [file.author, *to, *cc]]
     if any(planner.neutral(p) for p in on):
         # a paper to or from a neutral is served on both parties: one person of each party it leaves out is copied,

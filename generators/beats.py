@@ -3,6 +3,7 @@ decided and who is told. The planner gives each message its beat; the composers 
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 
@@ -334,3 +335,40 @@ def point_beats(beats: list[str], points: list[str]) -> list[str]:
                 ("decide", "object", "forward")
             out[i] = out[i] if out[i] in kept or (out[i] == "confirm" and not asked_before) else "answer"
     return out
+
+
+# A point's words that tie it to the day it is written: 'today', 'tomorrow', 'this afternoon' ...
+_SAME_DAY = re.compile(r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)|(?:by )?(?:the )?end of (?:the )?day)\b",
+                       re.I)
+# ... and those that put it in the afternoon or later of that day.
+_LATE = re.compile(r"\b(?:this afternoon|this evening|tonight)\b", re.I)
+
+
+def said_at(at: dt.datetime, point: str, parent_point: str, after: dt.datetime,
+            not_before: dt.date | None = None) -> dt.datetime:
+    """When a point that names its own day goes out, its time of day kept where it can be (no draw): a reply that
+    answers a day-word with a day-word ('We will sign tomorrow' / 'Then the agreement is ready for signature
+    tomorrow') goes the day of the message it answers, not the next (blind read 36, es-hotel-loan-restructuring:
+    'ready for signature tomorrow' on the signing day); one that says 'this afternoon' or 'tonight' goes after
+    midday ('Confirmed to Mardle Fenwick this afternoon' at 10:36, gb-dilapidations-claim). Never before
+    `not_before`, the day the ledger first knows a fact the point gives."""
+    if not _SAME_DAY.search(point or ""):
+        return at
+    if parent_point and _SAME_DAY.search(parent_point) and at.date() > after.date() and \
+            (not_before is None or not_before <= after.date()):
+        same = after + dt.timedelta(minutes=41 + at.minute % 37)
+        at = same if same.date() == after.date() and same.hour < 19 else at
+    if _LATE.search(point) and at.hour < 13:
+        late = at.replace(hour=14 + at.minute % 3)
+        at = late if late > after else at
+    return at
+
+
+_FORWARDS = re.compile(r"\s*(?:forwarding\b|passing (?:this|it|these|the \w+(?: \w+)?) on\b|sending (?:this|it) on\b|fyi\b|"
+                       r"for your information\b|see below\b)", re.I)
+
+
+def forwards_on(point: str) -> bool:
+    """Whether a point is the note of a message that passes its thread on ('Forwarding the borrower's request: ...',
+    'FYI, see below'), whose writer is the one who forwards."""
+    return bool(_FORWARDS.match(point or ""))

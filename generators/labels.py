@@ -96,6 +96,9 @@ def as_first_sent(title: str) -> str:
 
     out = re.sub(r"\s*\(([^)]*\bsuperseded\b[^)]*)\)", keep, title, flags=re.I)
     out = re.sub(r"\s*\bsuperseded\b\s*", " ", out, flags=re.I).strip()
+    # nor the room's other marks of what came later: a certificate went round as '... (withdrawn)' on the day it was
+    # first delivered (blind read 36, es-hotel-loan-restructuring)
+    out = re.sub(r"\s*\((?:withdrawn|replaced|not sent|not relied on)\b[^()]*\)", "", out, flags=re.I)
     return re.sub(r"\s+:", ":", out) or title
 
 

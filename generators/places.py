@@ -111,15 +111,18 @@ def abroad(org_name: str, role: str, summary: str, locale: str) -> tuple[str, st
 _OPENS, _CLOSES = dt.time(8, 0), dt.time(18, 45)
 
 
-def in_their_hours(at: dt.datetime, zone: str, after: dt.datetime | None, window_end: dt.date) -> dt.datetime:
+def in_their_hours(at: dt.datetime, zone: str, after: dt.datetime | None, window_end: dt.date,
+                   off: frozenset[dt.date] = frozenset()) -> dt.datetime:
     """`at`, or where it falls outside working hours in `zone`, the next opening of that zone's working day (its
-    minute and second kept; no draw, so nothing else of the world moves), in `at`'s own zone. Never past the window's
-    last day in `at`'s zone: then the last working moment of `zone` after `after` (the message answered), or `at`."""
+    minute and second kept; no draw, so nothing else of the world moves), in `at`'s own zone; a day in `off` (the
+    matter's public holidays) is no working day. Never past the window's last day in `at`'s zone: then the last
+    working moment of `zone` after `after` (the message answered), or `at`."""
     local = at.astimezone(ZoneInfo(zone))
     if local.weekday() < 5 and _OPENS <= local.time() <= _CLOSES:
         return at
     day = local.date() + dt.timedelta(days=1) if local.time() > _CLOSES else local.date()
-    while day.weekday() >= 5:
+    # (a Boston firm's Saturday note moved to Washington's Birthday, us-saas-revenue-audit at seed 36)
+    while day.weekday() >= 5 or day in off:
         day += dt.timedelta(days=1)
     moved = dt.datetime.combine(day, dt.time(8 + local.minute % 2, local.minute, local.second), local.tzinfo)
     moved = moved.astimezone(at.tzinfo)
@@ -127,15 +130,60 @@ def in_their_hours(at: dt.datetime, zone: str, after: dt.datetime | None, window
         return moved
     # the window closes first: the evening before, where that is still after the message it answers
     day = local.date() if local.time() > _CLOSES else local.date() - dt.timedelta(days=1)
-    while day.weekday() >= 5:
+    while day.weekday() >= 5 or day in off:
         day -= dt.timedelta(days=1)
     back = dt.datetime.combine(day, dt.time(18, local.minute % 45, local.second), local.tzinfo).astimezone(at.tzinfo)
     return back if (after is None or back > after) and back.date() <= window_end else at
 
 
+# The zones of the home cities and states an office may be printed in (genres.office_city) in a country that spans
+# several: blind read 36 (us-saas-revenue-audit) found 'every Boston-based firm email stamped in Central time', the
+# outline's window zone. A country of one zone needs no entry: its offices write in the world's.
+_HOME_ZONES = {
+    # United States: the cities whose streets the letterhead knows
+    "New York": "America/New_York", "Boston": "America/New_York", "Philadelphia": "America/New_York",
+    "Pittsburgh": "America/New_York", "Columbus": "America/New_York", "Cleveland": "America/New_York",
+    "Cincinnati": "America/New_York", "Miami": "America/New_York", "Atlanta": "America/New_York",
+    "Detroit": "America/Detroit", "Chicago": "America/Chicago", "Houston": "America/Chicago",
+    "Dallas": "America/Chicago", "New Orleans": "America/Chicago", "Minneapolis": "America/Chicago",
+    "St. Paul": "America/Chicago", "Milwaukee": "America/Chicago", "Denver": "America/Denver",
+    "Los Angeles": "America/Los_Angeles", "San Francisco": "America/Los_Angeles", "Seattle": "America/Los_Angeles",
+    # Canada and Australia
+    "Toronto": "America/Toronto", "Calgary": "America/Edmonton", "Sydney": "Australia/Sydney",
+    "Melbourne": "Australia/Melbourne", "Brisbane": "Australia/Brisbane",
+}
+# A US state the plan names without a city the letterhead knows: the zone most of its people work in.
+_STATE_ZONES = {
+    **dict.fromkeys(("Connecticut", "Delaware", "Georgia", "Maine", "Maryland", "Massachusetts", "New Hampshire",
+                     "New Jersey", "New York", "North Carolina", "Ohio", "Pennsylvania", "Rhode Island",
+                     "South Carolina", "Vermont", "Virginia", "West Virginia", "Florida", "Michigan", "Indiana",
+                     "Kentucky"), "America/New_York"),
+    **dict.fromkeys(("Alabama", "Arkansas", "Illinois", "Iowa", "Louisiana", "Minnesota", "Mississippi", "Missouri",
+                     "Oklahoma", "Wisconsin", "Texas", "Kansas", "Nebraska", "North Dakota", "South Dakota",
+                     "Tennessee"), "America/Chicago"),
+    **dict.fromkeys(("Colorado", "Montana", "New Mexico", "Utah", "Wyoming", "Idaho"), "America/Denver"),
+    "Arizona": "America/Phoenix",
+    **dict.fromkeys(("California", "Nevada", "Oregon", "Washington"), "America/Los_Angeles"),
+    "Alaska": "America/Anchorage", "Hawaii": "Pacific/Honolulu",
+}
+
+
+def home_zone(org_name: str, locale: str, role: str, summary: str) -> str:
+    """The zone of the home city (or US state) an organisation's letterhead prints it in, where its country spans
+    several zones; '' where it prints none or its country has one."""
+    from worldsmith.generators.compose.genres import office_city  # genres reads this module's places
+
+    city, state = office_city(org_name, locale, role, summary)
+    return _HOME_ZONES.get(city) or (_STATE_ZONES.get(state, "") if not city else "")
+
+
 def zone_of(organisations: list, org_id: str, summary: str, locale: str, world_zone: str) -> str:
-    """The time zone an organisation's people work in: where the plan's words place it abroad, that place's; else the
-    world's (a Dubai distributor's managing director wrote with a -0600 Date header, blind read 27)."""
+    """The time zone an organisation's people work in: where the plan's words place it abroad, that place's; else
+    its home office's where its country spans several zones (a Boston firm writes in Eastern time in a world whose
+    window is in Central); else the world's (a Dubai distributor's managing director wrote with a -0600 Date header,
+    blind read 27)."""
     org = next((o for o in organisations if o.id == org_id), None)
-    zone = abroad(org.name, org.role or "", summary, locale)[1] if org is not None else ""
+    if org is None:
+        return world_zone
+    zone = abroad(org.name, org.role or "", summary, locale)[1] or home_zone(org.name, locale, org.role or "", summary)
     return zone or world_zone

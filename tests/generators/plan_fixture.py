@@ -66,8 +66,11 @@ def make_plan(with_distractor: bool = False) -> WorldPlan:
     return WorldPlan(
         world_id="w-test", seed=7, title="Northwind acquisition", summary="A small closing.", locale="en_US",
         timezone="America/New_York", window_start=dt.date(2025, 3, 1), window_end=dt.date(2025, 3, 31),
-        organisations=[Org(id="firm", name="Quill & Partners LLP", role="counsel", domain="quill-law.example"),
-                       Org(id="client", name="Northwind Holdings", role="client",
+        # (both in New York, the world's zone: an office the plan places nowhere has the zone of the city its
+        # letterhead draws, places.zone_of)
+        organisations=[Org(id="firm", name="Quill & Partners LLP", role="counsel based in New York",
+                           domain="quill-law.example"),
+                       Org(id="client", name="Northwind Holdings", role="client based in New York",
                            domain="northwind-holdings.example")],
         people=people,
         facts=[LedgerFact(id="price", statement="The purchase price", value=Money(amount=Decimal("1250000")),

@@ -136,3 +136,54 @@ def test_a_matter_placed_in_a_region_has_its_offices_and_area_codes_there():
         assert ", Toronto · " in letterhead(org.name, org.domain, "en_CA", org.role, outline.summary), org.name
     phones = [p.phone for p in plan.people]
     assert phones and all(int(p.split()[1]) in _CITY_AREAS["Toronto"] for p in phones), phones
+
+
+def test_an_office_at_home_in_a_country_of_several_zones_writes_in_its_citys_zone():
+    """Blind read 36 (us-saas-revenue-audit): 'every Boston-based firm email is stamped in Central time', the outline's
+    window zone; each office takes the zone of the city (or US state) its letterhead prints."""
+    from types import SimpleNamespace
+
+    from worldsmith.generators.compose.genres import office_city
+    from worldsmith.generators.places import zone_of
+
+    cases = [("en_US", "a freight broker based in Boston", "America/New_York"),
+             ("en_US", "a freight broker based in Houston", "America/Chicago"),
+             ("en_US", "a freight broker based in Denver", "America/Denver"),
+             ("en_US", "a freight broker based in Arizona", "America/Phoenix"),
+             ("en_US", "a freight broker based in Seattle", "America/Los_Angeles"),
+             ("en_CA", "a pipeline operator based in Calgary", "America/Edmonton"),
+             ("en_AU", "a builder based in Brisbane", "Australia/Brisbane")]
+    for locale, role, zone in cases:
+        orgs = [SimpleNamespace(id="x", name="Tallowmere Partners", role=role)]
+        assert zone_of(orgs, "x", "", locale, "Europe/London") == zone, (role, office_city("Tallowmere Partners", locale, role))
+    # a country of one zone, or an office the plan places nowhere its streets are known, keeps the world's clock
+    orgs = [SimpleNamespace(id="x", name="Tallowmere Partners", role="solicitors based in Leeds")]
+    assert zone_of(orgs, "x", "", "en_GB", "Europe/London") == "Europe/London"
+    orgs = [SimpleNamespace(id="x", name="Tallowmere Partners", role="a shipowner")]
+    assert zone_of(orgs, "x", "", "es_ES", "Europe/Madrid") == "Europe/Madrid"
+
+
+def test_a_client_at_home_in_another_zone_stamps_and_keeps_its_own_hours():
+    plan = _plan("client, a fuel distributor based in Denver")
+    denver = ZoneInfo("America/Denver")
+    sent = [a for a in plan.artifacts if a.kind == "email" and a.author == "client_ceo"]
+    assert sent
+    for spec in sent:
+        local = spec.sent_at.astimezone(denver)
+        assert local.weekday() < 5 and dt.time(8) <= local.time() <= dt.time(18, 45), (spec.id, local)
+        eml = render_eml(plan, spec.model_copy(update={"parent": None}), EmailContent(subject="Cap", body="Noted.\n\nJ"), [])
+        assert b"\nDate: " + local.strftime("%a, %d %b %Y %H:%M:%S %z").encode() in eml
+
+
+def test_a_message_moved_into_its_writers_hours_skips_the_matters_public_holidays():
+    """A Boston firm's note of Saturday evening went out on Monday 16 February 2026, Washington's Birthday
+    (us-saas-revenue-audit at seed 36, once its people wrote in Eastern time): the next working day is Tuesday."""
+    from worldsmith.generators.places import in_their_hours
+
+    chicago = ZoneInfo("America/Chicago")
+    at = dt.datetime(2026, 2, 14, 19, 53, tzinfo=chicago)
+    end = dt.date(2026, 3, 20)
+    assert in_their_hours(at, "America/New_York", None, end).date() == dt.date(2026, 2, 16)
+    moved = in_their_hours(at, "America/New_York", None, end, frozenset({dt.date(2026, 2, 16)}))
+    assert moved.astimezone(ZoneInfo("America/New_York")).date() == dt.date(2026, 2, 17)
+    assert moved.tzinfo == chicago

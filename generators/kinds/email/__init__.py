@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from worldsmith.generators.context import ArtifactContext, ThreadMessage, email_context
-from worldsmith.generators.kinds.email.attachments import DDL
+from worldsmith.generators.kinds.email.attachments import DDL, sent_name
 from worldsmith.generators.kinds.email.compose import attached_what, compose_email, subject_of
 from worldsmith.generators.kinds.email.mailbox import render_mailboxes
 from worldsmith.generators.kinds.email.pointed import carries_point
@@ -78,7 +78,7 @@ def attached_bytes(plan, spec: EmailSpec, contents: dict, room: Path) -> list[tu
                 data = room_path(Path(aside), a.path).read_bytes()
         else:
             data = target.read_bytes()
-        out.append((PurePosixPath(a.path).name, data))
+        out.append((sent_name(a.path), data))
     return out
 
 

@@ -13,6 +13,8 @@ import email.policy
 import hashlib
 from typing import Any, NamedTuple
 
+from worldsmith.generators.compose.text import own_title
+
 DDL = """
 create table planned_attachments (
     artifact_id varchar not null,     -- the message
@@ -57,11 +59,20 @@ def mime_attachments(data: bytes | email.message.EmailMessage) -> list[Part]:
     return out
 
 
+def sent_name(path: str) -> str:
+    """The name a message's part carries for a room file: the file's name less the room's status mark, which its
+    sender could not write on the day (blind read 36: a certificate attached as '... (withdrawn).docx' on the day it
+    was first delivered); the room's file keeps it."""
+    name = path.rsplit("/", 1)[-1]
+    stem, dot, ext = name.rpartition(".")
+    return own_title(stem) + dot + ext if dot else own_title(name)
+
+
 def plan_rows(spec: Any, add: Any) -> None:
     """A message's planned attachments."""
     for a in getattr(spec, "attachments", []):
         add("planned_attachments", artifact_id=spec.id, attached_id=a.artifact, path=a.path,
-            filename=a.path.rsplit("/", 1)[-1])
+            filename=sent_name(a.path))
 
 
 def may_attach(data: bytes) -> bool:

@@ -27,6 +27,7 @@ from worldsmith.generators.compose.voice import workday_tomorrow, deadline, fami
     sign_off, signature, soft_lower, trade_sentences, vocabulary
 from worldsmith.generators.beats import asked_to, decision_at, names_decision, opened_with, requested
 from worldsmith.generators.context import HOW_ASKED, ArtifactContext, FactRef, PersonRef, paper_key
+from worldsmith.generators.kinds.email.attachments import sent_name
 from worldsmith.generators.places import abroad
 from worldsmith.generators.sides import names_org
 from worldsmith.generators.kinds.email.notice import _plain, notice_lines, served_noun
@@ -4362,7 +4363,7 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # Most files go round with a line or two and a first name; the file speaks for itself.
         hello = salutation(pick, ctx.voice, ctx.to, "new")
         # (a file's name on its "Attached:" line is words too: a long one leaves room for the promise alone)
-        name_words = len(spec.attachments[0].path.rsplit("/", 1)[-1].split())
+        name_words = len(sent_name(spec.attachments[0].path).split())
         text = paragraphs[0] if name_words < 7 and pick.chance(0.5) else lines[0]
         body = "\n\n".join(x for x in (hello, text, ctx.author.first_name) if x) + "\n"
         return EmailContent(subject=spec.title, body=body)
@@ -4373,6 +4374,9 @@ def _cover_note(ctx: ArtifactContext) -> EmailContent:
         # and our own side's decision as what we are instructed to do, not 'the record of the demand decision reads')
         if not inside and f.value.type == "text" and names_decision(f.statement) and f.text[:1].islower():
             facts.append(decided(ctx, f))
+        elif f.label and f.value.type in ("money", "number", "percent") and not f.establish:
+            # the file's figure as the file's: "It puts the activation fee at USD 1,860,000."
+            facts.append(pick.fill(frames["figure"], label=lower_first(f.label), label_cap=cap_first(f.label), text=f.text))
         else:
             facts.append(fact_sentence(pick, f, "email" if inside else "letter", lead=i > 0 and pick.chance(0.4)))
         why = _why(pick, f if inside else f.model_copy(update={"source": ""}), values, working_told(ctx, f))

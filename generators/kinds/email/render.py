@@ -11,6 +11,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from zoneinfo import ZoneInfo
 
+from worldsmith.generators.kinds.email.attachments import sent_name
 from worldsmith.generators.places import zone_of
 from worldsmith.worlds.content import EmailContent
 from worldsmith.worlds.plan import EmailSpec, Person, WorldPlan
@@ -121,7 +122,7 @@ def _names(plan: WorldPlan, ids: list[str], sep: str = ", ") -> str:
 def _attached_lines(body: str, spec: EmailSpec) -> str:
     """The text with a line "Attached: <file name>" for each file the message carries, as a reader's mail client
     lists them under the text (the check attachments_match_room reads these lines)."""
-    names = [a.path.rsplit("/", 1)[-1] for a in spec.attachments]
+    names = [sent_name(a.path) for a in spec.attachments]
     missing = [n for n in names if f"Attached: {n}" not in body]
     return body + "\n\n" + "\n".join(f"Attached: {n}" for n in missing) if missing else body
 
