@@ -87,9 +87,11 @@ def shared_server(folder: Path, timeout: float = 180.0) -> tuple[str, Path]:
         # No block types registered at its start: no test or bench reads a block (results are not persisted, the
         # deployments run from the installed package), and registering them all was about 1.5 of its 13-16 CPU-s.
         env.update(PREFECT_SERVER_DATABASE_CONNECTION_URL=f"sqlite+aiosqlite:///{db}", PREFECT_UI_ENABLED="0",
-                   PREFECT__SERVER_EPHEMERAL="1", PREFECT__SERVER_FINAL="1", PREFECT_API_BLOCKS_REGISTER_ON_START="0")
+                   PREFECT__SERVER_EPHEMERAL="1", PREFECT__SERVER_FINAL="1", PREFECT_API_BLOCKS_REGISTER_ON_START="0",
+                   # its telemetry service looked up Prefect's address (none reachable here) and logged the failure
+                   PREFECT_SERVER_ANALYTICS_ENABLED="false")
         if migrated:  # already at this Prefect's head: Alembic's check alone is about 1.5 CPU-s of loading scripts
-            env["PREFECT_API_DATABASE_MIGRATE_ON_START"] = "0"
+            env["PREFECT_SERVER_DATABASE_MIGRATE_ON_START"] = "0"
         with open(folder / "server.log", "ab") as log:
             proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--app-dir", str(prefect.__module_path__.parent),
                                      "--factory", "prefect.server.api.server:create_app", "--host", "127.0.0.1",
