@@ -129,3 +129,20 @@ def test_the_flow_publishes_the_room_the_plain_path_does(legal_world, published_
 
     _, result = legal_world
     assert room(Path(result.path)) == room(published_legal)
+
+
+def test_the_session_server_keeps_its_migrated_database_for_the_next_session(prefect_harness):
+    """A session's Prefect server starts on a copy of the database Prefect's migrations made once, kept between
+    sessions (tests/prefect_shared.py): the copy is at the head the running server's own database is at."""
+    import sqlite3
+    from contextlib import closing
+
+    from tests.prefect_shared import _template
+
+    template, (_, db) = _template(), prefect_harness
+    heads = []
+    # the template read as the file it is (no write-ahead log made beside it); the running server's through its log
+    for path, opened in ((template, "mode=ro&immutable=1"), (db, "mode=ro")):
+        with closing(sqlite3.connect(f"file:{path}?{opened}", uri=True)) as con:
+            heads.append(con.execute("SELECT version_num FROM alembic_version").fetchall())
+    assert heads[0] and heads[0] == heads[1]
