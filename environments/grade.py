@@ -2941,8 +2941,11 @@ def names_sources(answer: str, sources: list[str], room: list[str]) -> bool:
     a superseded draft or a minute that holds neither figure (kit36a: a review citing any of them scored 1, its
     'Lease of the 3rd and 4th floors, 14 Candlewick Street' sharing a part of the schedule's title)."""
     own = {PurePosixPath(v).stem for v in sources}
+    # (a source message's thread is named by its subject, which its other messages share)
+    threads = {PurePosixPath(v).parent for v in sources if PurePosixPath(v).suffix == ".eml"}
     others = {PurePosixPath(p).stem: p for p in room if PurePosixPath(p).stem not in own
-              and PurePosixPath(p).suffix in (".md", ".docx", ".pdf", ".xlsx", ".csv", ".txt", ".eml")}
+              and PurePosixPath(p).suffix in (".md", ".docx", ".pdf", ".xlsx", ".csv", ".txt", ".eml")
+              and not (PurePosixPath(p).suffix == ".eml" and PurePosixPath(p).parent in threads)}
     # a dated message is named by its subject thread too: 'Settlement at the figure agreed ... - authority'
     shared = {part for p in others.values() for part in _title_parts(p)}
 
@@ -2952,16 +2955,44 @@ def names_sources(answer: str, sources: list[str], room: list[str]) -> bool:
             return True
         return any(mentions(answer, part) for part in _title_parts(path) if part not in skip)
 
-    own_parts = {part for v in sources for part in _title_parts(v)}
+    # (a part of another file's title that a source's title holds is said in naming that source: a thread's subject
+    # cut short, 'Claim against the cap - landlord's demand, Scott schedule and', of the sheet it is about)
+    own_parts = {part for v in sources for part in _title_parts(v)} | \
+        {part for p in others.values() for part in _title_parts(p)
+         if any(part.lower() in _title(v).lower() for v in sources)}
     if any(named(p, own_parts) for p in others.values()):
         return False
-    return any(named(v, shared) for v in sources)
+    if any(named(v, shared) for v in sources):
+        return True
+    # a source by its description: the first two words of its title where no other file's title starts so
+    # ('Quillon's terminal schedule of 14 August 2026 and the settlement agreement of 13 November 2026': kit36a, a
+    # right review 0.86)
+    ours = {_title_lead(v) for v in sources} - {None}
+    theirs = {_title_lead(p).lower() for p in others.values() if _title_lead(p) and _title_lead(p) not in ours}
+    return any(lead.lower() not in theirs and mentions(answer, lead) for lead in ours)
+
+
+def _title(path: str) -> str:
+    """A room file's title: its name, or for a message its thread's subject, its folder ('Settlement at the figure
+    agreed with Mardle Fenwick - authority': kit36a, a right review citing its emails so, 0.86)."""
+    stem = PurePosixPath(path).stem
+    if PurePosixPath(path).suffix == ".eml" and re.match(r"\d{2}\s+\d{4}-\d{2}-\d{2}", stem):
+        stem = PurePosixPath(path).parent.name
+        if len(stem) >= 64:  # a subject cut to the folder's length: its last word is cut too ('... Scott schedule and se')
+            stem = stem.rsplit(" ", 1)[0]
+    return stem
+
+
+def _title_lead(path: str) -> str | None:
+    """The first two words of a file's title, where both are words of four letters or more ('Settlement agreement')."""
+    words = _title(path).split()[:2]
+    return " ".join(words) if len(words) == 2 and all(len(w) >= 4 and w.isalpha() for w in words) else None
 
 
 def _title_parts(path: str) -> list[str]:
     """The distinctive parts of a file's title ('Valuation model summary' of 'Valuation model summary - Project
     Millrace.xlsx'): each part between dashes of three words or more, so a short name for the file counts."""
-    stem = PurePosixPath(path).stem
+    stem = _title(path)
     # (and before a comma: 'Kestrel availability analysis' of 'Kestrel availability analysis, March to May 2026.docx'
     # named no file, and a right review lost names_source, blind kit21)
     parts = re.split(r"\s[-\u2013\u2014]\s", stem)

@@ -115,3 +115,26 @@ def test_right_form_fields_written_otherwise_pass():
     world, _ = _world()
     assert field_holds("Larger: the net leverage, 7.25x", larger, world)
     assert not field_holds("Larger: the net leverage, 5.5x", larger, world)
+
+
+def test_a_review_source_by_its_thread_or_its_description_is_named():
+    # kit36a 124, 185: a right review citing 'the settlement agreement of 13 November 2026' or its emails by their
+    # thread's subject scored 0.86
+    from worldsmith.environments.grade import names_sources
+
+    sources = ["Settlement/Settlement agreement - dilapidations claim, 14 Candlewick Street.docx",
+               "Correspondence/Client/Settlement at the figure agreed with Mardle Fenwick - authority/01 2026-11-10 1245 "
+               "Owen.eml"]
+    room = [*sources, "Settlement/Settlement and deposit reconciliation.xlsx",
+            "Schedule and Response/Superseded/DRAFT - Scott schedule, tenant's costings.xlsx"]
+    assert names_sources("(the settlement agreement of 13 November 2026)", sources, room)
+    assert names_sources("(Settlement at the figure agreed with Mardle Fenwick - authority, 10 November 2026)",
+                         sources, room)
+    assert not names_sources("(the settlement and deposit reconciliation)", sources, room)
+    assert not names_sources("(the settlement agreement; Scott schedule, tenant's costings)", sources, room)
+    # a thread whose subject, cut to its folder's length, starts the sheet's title names no other paper
+    sheet = "Schedule and Response/Claim against the cap - landlord's demand, Scott schedule and section 18(1).xlsx"
+    thread = ("Correspondence/Client/Claim against the cap - landlord's demand, Scott schedule and se/01 2026-09-01 "
+              "1000 Owen.eml")
+    assert names_sources("(Claim against the cap - landlord's demand, Scott schedule and section 18(1).csv)",
+                         [sheet], [sheet, thread])
