@@ -2,6 +2,7 @@
 every fixture outline.
 
     python -m bench.tasks [--smoke] [--twins] [--seed N] [--examples NAME ...] [--outlines PATH ...] [--out DIR]
+                          [--every-task] [--jobs N]
                                                                                   (from the repository root)
 
 Generates each example offline (the plain library path), makes its task set after the lint, and prints:
@@ -15,7 +16,8 @@ the examples do not cover, a covenant breach, a business-interruption claim, a c
 redelivery) get their own rows and pool, and each world must also keep a spread (WORLD_FLOOR: tasks and kinds): a
 collapse on every outline but the examples went unseen while the bench measured the examples alone (covenant-breach
 at seed 0: 19 tasks, then 4). --outlines replaces the fixture outlines (any outline files). --smoke runs one example
-and attacks one task of each kind, no fixture.
+and attacks one task of each kind, no fixture. The full run attacks one task of each kind in every world too
+(--every-task: all of them, ~80 grades a task, about 40 minutes of CPU), its worlds measured in parallel (--jobs).
 --twins also makes each example's twin (one input figure changed, environments/twins.py) and grades the
 original world's reference answers on the twin's tasks: a remembered answer should score below 1.
 """
@@ -23,11 +25,14 @@ original world's reference answers on the twin's tasks: a remembered answer shou
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import shutil
 import statistics
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from worldsmith.environments.attacks import attack_task, rates
@@ -138,6 +143,41 @@ def _remembered(name: str, task_set, root: Path) -> tuple[str, int, int]:
     return made.fact, shared, fooled
 
 
+def _measure(name: str, args, root: Path):
+    """One world's row: published, its task set made, the bot and nop run, and its tasks attacked (one of each kind
+    unless --every-task)."""
+    world = open_world(_publish(name, root / "worlds", args.seed))
+    t0 = time.perf_counter()
+    task_set = make_task_set(world)
+    made = time.perf_counter() - t0
+    shape = spread(task_set.tasks, world)
+    ran = _bot_and_nop(task_set, world, root)
+    full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
+    # one task of each kind by default (tests/environments/test_task_attacks.py: the legal world's): a kind's
+    # candidates are made from its own template, so its second task adds the same forms on other figures at ~80
+    # grades a task (every task of eight worlds: about 40 minutes of CPU, bench profile s34)
+    attacked = task_set.tasks if args.every_task and not args.smoke else \
+        list({t.kind: t for t in reversed(task_set.tasks)}.values())
+    if args.no_attacks:
+        # (the attack suite is most of a world's time: a sweep over many outlines and seeds reads the spread,
+        # and the oracle and nop in the session, as the lint does)
+        attacked, mine = [], []
+        ends = [_ends_in_session(task_set, world, root, nops)] * len(task_set.tasks)
+    else:
+        mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / world.world_id / t.id)]
+        judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
+        ends = [_ends(mine, judged)] * len(judged)
+    r = rates(mine)
+    shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if ends else 0.0, **r}
+    shape["kinds"] = len({t.kind for t in task_set.tasks})
+    label = Path(name).stem if name.endswith(".yaml") else name
+    refused = [(label, r["task"], r["reason"], r["detail"]) for r in task_set.refused]
+    kinds = (label, Counter(t.kind for t in task_set.tasks), Counter(r["reason"] for r in task_set.refused))
+    twin = (name, *_remembered(name, task_set, root)) if args.twins and not name.endswith(".yaml") else None
+    world.close()
+    return (label, shape, len(task_set.refused), made), mine, (task_set.tasks, mine, full, ends), kinds, refused, twin
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the task table for the examples."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -153,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also print each world's tasks by family (kind), and its refusals by reason")
     ap.add_argument("--no-attacks", action="store_true",
                     help="skip the attack suite (FP/FN not measured; ends read in the session: oracle 1, nop 0)")
+    ap.add_argument("--every-task", action="store_true",
+                    help="attack every task of each world, not one of each kind (about 40 minutes of CPU at full size)")
+    ap.add_argument("--jobs", type=int, default=0, help="worlds measured at once (default: one a CPU)")
     args = ap.parse_args(argv)
     # (--examples with no name: none, for a run of --outlines alone)
     names = args.examples if args.examples is not None else (EXAMPLES[-1:] if args.smoke else EXAMPLES)
@@ -169,38 +212,21 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(tempfile.mkdtemp(prefix="worldsmith-bench-tasks-", dir=args.out))
     rows, outcomes, twins, refusals, outcomes_of, kinds_of = [], [], [], [], [], []
     try:
-        for name in names:
-            world = open_world(_publish(name, root / "worlds", args.seed))
-            t0 = time.perf_counter()
-            task_set = make_task_set(world)
-            made = time.perf_counter() - t0
-            shape = spread(task_set.tasks, world)
-            ran = _bot_and_nop(task_set, world, root)
-            full, nops = [b for b, _ in ran], {t.id: n for t, (_, n) in zip(task_set.tasks, ran)}
-            # the smoke attacks one task of each kind (tests/environments/test_task_attacks.py: the legal world's)
-            attacked = list({t.kind: t for t in reversed(task_set.tasks)}.values()) if args.smoke else task_set.tasks
-            if args.no_attacks:
-                # (the attack suite is most of a world's time: a sweep over many outlines and seeds reads the spread,
-                # and the oracle and nop in the session, as the lint does)
-                attacked, mine = [], []
-                ends = [_ends_in_session(task_set, world, root, nops)] * len(task_set.tasks)
-            else:
-                mine = [o for t in attacked for o in attack_task(t, world, root / "attack" / t.id)]
-                judged = {t.id: nops[t.id] for t in attacked}  # the oracle ran on these
-                ends = [_ends(mine, judged)] * len(judged)
+        jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(names)))
+        if jobs == 1:
+            measured = [_measure(name, args, root) for name in names]
+        else:
+            # a world a process: each publishes, makes and attacks its own (most of a run's time, and independent)
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+                measured = list(pool.map(_measure, names, [args] * len(names), [root] * len(names)))
+        for row, mine, part, kinds, refused, twin in measured:
+            rows.append(row)
             outcomes += mine
-            outcomes_of.append((task_set.tasks, mine, full, ends))
-            r = rates(mine)
-            shape |= {"bot": sum(full) / max(1, len(full)), "ends": ends[-1] if ends else 0.0, **r}
-            shape["kinds"] = len({t.kind for t in task_set.tasks})
-            label = Path(name).stem if name.endswith(".yaml") else name
-            rows.append((label, shape, len(task_set.refused), made))
-            kinds_of.append((label, Counter(t.kind for t in task_set.tasks), Counter(r["reason"] for r in task_set.refused)))
-            for r in task_set.refused:
-                refusals.append((label, r["task"], r["reason"], r["detail"]))
-            if args.twins and not name.endswith(".yaml"):
-                twins.append((name, *_remembered(name, task_set, root)))
-            world.close()
+            outcomes_of.append(part)
+            kinds_of.append(kinds)
+            refusals += refused
+            if twin is not None:
+                twins.append(twin)
         total = rates(outcomes)
         n_ex = len(names) - len(outlines)
         groups = [("all examples", rows[:n_ex], outcomes_of[:n_ex]), ("all fixtures", rows[n_ex:], outcomes_of[n_ex:])]

@@ -273,6 +273,7 @@ def _candidates(task: Task, world: World) -> list[tuple[str, bool, Task, Callabl
     out += _verify30_candidates(task, world, text, final)
     out += _vfy12_candidates(task, world, text)
     out += _vfy13_reconcile_candidates(task, text)
+    out += _vfy14_reconcile_candidates(task, world, text)
     if task.kind == "reply":
         out += _short_reply_candidates(task, world, text)
     if text:
@@ -805,6 +806,39 @@ def _vfy13_reconcile_candidates(task: Task, text: str) -> list[tuple[str, bool, 
             continue
         for name, line in (("set_aside_denied", f"No other figure appears: {v} was never given for it."),):
             out.append((name, False, _with_text(task, text[:said.start()] + line + text[said.end():]), None))
+    return out
+
+
+def _vfy14_reconcile_candidates(task: Task, world: World, text: str) -> list[tuple[str, bool, Task, None]]:
+    """Blind red team 36 (kit36c): the superseded figure's sentence made 'The other figure is 5.4x.' (no word of what it
+    was), its label's reason put on the paper that replaced it, or a standing fact set aside in its place, must fail;
+    the figure with only its paper's date must pass."""
+    from worldsmith.environments.grade import _LABEL_PARTS, _label_verb
+
+    out: list[tuple[str, bool, Task, None]] = []
+    if task.kind != "reconcile" or not text:
+        return out
+    for v in [c.check.values[0] for c in task.rubric.criteria if c.check.type == "answer_mentions_set_aside"][:1]:
+        said = re.search(rf"[^.\s][^.\n]*{re.escape(v)}[^\n]*?\.(?=\s|$)", text)
+        draft = next((d for d in world.plan.distractors if d.text == v), None)
+        if said is None or draft is None:
+            continue
+        lines = [("set_aside_no_reason", False, f"The other figure is {v}.")]
+        parts = _LABEL_PARTS.match(draft.label.strip())
+        if parts and _label_verb(draft.label):
+            lines.append(("set_aside_reason_reversed", False,
+                          f"The other figure, {v}, no longer applies because the {parts['new']} {parts['did']}."))
+        drafted = {d.text for d in world.plan.distractors}
+        standing = next((f for f in world.plan.facts if f.text not in drafted and f.id != draft.fact
+                         and getattr(f.value, "type", None) in ("number", "percent")), None)
+        if standing is not None:
+            lines.append(("standing_fact_set_aside", False,
+                          f"The other figure the room gives is {standing.text}, which no longer applies."))
+        day = re.search(r"\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},\s+\d{4}", draft.label)
+        if day:
+            lines.append(("set_aside_by_its_date", True, f"Superseded: {v} ({day.group()})."))
+        for name, must_pass, line in lines:
+            out.append((name, must_pass, _with_text(task, text[:said.start()] + line + text[said.end():]), None))
     return out
 
 

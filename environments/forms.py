@@ -693,10 +693,19 @@ _FRACTION_SAID = re.compile(r"^\s*(?P<f>(?:(?:one|a)[\s-]+)?(?:half|quarter|fift
                             r"\s*(?:\(\s*(?P<g>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\))?\s*\.?\s*$", re.I)
 
 
+_SCIENTIFIC = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?[eE]\+?\d{1,2}(?![\w.])")
+# a period said as a part of a year, in the months a field keys it in ('one quarter' for 3 months: kit36b, 0.86)
+_PART_OF_YEAR = {"quarter": 3, "half": 6, "half year": 6, "half a year": 6}
+_PART_SAID = re.compile(r"^\s*(?:(?:one|a)[\s-]+)?(?P<p>quarter|half(?:[\s-]+a)?[\s-]+year)\s*\.?\s*$", re.I)
+
+
 def _said_plainly(value: str, kind: str) -> str:
     """A figure said in words or short forms a professional uses, as the figure ('nil' is 0, '20d' 20 days, '900 bps'
     9%)."""
     value = _ZERO_GLOSS.sub(r"\1", _ZERO_SAID.sub(r"\g<1>0", value))
+    # a figure in scientific notation, as a spreadsheet shows it ('USD 8.065e7': blind red team 36, kit36b, a right
+    # form 0.4)
+    value = _SCIENTIFIC.sub(lambda m: f"{Decimal(m.group()).normalize():,f}", value)
     if kind == "days":
         value = _DAYS_AFTER.sub(r"\1", _DAYS_SHORT.sub(r"\1 days", value))
     if kind == "percent":
@@ -1023,6 +1032,8 @@ def _choice_ok(value: str, check: Check, world=None, answer: str = "") -> bool:
         if any(" ".join(_tokens(label_of(f))) in (whole, " ".join(_tokens(value))[4:] if whole.startswith("the ") else "")
                for f in getattr(world, "facts", {}).values()):
             value = gloss.group("o")
+    # (or after a comma: 'Larger: the net leverage, 7.25x': blind red team 36, kit36c, a right form 0.73)
+    value = re.sub(r",\s*((?:[A-Z]{3}\s?|[$\u00a3\u20ac])?\d[\d,]*(?:\.\d+)?\s*(?:x|%|[a-z]+)?)\s*$", r" (\1)", value)
     # the chosen option's own figure in a bracket after it, as the form gives it on its own line or the ledger holds it
     # ('Larger: the understated sales (USD 1,150,000)': kit19, a right form 0.73); another figure there fails
     own = re.search(r"\s*\(([^()]*)\)\s*$", value)
@@ -1256,6 +1267,10 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if bp and check.values and re.search(r"\b(?:percentage\s+points?|pp|points?)\s*$", check.values[0], re.I):
         # a move keyed in percentage points said in basis points ('620 bps' for 6.2 points), exactly
         value = f"{Decimal(bp.group(1).replace(',', '')) / 100} percentage points"
+    part = _PART_SAID.match(value) if kind in ("number", "days") else None
+    if part and check.values and re.search(r"\bmonths?\b", check.values[0], re.I):
+        months = _PART_OF_YEAR[re.sub(r"[\s-]+", " ", part.group("p").lower())]
+        value = f"{months} months"
     if kind in ("number", "days"):
         value = _spelled_out(value)
         value = _without_same_duration(value)

@@ -156,3 +156,121 @@ def decided_by_another(text: str, governing: str, statement: str, names: list[st
             if party and not any(w in said or w.rstrip("s") in said for w in party):
                 return True
     return False
+
+
+# the words between two figures of a working, read as its operator
+_OPERATOR = re.compile(r"^[^\d;.()=]*?(?:(?P<minus>\bless\b|\bminus\b|\s[-\u2212\u2013]\s)|(?P<plus>\bplus\b|\+)|"
+                       r"(?P<times>\btimes\b|\s[x\u00d7*]\s)|(?P<over>\bover\b|/|\bdivided\s+by\b))[^\d;.()=]*$", re.I)
+
+
+def _amount(m) -> float | None:
+    return float(m.value) if m.value is not None and m.kind in ("money", "number") else None
+
+
+def chain_value(text: str, mentions: list) -> float | None:
+    """What figures joined left to right by less, plus, times or over come to ('EUR 186,000,000 less cash of EUR
+    12,000,000': 174,000,000); None where two of them are joined otherwise."""
+    got = _amount(mentions[0]) if mentions else None
+    for a, b in zip(mentions, mentions[1:]):
+        op = _OPERATOR.match(text[a.end:b.start])
+        if op is None or got is None or _amount(b) is None:
+            return None
+        x = _amount(b)
+        got = got - x if op["minus"] else got + x if op["plus"] else got * x if op["times"] else \
+            (got / x if x else None)
+    return got
+
+
+def working_wrong(text: str) -> bool:
+    """Whether a figure's working in brackets after it comes to another figure ('Consolidated Net Debt of EUR
+    174,000,000 (EUR 186,000,000 less cash of EUR 14,400,000)', which is EUR 171,600,000: blind red team 36, kit36c,
+    1.0 beside the right governing figure), the figures joined by words and one of less, plus, times or over."""
+    parsed = answers.parse(text)
+    mentions = [m for m in parsed.mentions if m.kind in ("money", "number")]
+    for i, lead in enumerate(mentions):
+        opened = re.match(r"\s*\(", text[lead.end:])
+        if opened is None or _amount(lead) is None:
+            continue
+        if i and _OPERATOR.match(text[mentions[i - 1].end:lead.start]):
+            continue  # the last term of a working ('EUR 174m / EUR 24m (EUR 186m less EUR 12m)'): the bracket may work its first
+        close = text.find(")", lead.end + opened.end())
+        cut = re.search(r"[;)]", text[lead.end + opened.end():])
+        end = lead.end + opened.end() + cut.start() if cut else (close if close > 0 else len(text))
+        inside = [m for m in mentions[i + 1:] if m.end <= end]
+        if len(inside) < 2 or any(m.kind != "money" for m in inside):
+            continue
+        got = chain_value(text, inside)
+        want = _amount(lead)
+        if got is not None and want and abs(got - want) > max(0.5, 0.005 * abs(want)):
+            return True
+    return False
+
+
+_COMPLIES = re.compile(r"\b(?:in\s+compliance|complies|compliant|within\s+(?:the\s+)?(?:\S+\s+)?(?:covenant|limit|cap)|"
+                       r"inside\s+(?:the\s+)?(?:\S+\s+)?(?:covenant|limit|cap)|(?:no|not\s+(?:in|a))\s+breach|"
+                       r"does\s+not\s+breach|not\s+breached)\b", re.I)
+_MINIMUM = re.compile(r"\b(?:at\s+least|not\s+(?:be\s+)?less\s+than|no\s+less\s+than|minimum|floor)\b", re.I)
+
+
+def complies_over_the_limit(text: str, governing, world) -> bool:
+    """Whether a sentence giving the governing figure says it complies with a ledger limit it passes ('On 7.25x the
+    borrower is in compliance with the 5.5x covenant' where the covenant allows no more than 5.50x: blind red team
+    36, kit36c, 1.0)."""
+    from worldsmith.environments.graph_tasks import _limit_in
+
+    value = getattr(governing.value, "value", None) or getattr(governing.value, "amount", None)
+    if value is None or getattr(governing.value, "type", None) not in ("number", "money", "percent"):
+        return False
+    for limit in world.plan.facts:
+        bound = getattr(limit.value, "value", None) or getattr(limit.value, "amount", None)
+        if limit is governing or bound is None or _limit_in(limit) is None \
+                or getattr(limit.value, "type", None) != getattr(governing.value, "type", None) \
+                or getattr(limit.value, "unit", None) != getattr(governing.value, "unit", None) \
+                or getattr(limit.value, "currency", None) != getattr(governing.value, "currency", None):
+            continue
+        passed = value < bound if _MINIMUM.search(limit.statement or "") else value > bound
+        if not passed:
+            continue
+        for s in answers.sentences(text):
+            said = [m.value for m in answers.parse(s).mentions if m.value is not None]
+            if value in said and _COMPLIES.search(s):
+                return True
+    return False
+
+
+_SIGNED = re.compile(r"\b(?:signed|delivered|issued|prepared|certified)\s+by\s+(?P<who>[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'"
+                     r"\u2019-]+){1,2})", re.U)
+_PAPER_DATED = re.compile(r"\b(?P<noun>[a-z]{4,})\b[^.;()\d]{0,60}?\b(?:of|on|dated)\s+(?P<date>\d{1,2}\s+[A-Z][a-z]+\s+"
+                          r"\d{4}|[A-Z][a-z]+\s+\d{1,2},\s+\d{4})")
+
+
+def misattributes_the_paper(text: str, governing, world) -> bool:
+    """Whether a sentence giving the governing figure says its paper was signed by someone who wrote no paper of it,
+    or dates that paper to a day none of its papers bears ('corrected certificate signed by Fabiola Bonilla of the
+    agent on 20 March 2026' for the borrower's CFO's certificate of 16 March 2026: blind red team 36, kit36c, 1.0)."""
+    plan = world.plan
+    papers = [a for a in plan.artifacts if governing.id in (getattr(a, "facts", None) or [])]
+    if not papers:
+        return False
+    want = answers.parse(governing.text).mentions
+    if len(want) != 1:
+        return False
+    by_role = {p.role: p for p in plan.people}
+    authors = {by_role[a.author].name.lower() for a in papers if getattr(a, "author", None) in by_role}
+    people = {p.name.lower() for p in plan.people}
+    for s in answers.sentences(text):
+        if not any(m.kind == want[0].kind and m.value == want[0].value for m in answers.parse(s).mentions):
+            continue
+        for who in _SIGNED.finditer(s):
+            name = who["who"].lower()
+            if name in people and name not in authors:
+                return True
+        for d in _PAPER_DATED.finditer(s):
+            titled = [a for a in papers if d["noun"] in (a.title or "").lower()]
+            day = answers.parse(d["date"]).mentions
+            if not titled or not day or day[0].kind != "date":
+                continue
+            if not any(str(getattr(a, "date", None) or getattr(a, "sent_at", "") or "")[:10] in map(str, day[0].dates)
+                       for a in titled):
+                return True
+    return False

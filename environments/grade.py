@@ -1561,6 +1561,51 @@ _SOURCE_UNDOES = re.compile(r"\bor\b[^)\]]{0,12}?(?:[A-Z]{3}\s?|[$\u00a3\u20ac])
                             r"\b(?:system|assistant|grader|user)\s*:|\bignore\b|\bdisregard\b", re.I)
 
 
+def _worked_correction(expr: str, rest: str) -> bool:
+    """Whether the figures before an '=' come, by their operators, to the figure after it."""
+    said = [m for m in _parsed(expr).mentions if m.kind in ("money", "number") and not m.year_like]
+    after = next((m for m in _parsed(rest).mentions if m.kind in ("money", "number")), None)
+    if len(said) < 2 or after is None or after.value is None:
+        return False
+    got = governing_said.chain_value(expr, said)
+    return got is not None and abs(got - float(after.value)) <= max(0.5, 0.005 * abs(float(after.value)))
+
+
+def _bracket(after: str) -> tuple[str, str] | None:
+    """(what the first bracket after a correction holds, the rest of its line), or None where it has none."""
+    line = after.split("\n", 1)[0]
+    m = re.match(r"[^()\[\]]*?[(\[]", line)  # past the correction's unit: '6.2 percentage points (...'
+    if m is None:
+        return None
+    depth, end = 0, None
+    for i in range(m.end() - 1, len(line)):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(line[i], 0)
+        if depth == 0:
+            end = i
+            break
+    return (line[m.end():end] if end is not None else line[m.end():]), (line[end + 1:] if end is not None else "")
+
+
+def _source_figures_otherwise(after: str, hit: answers.Mention) -> bool:
+    """Whether a correction's bracketed source gives a figure of its kind that is not the correction and does not work
+    out to it ('-> GBP 717,700 (GBP 795,200 per Terminal schedule ...)': blind red team 36, kit36a, 1.0); figures
+    joined by less, plus, times or over must come to the correction, figures listed apart are its inputs."""
+    got = _bracket(after)
+    if got is None or hit.value is None:
+        return False
+    inside = got[0]
+    said = [m for m in _parsed(inside).mentions if m.kind == hit.kind and not m.year_like and m.value is not None
+            and (m.kind != "number" or m.unit)]
+    if not said:
+        return False
+    want = float(hit.value)
+    close = lambda v: v is not None and abs(v - want) <= max(0.5, 0.005 * abs(want))  # noqa: E731
+    if len(said) == 1:
+        return not close(float(said[0].value))
+    worked = governing_said.chain_value(inside, said)
+    return worked is not None and not close(worked)
+
+
 def _source_undoes(after: str) -> bool:
     """Whether what follows a correction takes it back: a bracketed source that hedges, denies or instructs, or words
     after the bracket on the flag's line ('... .md) -- withdrawn, GBP 835,000 stands': kit36a, each 1.0; the prompt
@@ -1600,6 +1645,9 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None,
     """'right' when the correction is that figure alone, 'other' when it is another figure (or that figure with a '+'
     or a time rate the matter states no such figure in: 'USD 782,000+', 'USD 782,000 per day', kit19 reviews at 1.0),
     '' when none is given."""
+    worked = re.match(r"[^=\n()\[;]*?=\s*", tail)
+    if worked and _worked_correction(tail[:worked.end()], tail[worked.end():]):
+        tail = tail[worked.end():]  # the correction given with its working: '-> GBP 1,060,200 - GBP 342,500 = GBP 717,700'
     stop = _FLAG_TAIL_END.search(tail)
     cut = tail[:stop.start()] if stop else tail
     first = next((m for m in _parsed(cut).mentions if m.kind != "date" and not m.year_like), None)
@@ -1630,7 +1678,7 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None,
         return "other"
     if shown is not None and _unit_differs(hit, shown):
         return "other"
-    if _source_undoes(tail[hit.end:]):
+    if _source_undoes(tail[hit.end:]) or _source_figures_otherwise(tail[hit.end:], hit):
         return "other"
     if after.startswith("+") or (rate and not forms._period_fits(rate.group(), Check(type="answer_field", expect=expect),
                                                                   world)):
@@ -2796,7 +2844,92 @@ def _reasons_fit(answer: str, check: Check, session: Session | None) -> bool:
             words = _stems(why.group("why"))
             if words and not words & known:
                 return False
-    return True
+            if _reason_reversed(why.group("why"), label):
+                return False
+    # (elsewhere in the answer, the words the ledger's own labels give, 'Consolidated EBITDA', say nothing of the
+    # superseded paper; in the figure's own sentence they may: 'from the valuation run on the QoE draft v1')
+    own = {w for f in getattr(session.world.plan, "facts", None) or [] for w in _stems(label_of(f))}
+    near = _stems(" ".join(m.sentence for m in verdict.matches))
+    if verdict.matches and not _says_what_it_was(answer, check, session, label, known, verdict.matches):
+        # named with no word anywhere of what it was or why it went ('The other figure is 5.4x.': blind red team 36,
+        # kit36c, 1.0 where the task asks what it was and why it no longer applies)
+        return False
+    return not _sets_aside_a_standing_fact(answer, check, session.world)
+
+
+def _says_what_it_was(answer: str, check: Check, session: Session, label: str, known: set[str], matches) -> bool:
+    """Whether an answer says anything of what a superseded figure was: a word of its label (or of a later draft's
+    built on it) in its own sentence, or elsewhere one the ledger's own labels do not give ('Consolidated EBITDA'),
+    its paper's name ('QoE draft v1') or its paper's date."""
+    paper = _PAPER.match(label)
+    for other in session.world.plan.distractors:
+        if paper and other.label != label and re.search(rf"(?<!\w){re.escape(paper['name'])}(?!\w)", other.label, re.I):
+            known = known | _stems(other.label)
+    own = {w for f in getattr(session.world.plan, "facts", None) or [] for w in _stems(label_of(f))}
+    near = _stems(" ".join(m.sentence for m in matches))
+    if ((near | (_stems(answer) - own)) - _stems(check.values[0])) & known:
+        return True
+    if paper and re.search(rf"(?<!\w){re.escape(paper['name'])}(?!\w)", answer, re.I):
+        return True
+    return any(d in answer for d in re.findall(r"\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},\s+\d{4}", label))
+
+
+# who did what in a superseded figure's label: 'superseded compliance certificate of 3 March 2026: added back
+# pre-opening costs ...; replaced by the corrected certificate of 16 March 2026'
+_LABEL_PARTS = re.compile(r"^(?P<old>[^:]+):\s*(?P<did>[^;]+);\s*replaced\s+by\s+(?P<new>.+)$", re.I)
+_OLD_PAPER = re.compile(r"\b(?:it|its|first|earlier|original|initial|previous|prior|old|withdrawn|superseded|former)\b", re.I)
+_NEW_PAPER = re.compile(r"\b(?:new|later|revised|replacement|amended|current|second)\b", re.I)
+
+
+def _label_verb(label: str) -> str | None:
+    """The verb a superseded figure's label says its paper did ('added' of '...: added back pre-opening costs ...'),
+    or None where the label gives what it was without a deed ('removal costs through March 13 only')."""
+    parts = _LABEL_PARTS.match(label.strip())
+    verb = re.match(r"\s*([a-z]{2,}ed)\b", parts["did"].lower()) if parts else None
+    return verb.group(1) if verb else None
+
+
+def _reason_reversed(why: str, label: str) -> bool:
+    """Whether a reason puts what the superseded paper did on the paper that replaced it ('no longer applies because the
+    corrected certificate adds back pre-opening costs ... that the first certificate left out', where the first
+    certificate added them back: blind red team 36, kit36c, 1.0): the nearest paper named before the label's verb is
+    the replacing one."""
+    parts = _LABEL_PARTS.match(label.strip())
+    if parts is None:
+        return False
+    verb = _label_verb(label)
+    if verb is None:
+        return False
+    root = verb[:-3] if verb.endswith("ied") else verb[:-2]  # added: add, adds; applied: appl, applies
+    at = re.search(rf"\b{re.escape(root)}\w*", why, re.I)
+    if at is None:
+        return False
+    new_words = _stems(parts["new"]) - _stems(parts["old"])
+    before = why[:at.start()]
+    last_old = max((m.end() for m in _OLD_PAPER.finditer(before)), default=-1)
+    last_new = max([m.end() for m in _NEW_PAPER.finditer(before)]
+                   + [m.end() for m in re.finditer(r"[a-z]{4,}", before, re.I) if m.group().lower()[:5] in new_words],
+                   default=-1)
+    return last_new > last_old
+
+
+def _sets_aside_a_standing_fact(answer: str, check: Check, world) -> bool:
+    """Whether the answer sets aside, as the other figure, one the ledger holds as another fact that still stands and
+    that the governing figure is not worked from ('The other figure the room gives is 5.5x, which was the covenant
+    level used in the first certificate and no longer applies' for the 5.5x covenant: blind red team 36, kit36c,
+    1.0), in a sentence that does not name the superseded figure itself."""
+    facts = getattr(world.plan, "facts", None) or []  # (a plan without a ledger: nothing stands to set aside)
+    drafted = {d.text for d in world.plan.distractors} | {e.text for f in facts for e in f.earlier}
+    parsed = _parsed(answer)
+    own = answers.asserts(parsed, want_of(check.values[0], check.numbers[0] if check.numbers else None, check.unit))
+    own_sentences = {m.sentence for m in own.matches}
+    for f in facts:
+        if f.text in drafted or f.text == check.values[0] or getattr(f.value, "type", None) not in ("number", "percent"):
+            continue
+        for m in answers.asserts(parsed, want_of(f.text, None, None)).matches:
+            if m.status == "superseded_mention" and m.sentence not in own_sentences:
+                return True
+    return False
 
 
 _COMMAS = re.compile(r"[,;]")
@@ -2808,8 +2941,11 @@ def names_sources(answer: str, sources: list[str], room: list[str]) -> bool:
     a superseded draft or a minute that holds neither figure (kit36a: a review citing any of them scored 1, its
     'Lease of the 3rd and 4th floors, 14 Candlewick Street' sharing a part of the schedule's title)."""
     own = {PurePosixPath(v).stem for v in sources}
+    # (a source message's thread is named by its subject, which its other messages share)
+    threads = {PurePosixPath(v).parent for v in sources if PurePosixPath(v).suffix == ".eml"}
     others = {PurePosixPath(p).stem: p for p in room if PurePosixPath(p).stem not in own
-              and PurePosixPath(p).suffix in (".md", ".docx", ".pdf", ".xlsx", ".csv", ".txt", ".eml")}
+              and PurePosixPath(p).suffix in (".md", ".docx", ".pdf", ".xlsx", ".csv", ".txt", ".eml")
+              and not (PurePosixPath(p).suffix == ".eml" and PurePosixPath(p).parent in threads)}
     # a dated message is named by its subject thread too: 'Settlement at the figure agreed ... - authority'
     shared = {part for p in others.values() for part in _title_parts(p)}
 
@@ -2819,16 +2955,44 @@ def names_sources(answer: str, sources: list[str], room: list[str]) -> bool:
             return True
         return any(mentions(answer, part) for part in _title_parts(path) if part not in skip)
 
-    own_parts = {part for v in sources for part in _title_parts(v)}
+    # (a part of another file's title that a source's title holds is said in naming that source: a thread's subject
+    # cut short, 'Claim against the cap - landlord's demand, Scott schedule and', of the sheet it is about)
+    own_parts = {part for v in sources for part in _title_parts(v)} | \
+        {part for p in others.values() for part in _title_parts(p)
+         if any(part.lower() in _title(v).lower() for v in sources)}
     if any(named(p, own_parts) for p in others.values()):
         return False
-    return any(named(v, shared) for v in sources)
+    if any(named(v, shared) for v in sources):
+        return True
+    # a source by its description: the first two words of its title where no other file's title starts so
+    # ('Quillon's terminal schedule of 14 August 2026 and the settlement agreement of 13 November 2026': kit36a, a
+    # right review 0.86)
+    ours = {_title_lead(v) for v in sources} - {None}
+    theirs = {_title_lead(p).lower() for p in others.values() if _title_lead(p) and _title_lead(p) not in ours}
+    return any(lead.lower() not in theirs and mentions(answer, lead) for lead in ours)
+
+
+def _title(path: str) -> str:
+    """A room file's title: its name, or for a message its thread's subject, its folder ('Settlement at the figure
+    agreed with Mardle Fenwick - authority': kit36a, a right review citing its emails so, 0.86)."""
+    stem = PurePosixPath(path).stem
+    if PurePosixPath(path).suffix == ".eml" and re.match(r"\d{2}\s+\d{4}-\d{2}-\d{2}", stem):
+        stem = PurePosixPath(path).parent.name
+        if len(stem) >= 64:  # a subject cut to the folder's length: its last word is cut too ('... Scott schedule and se')
+            stem = stem.rsplit(" ", 1)[0]
+    return stem
+
+
+def _title_lead(path: str) -> str | None:
+    """The first two words of a file's title, where both are words of four letters or more ('Settlement agreement')."""
+    words = _title(path).split()[:2]
+    return " ".join(words) if len(words) == 2 and all(len(w) >= 4 and w.isalpha() for w in words) else None
 
 
 def _title_parts(path: str) -> list[str]:
     """The distinctive parts of a file's title ('Valuation model summary' of 'Valuation model summary - Project
     Millrace.xlsx'): each part between dashes of three words or more, so a short name for the file counts."""
-    stem = PurePosixPath(path).stem
+    stem = _title(path)
     # (and before a comma: 'Kestrel availability analysis' of 'Kestrel availability analysis, March to May 2026.docx'
     # named no file, and a right review lost names_source, blind kit21)
     parts = re.split(r"\s[-\u2013\u2014]\s", stem)
@@ -3472,7 +3636,10 @@ def _governing_misread(task: Task, world, answer: str) -> bool:
     fact = next((f for f in world.plan.facts if f.text == governing), None)
     names = [p.name for p in world.plan.people] + [o.name for o in world.plan.organisations]
     return governing_said.unclear(answer, governing, others) or governing_said.worked_otherwise(answer, governing) \
-        or (fact is not None and governing_said.decided_by_another(answer, governing, fact.statement or "", names))
+        or governing_said.working_wrong(answer) \
+        or (fact is not None and (governing_said.decided_by_another(answer, governing, fact.statement or "", names)
+                                  or governing_said.complies_over_the_limit(answer, fact, world)
+                                  or governing_said.misattributes_the_paper(answer, fact, world)))
 
 
 def _grade_time_guards(task: Task, session: Session, answer: str | None) -> list[str]:
