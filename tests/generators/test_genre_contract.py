@@ -206,3 +206,24 @@ def test_a_notice_that_the_writer_will_act_says_we_and_names_its_instrument():
     assert missing_parts(spec.title, text) == [], text
     assert "notice that it will" not in text, text
     assert re.search(r"notice that our client will set the deductions off", text), text
+
+
+def test_an_expert_determination_whose_figure_has_no_working_still_gives_its_reasons():
+    # blind 37 (an unseen earn-out outline at seed 37): a provisional determination whose decided figure had no working
+    # and no ground in any statement had no reasons at all, and the world was quarantined on genre_contract
+    from decimal import Decimal
+
+    from tests.generators.context_fixture import document_context, fact
+    from worldsmith.generators.kinds.document.fulfil import _reasons
+    from worldsmith.worlds.values import Money
+
+    earnout = fact("earnout", "The earn-out is EUR 5,250,000.", Money(amount=Decimal("5250000"), currency="EUR"))
+    fees = fact("fees", "The group management fees are EUR 650,000.", Money(amount=Decimal("650000"), currency="EUR"))
+    ctx = document_context("report", facts=[earnout, fees])
+    genre = genre_named("Expert determination (provisional) - FY2025 Earn-out EBITDA")
+    part = next(p for p in genre.parts if p.fill == "reasons")
+    said = _reasons(ctx, genre, part)
+    assert said.startswith("Reasons. I find") and "EUR 5,250,000" in said and "EUR 650,000" in said, said
+    assert missing_parts("Expert determination (provisional) - FY2025 Earn-out EBITDA",
+                         "The question for determination is the earn-out. I determine the earn-out at EUR 5,250,000. "
+                         + said) == []

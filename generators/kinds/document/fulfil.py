@@ -179,6 +179,14 @@ def _reasons(ctx: ArtifactContext, genre: Genre, part: Part) -> str:
         m = re.search(r"\b(?:for|because of|by reason of|on account of)\s+(the\s+[^.;]+)", g.statement) if g else None
         if m is not None:
             return f"Reasons. The {_bare(g)} rests on {strip_end(m.group(1))}."
+    if f is not None and genre.genre == "expert determination":
+        # an expert's figure with no working in the record is found on the figures in evidence, named with their
+        # values (blind 37: a provisional determination whose decided figure had neither working nor ground stated
+        # no reasons at all, and the world was quarantined on genre_contract)
+        others = [g for g in figures(ctx.facts) if g.id != f.id][:3]
+        listed = "; ".join(f"the {_bare(g)} of {g.text}" for g in others)
+        return f"Reasons. I find the {_bare(f)} at {f.text} on the figures in evidence" + \
+            (f": {listed}." if listed else ".")
     return ""
 
 
