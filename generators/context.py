@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import datetime as dt
 import functools
 import hashlib
@@ -1855,7 +1856,7 @@ def handled_papers(plan: WorldPlan, spec, mine: bool = True, across: bool = True
     read 35b: "I am reading it now" on May 22 from the one who gave his view
     of the initial decision on May 15; "should I read it myself?" from the one who forwarded it."""
     index = plan.__dict__.get("_handled")
-    if index is None:  # once per plan: person id -> [(sent at, key)], principal -> [(sent at, key)]
+    if index is None:  # once per plan: person id -> its entries, principal -> its entries (_Handled)
         people: dict[str, list] = {}
         sides: dict[str, list] = {}
         heads = {o.id: principal(plan.organisations, o.id) for o in plan.organisations}
@@ -1872,21 +1873,45 @@ def handled_papers(plan: WorldPlan, spec, mine: bool = True, across: bool = True
                 if day is not None:
                     at = dt.datetime.combine(day, dt.time.min)
                     people.setdefault(a.author, []).append((at, paper_key(a.title)))
-        index = plan.__dict__["_handled"] = (people, sides)
+        index = plan.__dict__["_handled"] = ({k: _Handled(v) for k, v in people.items()},
+                                             {k: _Handled(v) for k, v in sides.items()})
     people, sides = index
     home = principal(plan.organisations, plan.person(spec.author).organisation)
-    out: dict[str, dt.date] = {}
-    for at, key in [*(people.get(spec.author, []) if mine else []), *(sides.get(home, []) if across else [])]:
-        if key and _before(at, spec.sent_at) and (key not in out or at.date() < out[key]):
-            out[key] = at.date()
-    return out
+    days: dict[str, dt.date] = {}
+    first: dict[str, tuple[int, int]] = {}  # where each key first came in the lists, for the order the dict keeps
+    for n, entries in enumerate([people.get(spec.author) if mine else None, sides.get(home) if across else None]):
+        if entries is not None:
+            entries.before(spec.sent_at, n, days, first)
+    return {k: days[k] for k in sorted(days, key=first.__getitem__)}
 
 
-def _before(at: dt.datetime, then: dt.datetime) -> bool:
-    """Whether a moment (a file's day, naive, or a message's time) comes before a message's time."""
-    if at.tzinfo is None:
-        return at.date() < then.date()
-    return at < then
+class _Handled:
+    """One writer's (or side's) (moment, paper key) entries, sorted by time, so that a message reads only those before
+    it (a bisection) rather than all of them: every message of a year-long matter scanned its writer's whole year."""
+
+    def __init__(self, entries: list[tuple[dt.datetime, str]]) -> None:
+        # A file's day is naive and counts before a message of a later day; a message's time is aware (_before).
+        self.naive = sorted((at.date(), i, key) for i, (at, key) in enumerate(entries) if key and at.tzinfo is None)
+        self.aware = sorted(((at, i, key) for i, (at, key) in enumerate(entries) if key and at.tzinfo is not None),
+                            key=lambda e: (e[0], e[1]))
+        self.naive_days = [e[0] for e in self.naive]
+        self.aware_ats = [e[0] for e in self.aware]
+
+    def before(self, then: dt.datetime, n: int, days: dict[str, dt.date], first: dict[str, tuple[int, int]]) -> None:
+        """Fold the entries that come before `then` into `days` (the first day of each key) and `first` ((n, the
+        entry's place in its list) of each key's earliest place)."""
+        for day, i, key in self.naive[:bisect.bisect_left(self.naive_days, then.date())]:
+            self._fold(key, day, (n, i), days, first)
+        for at, i, key in self.aware[:bisect.bisect_left(self.aware_ats, then)]:
+            self._fold(key, at.date(), (n, i), days, first)
+
+    @staticmethod
+    def _fold(key: str, day: dt.date, place: tuple[int, int], days: dict, first: dict) -> None:
+        held = days.get(key)
+        if held is None or day < held:
+            days[key] = day
+        if key not in first or place < first[key]:
+            first[key] = place
 
 
 def email_context(plan: WorldPlan, spec, done: dict[str, Content]) -> dict:

@@ -165,3 +165,40 @@ def test_a_trimmed_answer_keeps_the_question_below_it():
     answers = [a for a in emails if a.mode == "reply" and a.quote == "none" and "?" in contents[a.parent].body]
     assert answers
     assert all(HISTORY_RULE in message_text(plan, a, contents[a.id], history) for a in answers)
+
+
+def test_handled_papers_reads_only_what_came_before_as_a_scan_of_the_whole_plan_does():
+    """handled_papers bisects each writer's sorted entries (a scan of the whole year per message was quadratic in a
+    long matter): the same days, in the same order, as the plain scan of every artifact before the message."""
+    from worldsmith.generators.context import artifact_day, principal
+
+    plan, _, _ = offline_world(HOSPITAL, 35)
+    side_of = {p.id: principal(plan.organisations, p.organisation) for p in plan.people}
+    emails = [a for a in plan.artifacts if a.kind == "email"]
+    checked = 0
+    for spec in emails:
+        for mine, across in ((True, True), (False, True), (True, False)):
+            want: dict = {}
+            for a in plan.artifacts:  # the writer's own acts, then papers their side sent across, in plan order
+                if not mine or a.author != spec.author:
+                    continue
+                if a.kind == "email" and a.sent_at < spec.sent_at:
+                    for key in [paper_key(a.title)] + [paper_key(x.title) for x in a.attachments]:
+                        if key and (key not in want or a.sent_at.date() < want[key]):
+                            want[key] = a.sent_at.date()
+                elif a.kind in ("document", "spreadsheet") and (day := artifact_day(a)) and day < spec.sent_at.date():
+                    key = paper_key(a.title)
+                    if key and (key not in want or day < want[key]):
+                        want[key] = day
+            for a in emails if across else []:
+                home = side_of[a.author]
+                if (home == side_of[spec.author] and a.attachments and a.sent_at < spec.sent_at
+                        and any(side_of[p] != home for p in [*a.to, *a.cc])):
+                    for x in a.attachments:
+                        key = paper_key(x.title)
+                        if key and (key not in want or a.sent_at.date() < want[key]):
+                            want[key] = a.sent_at.date()
+            got = handled_papers(plan, spec, mine=mine, across=across)
+            assert list(got.items()) == list(want.items()), spec.id
+            checked += bool(got)
+    assert checked > len(emails)  # most messages come after something their writer handled
