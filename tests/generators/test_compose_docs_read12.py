@@ -278,8 +278,9 @@ def test_a_billing_services_agreement_has_a_term_a_liability_cap_in_words_and_it
         if liability:
             text = " ".join(liability[0].paragraphs)
             assert "limited to the charges paid to it in that year" in text and "Schedule 1" not in text, text
-    assert "Schedule 1 sets out the commercial terms referred to in this agreement, as amended by the letter agreement " \
-           "of" in prose, prose
+    # (an amended copy no longer invents 'a letter agreement of <signing + 14 days>': docs14a, blind read 36)
+    assert "Schedule 1 sets out the commercial terms referred to in this agreement, as amended and in force on " \
+           "March 5, 2025" in prose and "letter agreement of" not in prose, prose
 
 
 def test_a_memo_on_the_opa_limit_gives_the_us_code_and_the_coast_guard_regulation():

@@ -66,7 +66,9 @@ def test_a_referees_report_neither_recommends_itself_a_figure_nor_calls_its_own_
             if s.heading == "Risks":
                 seen.add("risks")
                 assert "provisional" not in said, said
-    assert seen == {"conclusion", "limitations", "risks"}, seen
+    # (a Risks section the record gives nothing to is left out, never filled from stock frames: docs14b, blind read
+    # 36; where one is written, it is held to the rule above)
+    assert {"conclusion", "limitations"} <= seen, seen
 
 
 def test_a_report_neither_disowns_the_balance_it_worked_nor_doubts_a_term_its_policy_sets():
