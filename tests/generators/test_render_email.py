@@ -210,3 +210,16 @@ def test_a_header_on_one_line_is_not_read_back(monkeypatch):
     msg = _parse(_render("e1"))
     assert read == [b"From"]
     assert [a.addr_spec for a in msg["To"].addresses] == [PLAN.person(p).email for p in PLAN.artifact("e1").to]
+
+
+def test_a_reply_from_another_zone_quotes_its_parent_on_its_own_clock():
+    # blind read 37 (an unseen royalty-audit outline): a Chicago reply quoted its Boston parent at the parent's
+    # Eastern time, an hour after its own Date header, 'quoted from the future'
+    plan = PLAN.model_copy(update={"organisations": [
+        PLAN.organisations[0].model_copy(update={"role": "counsel based in Chicago"}), *PLAN.organisations[1:]]})
+    e1 = plan.artifact("e1")
+    e2 = plan.artifact("e2").model_copy(update={"sent_at": dt.datetime(2025, 3, 3, 9, 40, tzinfo=e1.sent_at.tzinfo)})
+    msg = _parse(render_eml(plan, e2, CONTENTS["e2"], [(e1, CONTENTS["e1"])]))
+    assert msg["Date"].endswith("-0600") and "08:40:00" in msg["Date"], msg["Date"]
+    # e1 went at 9:14 Eastern, 8:14 on the Chicago replier's clock: before its reply's 8:40
+    assert "Sent: Monday, March 3, 2025 8:14 AM" in msg.get_content(), msg.get_content()

@@ -147,8 +147,12 @@ def message_text(plan: WorldPlan, spec: EmailSpec, content: EmailContent, histor
     parent_spec, parent_content = chain[-1]
     parent_text = message_text(plan, parent_spec, parent_content, chain[:-1])
     sender = plan.person(parent_spec.author)
+    # The quoting client shows the parent's time on its own user's clock, as the Date header of this message is: a
+    # Chicago reply under a Boston message's Eastern time read as quoted from the future (blind read 37)
+    zone = zone_of(plan.organisations, plan.person(spec.author).organisation, plan.summary, plan.locale, plan.timezone)
+    quoted_at = parent_spec.sent_at if zone == plan.timezone else parent_spec.sent_at.astimezone(ZoneInfo(zone))
     # A forward carries its message under the same header as a reply does: one client writes both
-    lines = [HISTORY_RULE, f"From: {address_of(sender)}", f"Sent: {sent_line(parent_spec.sent_at)}",
+    lines = [HISTORY_RULE, f"From: {address_of(sender)}", f"Sent: {sent_line(quoted_at)}",
              f"To: {_names(plan, parent_spec.to, '; ')}"]
     if parent_spec.cc:
         lines.append(f"Cc: {_names(plan, parent_spec.cc, '; ')}")
