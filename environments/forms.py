@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from dataclasses import replace
 from decimal import Decimal
 
@@ -258,11 +259,30 @@ def _period_fits(value: str, check: Check, world) -> bool:
         # stated in (a rent review's rents are yearly; an audit's sums are not)
         kind = {"amount": "money", "percent": "percent"}.get(check.expect or "", "number")
         named = [f for f in world.plan.facts if getattr(getattr(f, "value", None), "type", None) == kind]
-    stated = " ".join(f"{getattr(f, 'label', '') or ''} {getattr(f, 'statement', '') or ''}" for f in named)
     unit = _period_of(said.group())
     per = re.compile(rf"\b(?:a|an|per|each)\s+(?:calendar\s+|working\s+|business\s+)?{re.escape(unit)}\b|"
                      rf"\b{re.escape(unit)}ly\b|\b{_ADVERB.get(unit, unit + 'ly')}\b", re.I)
-    return bool(stated) and (bool(per.search(stated)) or (unit == "year" and bool(_YEARLY.search(stated))))
+    # The period is the fact's own where its label names it ('annual rent') or its statement writes it after the
+    # fact's own figure ('GBP 1,200,000 a year'); a period elsewhere in the statement is another figure's ('interest
+    # at 9% per annum ... USD 86,400'): blind red team 37, kit37a, 35 one-off totals 'USD 644,400 per year' at 1.0
+    for f in named:
+        label = getattr(f, "label", "") or ""
+        if per.search(label) or (unit == "year" and re.search(r"\bannual\b", label, re.I)):
+            return True
+        figure = re.search(r"\d[\d,.]*\d|\d", getattr(f, "text", "") or "")
+        statement = " ".join((getattr(f, "statement", "") or "").split())
+        if figure is None:  # a fact with no figure written (a bare record): its statement's period, as before
+            if per.search(statement) or (unit == "year" and _YEARLY.search(statement)):
+                return True
+        else:
+            for at in re.finditer(r"(?<![\d,.])" + re.escape(figure.group()) + r"(?![\d,])(?:\s*%|\s*(?:million|m|bn|k)\b)?",
+                                  statement):
+                after = statement[at.end():at.end() + 40]
+                if per.match(after.lstrip(" ,")) or (unit == "year" and _YEARLY.match(after.lstrip(" ,"))) \
+                        or re.match(rf"\s*(?:\w+\s+){{0,2}}?(?:a|an|per|each)\s+(?:calendar\s+|working\s+|business\s+)?"
+                                    rf"{re.escape(unit)}\b", after, re.I):
+                    return True
+    return False
 
 
 def _figure_ok(value: str, check: Check, world=None, instruction: str = "") -> bool:
@@ -1245,6 +1265,23 @@ def _signed(value: str, check: Check, rises: bool = False) -> str | None:
     return value
 
 
+# Marks no professional writes in a field's value, each of which changes or disowns it: per mille and per ten
+# thousand, degrees, fractions and powers, roots, ticks, crosses, emoji, strike-through (blind red team 37, kit37c:
+# 'EUR 204,964,000⁻¹', '½ × EUR 204,964,000', '22.8‰', '🚫 EUR 14,600,000', 'Larger: ~~the repurchase cap~~' each 1.0).
+# The signs a figure may carry stay: a multiple's ×, a minus, an arrow, a unit's square (m², ft²).
+_KEPT_MARKS = set("×−→")
+_UNIT_SQUARE = re.compile(r"\b(?:m|ft|sq\s?ft|km)[²³]")
+
+
+def _odd_mark(value: str) -> bool:
+    """Whether a field's value carries a symbol or strike-through that is no part of a figure, a date or a name."""
+    if "~~" in value or "‰" in value or "‱" in value or re.match(r"\s*[<>](?!-)", value):
+        return True  # ('< the repurchase cap': less than it, kit37c; an arrow '->' is a correction's)
+    plain = _UNIT_SQUARE.sub("", value)
+    return any(ord(ch) > 127 and ch not in _KEPT_MARKS and unicodedata.category(ch) in ("So", "Sm", "No", "Sk")
+               for ch in plain)
+
+
 def field_holds(answer: str | None, check: Check, world=None, instruction: str = "") -> bool:
     """Whether the answer gives the field `check.a_words[0]` once, as `check.values[0]` and nothing else (a duration in
     the unit `instruction` asks its final figure in, where it names one)."""
@@ -1257,6 +1294,8 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     if "?" in value:
         return False  # kit17: 'Governs: the capped rent?', 'Sender: Patrick Morton?' each 1.0: a question is no answer
     kind = check.expect or "amount"
+    if kind != "body" and _odd_mark(value):
+        return False
     if kind in _MARKED_KINDS:
         value = _signed(value, check, _rises(check, instruction))
         if value is None:

@@ -67,3 +67,46 @@ def test_a_labels_working_with_words_between_comes_to_the_figure_after_its_equal
     assert 3900000 not in [m.value for m in answers.bound_figures(first, ["fy2025 revenue"], money=True)]
     bracket = "Uncapped earn-out: $9.75m (FY2025 revenue $43.9m less threshold $40m = $3.9m, times 2.5)."
     assert [m.value for m in answers.bound_figures(bracket, ["uncapped earn-out"], money=True)] == [9750000]
+
+
+def test_a_period_is_the_facts_own_only_where_its_statement_writes_it_after_its_figure():
+    # blind red team 37 (kit37a): 35 one-off totals given 'per year', 'p.a.', 'a year' scored 1.0, because another
+    # figure of the matter (interest at 9% per annum) was stated with a year
+    world = _world(("royalty underpayment", "The royalty underpayment for 2023 to 2025 is USD 576,000.", "money"),
+                   ("contractual interest", "Interest at 9% per annum on each quarter's shortfall comes to USD 86,400.",
+                    "money"),
+                   ("interest rate", "Interest runs at 9% per annum.", "percent"))
+    for f, text in zip(world.plan.facts, ("USD 576,000", "USD 86,400", "9%")):
+        f.text = text
+    answer = Check(type="answer_field", a_words=["Answer"], values=["USD 644,400"], expect="amount")
+    assert forms.field_holds("Answer: USD 644,400", answer, world)
+    for wrong in ("USD 644,400 per year", "USD 644,400 p.a.", "USD 644,400 a year", "USD 644,400 per annum"):
+        assert not forms.field_holds(f"Answer: {wrong}", answer, world), wrong
+    interest = Check(type="answer_field", a_words=["Contractual interest"], values=["USD 86,400"], expect="amount")
+    assert not forms.field_holds("Contractual interest: USD 86,400 per year", interest, world)
+    rate = Check(type="answer_field", a_words=["Interest rate"], values=["9%"], expect="percent")
+    assert forms.field_holds("Interest rate: 9% per annum", rate, world)
+    rent = _world(("rent", "The passing rent is USD 1,200,000 a year.", "money"))
+    rent.plan.facts[0].text = "USD 1,200,000"
+    assert forms.field_holds("Answer: USD 288,000 a year",
+                             Check(type="answer_field", a_words=["Answer"], values=["USD 288,000"], expect="amount"), rent)
+
+
+def test_a_mark_that_changes_or_disowns_a_field_value_is_no_answer():
+    # blind red team 37 (kit37c): per mille, fractions, powers, roots, emoji and strike-through were dropped from a
+    # field's value and the rest scored 1.0
+    world = _world(("price", "The price is EUR 204,964,000.", "money"), ("rate", "The bid is 22.8% of GBV.", "percent"))
+    amount = Check(type="answer_field", a_words=["Answer"], values=["EUR 204,964,000"], expect="amount")
+    assert forms.field_holds("Answer: EUR 204,964,000", amount, world)
+    for wrong in ("EUR 204,964,000⁻¹", "½ × EUR 204,964,000", "√EUR 204,964,000", "EUR 204,964,000²",
+                  "🚫 EUR 204,964,000", "👎 EUR 204,964,000", "EUR 204,964,000‰", "EUR 204,964,000°",
+                  "~~EUR 204,964,000~~"):
+        assert not forms.field_holds(f"Answer: {wrong}", amount, world), wrong
+    rate = Check(type="answer_field", a_words=["Bid"], values=["22.8%"], expect="percent")
+    assert forms.field_holds("Bid: 22.8%", rate, world)
+    for wrong in ("22.8‰", "22.8‱", "22.8 ‰"):
+        assert not forms.field_holds(f"Bid: {wrong}", rate, world), wrong
+    larger = Check(type="answer_field", a_words=["Larger"], values=["the repurchase cap"], expect="choice")
+    for wrong in ("¬ the repurchase cap", "✗ the repurchase cap", "~~the repurchase cap~~", "≠ the repurchase cap",
+                  "< the repurchase cap", "the repurchase cap ❌"):
+        assert not forms.field_holds(f"Larger: {wrong}", larger, world), wrong
