@@ -1268,8 +1268,9 @@ def _signed(value: str, check: Check, rises: bool = False) -> str | None:
 # Marks no professional writes in a field's value, each of which changes or disowns it: per mille and per ten
 # thousand, degrees, fractions and powers, roots, ticks, crosses, emoji, strike-through (blind red team 37, kit37c:
 # 'EUR 204,964,000⁻¹', '½ × EUR 204,964,000', '22.8‰', '🚫 EUR 14,600,000', 'Larger: ~~the repurchase cap~~' each 1.0).
-# The signs a figure may carry stay: a multiple's ×, a minus, an arrow, a unit's square (m², ft²).
-_KEPT_MARKS = set("×−→")
+# The signs a figure may carry stay: a multiple's ×, a minus, an arrow (a correction's, a move's up or down), a unit's
+# square (m², ft²).
+_KEPT_MARKS = set("×−→↑↓▲▼")
 _UNIT_SQUARE = re.compile(r"\b(?:m|ft|sq\s?ft|km)[²³]")
 
 

@@ -1650,6 +1650,8 @@ def _correction(tail: str, right: answers.Want, wrong: answers.Want, world=None,
         tail = tail[worked.end():]  # the correction given with its working: '-> GBP 1,060,200 - GBP 342,500 = GBP 717,700'
     stop = _FLAG_TAIL_END.search(tail)
     cut = tail[:stop.start()] if stop else tail
+    if forms._odd_mark(cut):
+        return "other"  # '-> ½ EUR 12,188,000' (blind red team 37, kit37c: 1.0): a mark that changes the figure
     first = next((m for m in _parsed(cut).mentions if m.kind != "date" and not m.year_like), None)
     if first is not None and not first.negated and answers.value_matches(first, wrong):
         # the drafted figure given as its own correction ('Wrong: CAD 40,700 -> CAD 40,700' beside the right line:

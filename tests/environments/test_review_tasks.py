@@ -131,3 +131,16 @@ def test_a_correction_that_offers_the_drafted_figure_again_is_no_correction(tail
 
     right, wrong = want_of("6.2 percentage points", 6.2, None), want_of("7.2 percentage points", 7.2, None)
     assert _correction(tail, right, wrong) == expected
+
+
+@pytest.mark.parametrize("tail, expected", [
+    (" EUR 12,188,000 (Financial adviser's report to the Board of Directors)", "right"),
+    (" ½ EUR 12,188,000 (Financial adviser's report to the Board of Directors)", "other"),
+    (" EUR 12,188,000² (Financial adviser's report to the Board of Directors)", "other"),
+])
+def test_a_correction_with_a_mark_that_changes_its_figure_corrects_nothing(tail, expected):
+    # blind red team 37 (kit37c): 'Wrong: EUR 12,800,000 -> ½ EUR 12,188,000 (...)' scored 1.0
+    from worldsmith.environments.grade import _correction, want_of
+
+    right, wrong = want_of("EUR 12,188,000", 12188000, "EUR"), want_of("EUR 12,800,000", 12800000, "EUR")
+    assert _correction(tail, right, wrong) == expected
