@@ -703,6 +703,17 @@ class Writer:
             asks = [f"find that the Claimant's claims against {against} succeed",
                     "order the remedies claimed under each head, in the amounts set out in the schedule of loss",
                     "make such further order as the Tribunal considers just"]
+        if self.pick.series is not None and not answer and asks[2].startswith("award costs, interest"):
+            # a complaint filed again and again through a year asks its relief in the words of each filing (one
+            # prayer stamped on forty filings, realism_boilerplate at bench.long_matter --scale 40)
+            asks[2] = self.pick.frame([asks[2], "award Plaintiff its costs, pre- and post-judgment interest, and such "
+                                                "other relief as the Court deems just",
+                                       "grant such other and further relief as the Court deems just, together with "
+                                       "costs and interest"])
+            if asks[1].startswith("declare the rights of the parties under "):
+                where = asks[1][len("declare the rights of the parties under "):]
+                asks[1] = self.pick.frame([asks[1], f"declare the parties' rights and obligations under {where}",
+                                           f"declare that {where} does not bar or limit Plaintiff's claims"])
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
 
     def _claimed(self) -> FactRef | None:

@@ -9,7 +9,8 @@ import datetime as dt
 
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.substance import main_fact, meeting_day, topic
-from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context
+from worldsmith.worlds.values import DateValue
+from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context, fact
 
 _CAP = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the per-ton rate",
                               "source": 'the "Liability cap" line of the Cap computation'})
@@ -397,3 +398,24 @@ def test_a_letter_says_what_it_does_and_a_contract_of_employment_is_made_with_th
     prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "(2) Grace Okafor (the Employee)" in prose and "Signed by Grace Okafor" in prose, prose
     assert "Harrow Vane LLP (the Employee)" not in prose and "(2) Corvale" not in prose
+
+
+def test_a_complaint_filed_again_through_a_year_pleads_each_filing_in_its_own_words():
+    """Three filings of one complaint in a series (bench.long_matter stretches one to forty): the record's sentence
+    of the casualty, the declaration and the prayer are not stamped word for word on all three, and a filing says
+    where payment stands on its own day (1,040 realism_boilerplate rows at --scale 40)."""
+    casualty = fact("casualty_day", "The casualty occurred on February 24, 2025, when the vessel lost steering inbound "
+                    "at the jetties", DateValue(value=dt.date(2025, 2, 24))).model_copy(
+        update={"label": "the date of the casualty", "establish": True})
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("complaint", 6, seed=40 + n, facts=[casualty, _CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "id": f"doc_complaint_{n}", "item": f"cmp_{n}", "title": "Complaint for contribution and declaratory relief",
+            "date": dt.date(2025, 4, 1) + dt.timedelta(days=30 * n)})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    sentences = [{s for s in re.split(r"(?<=[.!?])\s+", t) if len(s.split()) >= 8} for t in prose]
+    stamped = {s for s in set.intersection(*sentences)
+               if re.search(r"lost steering|declaration|WHEREFORE|demand", s)}
+    assert not stamped, stamped
+    assert all("lost steering" in t for t in prose) and all("declar" in t for t in prose)

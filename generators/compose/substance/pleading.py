@@ -82,6 +82,23 @@ _NOT_ADMITTED = ("It is not admitted that {low}, and Plaintiff is required to pr
                  "Defendant has no knowledge whether {low}, and Plaintiff is put to proof of it.")
 
 
+def _declared(pick: Picker, frames: list[str]) -> str:
+    """The declaration a count asks, in the first of its wordings, or dealt round them in a series (the same
+    declaration stamped on forty filings, realism_boilerplate at bench.long_matter --scale 40)."""
+    return frames[0] if pick.series is None else pick.frame(frames)
+
+
+def _as_pleaded(pick: Picker, sentence: str, party: str) -> str:
+    """A fact the record tells in its own sentence, as a pleading in a series puts it: dealt round the series' ways of
+    pleading a fact, so forty filings of one complaint do not carry the record's sentence word for word (1,040
+    realism_boilerplate rows at bench.long_matter --scale 40: 'The casualty occurred on February 24, 2026, ...' in all
+    40); a one-off pleading keeps the sentence as told."""
+    if pick.series is None:
+        return sentence
+    body = strip_end(sentence)
+    return pick.frame(_PLEADED).format(s=body, low=lower_first(body), party=party) + "."
+
+
 def _meets(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     """How a defence meets a fact its grounds did not plead: admits what cannot change (the day of the event, a name),
     avers what its own side puts forward (the figure the defence's own paper sets out), and does not admit the rest,
@@ -125,12 +142,12 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             # (a clause after a semicolon cut short reads garbled: '...; Ostrander, a voyage (not demise) charterer.')
             told = told.split(";")[0].rstrip(",") + "."
         if told and f.text in told and len(told.split()) > len(f"{label(f)} is {f.text}".split()) + 2:
-            return told
+            return _as_pleaded(pick, told, pleader)
         if identity(f):
             return f"{cap_first(label(f))} is {f.text}."
         more = gist(f, ctx.facts)
         if f.establish and f.text in f.statement:
-            return cap_first(strip_end(f.statement)) + "."
+            return _as_pleaded(pick, cap_first(strip_end(f.statement)) + ".", pleader)
         how = derivation(f, ctx.facts)
         if how:
             return with_basis(pick, plain(f), how)
@@ -193,10 +210,15 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                 rows.append(pick.frame(["{d} is liable to Plaintiff for {l} of {t}.",
                                         "Plaintiff is entitled to recover {l} of {t} from {d}.",
                                         "{d} owes Plaintiff {l} of {t}."]).format(d=defendant, l=owed_as, t=f.text))
-                rows.append(pick.frame(["Plaintiff has demanded payment, and {d} has not paid.",
-                                        "Despite demand, {d} has failed to pay.",
-                                        "Plaintiff demanded payment; {d} has refused or failed to pay."]
-                                       ).format(d=defendant))
+                unpaid = ["Plaintiff has demanded payment, and {d} has not paid.",
+                          "Despite demand, {d} has failed to pay.",
+                          "Plaintiff demanded payment; {d} has refused or failed to pay."]
+                if pick.series is not None:
+                    # a filing in a series says where things stand on its own day
+                    day = long_date(ctx.spec.date, ctx.locale)
+                    unpaid += [f"As of {day}, {{d}} has paid nothing of the sum demanded.",
+                               f"Plaintiff demanded payment, and as of {day} {{d}} has not paid any part of it."]
+                rows.append(pick.frame(unpaid).format(d=defendant))
             else:
                 owed = claimed[0] if claimed else None
                 f = next((g for g in figures(facts) + facts if g is not owed and not identity(g) and not g.paid), None)
@@ -206,10 +228,18 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     # (was 'a declaration that the total claims are USD 174,250,000')
                     where = " of the charter party" if any(re.search(r"charter", g.statement, re.I)
                                                             for g in cited[2]) else ""
-                    rows.append(f"Plaintiff is entitled to a declaration that Clause {cited[0]}{where} does not bar "
-                                f"or limit its claims against {defendant}.")
+                    rows.append(_declared(pick, [
+                        "Plaintiff is entitled to a declaration that Clause {c} does not bar or limit its claims "
+                        "against {d}.",
+                        "Plaintiff seeks a declaration that Clause {c} neither bars nor limits its claims against {d}.",
+                        "Clause {c} does not bar or limit Plaintiff's claims against {d}, and Plaintiff is entitled to "
+                        "a declaration to that effect.",
+                        "Plaintiff is entitled to a declaration that nothing in Clause {c} bars or limits its claims "
+                        "against {d}."]).format(c=f"{cited[0]}{where}", d=defendant))
                 elif f is not None:
-                    rows.append(f"Plaintiff is entitled to a declaration that {plain(f)}.")
+                    rows.append(_declared(pick, ["Plaintiff is entitled to a declaration that {p}.",
+                                                 "Plaintiff seeks a declaration that {p}.",
+                                                 "Plaintiff is entitled to, and seeks, a declaration that {p}."]).format(p=plain(f)))
                 rows.append(pick.frame(["An actual controversy exists between the parties as to their respective "
                                         "liabilities.",
                                         "A justiciable controversy exists between the parties concerning their "
