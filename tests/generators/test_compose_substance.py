@@ -419,3 +419,19 @@ def test_a_complaint_filed_again_through_a_year_pleads_each_filing_in_its_own_wo
                if re.search(r"lost steering|declaration|WHEREFORE|demand", s)}
     assert not stamped, stamped
     assert all("lost steering" in t for t in prose) and all("declar" in t for t in prose)
+
+
+def test_drafts_of_an_answer_in_a_series_open_and_pray_in_their_own_words():
+    """Three drafts of one answer in a series: its opening and its prayer are not one sentence stamped on all three
+    (forty draft answers at bench.long_matter --scale 40 shared both)."""
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("answer", 6, seed=60 + n, facts=[DEADLINE, _CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "id": f"doc_answer_{n}", "item": f"ans_{n}", "date": dt.date(2025, 4, 1) + dt.timedelta(days=7 * n),
+            "title": "Draft answer and affirmative defenses of Corvale Shipping Ltd"})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    sentences = [{s for s in re.split(r"(?<=[.!?])\s+", t) if len(s.split()) >= 8} for t in prose]
+    stamped = {s for s in set.intersection(*sentences) if re.search(r"WHEREFORE|(?:answers|answer to) the Complaint", s)}
+    assert not stamped, stamped
+    assert all("WHEREFORE" in t and "dismiss" in t for t in prose)

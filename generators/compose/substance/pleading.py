@@ -82,9 +82,9 @@ _NOT_ADMITTED = ("It is not admitted that {low}, and Plaintiff is required to pr
                  "Defendant has no knowledge whether {low}, and Plaintiff is put to proof of it.")
 
 
-def _declared(pick: Picker, frames: list[str]) -> str:
-    """The declaration a count asks, in the first of its wordings, or dealt round them in a series (the same
-    declaration stamped on forty filings, realism_boilerplate at bench.long_matter --scale 40)."""
+def _worded(pick: Picker, frames: list[str]) -> str:
+    """A pleading's standing sentence in the first of its wordings, or dealt round them in a series (one declaration
+    and one opening stamped on forty filings, realism_boilerplate at bench.long_matter --scale 40)."""
     return frames[0] if pick.series is None else pick.frame(frames)
 
 
@@ -228,7 +228,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     # (was 'a declaration that the total claims are USD 174,250,000')
                     where = " of the charter party" if any(re.search(r"charter", g.statement, re.I)
                                                             for g in cited[2]) else ""
-                    rows.append(_declared(pick, [
+                    rows.append(_worded(pick, [
                         "Plaintiff is entitled to a declaration that Clause {c} does not bar or limit its claims "
                         "against {d}.",
                         "Plaintiff seeks a declaration that Clause {c} neither bars nor limits its claims against {d}.",
@@ -237,7 +237,7 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                         "Plaintiff is entitled to a declaration that nothing in Clause {c} bars or limits its claims "
                         "against {d}."]).format(c=f"{cited[0]}{where}", d=defendant))
                 elif f is not None:
-                    rows.append(_declared(pick, ["Plaintiff is entitled to a declaration that {p}.",
+                    rows.append(_worded(pick, ["Plaintiff is entitled to a declaration that {p}.",
                                                  "Plaintiff seeks a declaration that {p}.",
                                                  "Plaintiff is entitled to, and seeks, a declaration that {p}."]).format(p=plain(f)))
                 rows.append(pick.frame(["An actual controversy exists between the parties as to their respective "
@@ -303,7 +303,15 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     # 2026)' pasted into the answer, read 9)
                     when = f" It is served within the time allowed, on or before {due[0].text}." if due else ""
                     said.extend(due)
-                    out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff} as follows.{when}",
+                    # (dealt round a series: forty drafts of one answer opened on one sentence, realism_boilerplate
+                    # at bench.long_matter --scale 40)
+                    opens = _worded(pick, ["Defendant {d} answers the Complaint of Plaintiff {p} as follows.",
+                                             "Defendant {d}, by its undersigned counsel, answers the Complaint filed "
+                                             "by Plaintiff {p} as follows.",
+                                             "For its answer to the Complaint of Plaintiff {p}, Defendant {d} states "
+                                             "as follows.",
+                                             "Defendant {d} makes this answer to the Complaint of Plaintiff {p}."])
+                    out[i] = [opens.format(d=defendant, p=plaintiff) + when,
                               pick.frame(["Except as expressly admitted below, Defendant denies each allegation of "
                                           "the Complaint.",
                                           "Defendant denies every allegation of the Complaint not expressly admitted "
