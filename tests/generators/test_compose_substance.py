@@ -435,3 +435,23 @@ def test_drafts_of_an_answer_in_a_series_open_and_pray_in_their_own_words():
     stamped = {s for s in set.intersection(*sentences) if re.search(r"WHEREFORE|(?:answers|answer to) the Complaint", s)}
     assert not stamped, stamped
     assert all("WHEREFORE" in t and "dismiss" in t for t in prose)
+
+
+def test_a_repaired_instance_is_never_dealt_another_instances_words():
+    """A repair moves an instance's deal; it must not move it onto another instance of the series, or the repair
+    writes that instance's exact copy (repaired draft answers 94% alike to later drafts at long_matter --scale 40)."""
+    from worldsmith.generators.compose.bank import picker_for
+
+    lists = [[f"wording {k} of list {j}" for k in range(5)] for j in range(10)]
+
+    def dealt(n: int, seed: int, repair: bool = False) -> list[str]:
+        ctx = document_context("answer", 6, seed=seed)
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"id": f"doc_answer_{n}", "item": f"a_{n}"}),
+                                     "repair": ["near-duplicate of another"] if repair else None})
+        pick = picker_for(ctx)
+        return [pick.frame(options) for options in lists]
+
+    for seed in (10, 33, 96):
+        again = dealt(5, seed, repair=True)
+        assert again != dealt(5, seed)
+        assert all(again != dealt(m, 7) for m in range(1, 121)), seed
