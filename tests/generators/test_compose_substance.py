@@ -455,3 +455,19 @@ def test_a_repaired_instance_is_never_dealt_another_instances_words():
         again = dealt(5, seed, repair=True)
         assert again != dealt(5, seed)
         assert all(again != dealt(m, 7) for m in range(1, 121)), seed
+
+
+def test_particulars_of_claim_reissued_in_a_series_claim_their_relief_in_their_own_words():
+    """Three copies of English Particulars of Claim in a series: the relief claimed is not one sentence on all
+    three (ten copies at long_matter --scale 10 of the CMR theft shared it), while each keeps the statement of truth
+    in the words CPR PD 22 prescribes."""
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("complaint", 6, seed=70 + n, facts=[_CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"locale": "en_GB", "spec": ctx.spec.model_copy(update={
+            "id": f"doc_poc_{n}", "item": f"poc_{n}", "title": "Particulars of claim of Corvale Shipping Ltd",
+            "date": dt.date(2025, 4, 1) + dt.timedelta(days=7 * n)})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    claims = [re.search(r"AND THE CLAIMANT CLAIMS: [^\n]*?costs[^.]*\.", t).group(0) for t in prose]
+    assert len(set(claims)) > 1, claims
+    assert all("proceedings for contempt of court may be brought" in t for t in prose)

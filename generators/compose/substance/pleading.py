@@ -668,7 +668,7 @@ def _paper_name(ctx: ArtifactContext) -> str:
 
 
 def english_close(ctx: ArtifactContext, answer: bool, claimed: str, signer: tuple[str, str, str, str],
-                  client: str) -> list[str]:
+                  client: str, pick: Picker | None = None) -> list[str]:
     """The end of an English statement of case, a paragraph each: the claim's relief (AND THE CLAIMANT CLAIMS: the
     sum, interest, costs) or the Defence's closing denial, the statement of truth in CPR PD 22's words, signed for the
     party by its solicitor (a draft's left blank), and the solicitors' name for service (read 25: 'no statement of
@@ -676,14 +676,26 @@ def english_close(ctx: ArtifactContext, answer: bool, claimed: str, signer: tupl
     party = "Defendant" if answer else "Claimant"
     name, title, firm, email = signer
     draft = "draft" in ctx.spec.title.lower()
+    # In a series (a claim reissued or a Defence redrafted through a year) the relief and the closing denial are
+    # dealt round the ways solicitors write them: one sentence stamped on every copy is realism_boilerplate at
+    # bench.long_matter --scale 10 of the CMR theft. The statement of truth keeps the words CPR PD 22 prescribes.
+    worded = (lambda frames: frames[0]) if pick is None or pick.series is None else pick.frame
     if answer:
-        out = ["Save as expressly admitted above, each allegation in the Particulars of Claim is denied, and the "
-               "Claimant is required to prove its entitlement to the sums claimed."]
+        out = [worded(["Save as expressly admitted above, each allegation in the Particulars of Claim is denied, and "
+                       "the Claimant is required to prove its entitlement to the sums claimed.",
+                       "Except where admitted above, every allegation in the Particulars of Claim is denied, and the "
+                       "Claimant is put to proof of its entitlement to the sums claimed.",
+                       "Each allegation in the Particulars of Claim not expressly admitted above is denied; the "
+                       "Claimant must prove its entitlement to any sum it claims."])]
     else:
-        interest = ("interest under section 69 of the County Courts Act 1984" if "COUNTY COURT" in court_of(ctx)[0]
-                    else "interest under section 35A of the Senior Courts Act 1981")
+        act = ("section 69 of the County Courts Act 1984" if "COUNTY COURT" in court_of(ctx)[0]
+               else "section 35A of the Senior Courts Act 1981")
+        interest = worded([f"interest under {act}, at such rate and for such period as the Court thinks fit",
+                           f"interest pursuant to {act} at such rate and for such period as the Court considers just",
+                           f"interest under {act} for such period and at such rate as the Court thinks fit"])
+        costs = worded(["costs", "its costs of the claim", "costs, to be assessed if not agreed"])
         out = ["AND THE CLAIMANT CLAIMS: (1) " + (f"{claimed};" if claimed else "damages;") +
-               f" (2) {interest}, at such rate and for such period as the Court thinks fit; (3) costs."]
+               f" (2) {interest}; (3) {costs}."]
     paper = _paper_name(ctx)
     out += ["STATEMENT OF TRUTH",
             f"The {party} believes that the facts stated in {paper} are true. The {party} understands that "
