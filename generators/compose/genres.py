@@ -469,6 +469,20 @@ def _client_named(ctx: ArtifactContext, firm: str) -> str:
     return "" if not caption else (first if side in _FIRST_SIDE else second)
 
 
+# Other wordings of a prayer's standing asks, for a pleading in a series (Writer.prayer).
+_PRAYER_WORDINGS = {
+    "award costs, interest and such further relief as the Court deems just":
+        ("award Plaintiff its costs, pre- and post-judgment interest, and such other relief as the Court deems just",
+         "grant such other and further relief as the Court deems just, together with costs and interest"),
+    "dismiss the Complaint with prejudice":
+        ("dismiss the Complaint in its entirety with prejudice",
+         "enter judgment dismissing the Complaint with prejudice"),
+    "award costs and such further relief as the Court deems just":
+        ("award Defendant its costs and such other relief as the Court deems just",
+         "grant Defendant its costs and any further relief the Court deems just"),
+}
+
+
 class Writer:
     """The sentences of one document's sections, from its context; every frame is filled with specifics."""
 
@@ -703,6 +717,22 @@ class Writer:
             asks = [f"find that the Claimant's claims against {against} succeed",
                     "order the remedies claimed under each head, in the amounts set out in the schedule of loss",
                     "make such further order as the Tribunal considers just"]
+        if self.pick.series is not None:
+            # a pleading filed or redrafted again and again through a year asks its relief in the words of each
+            # filing (one prayer stamped on forty complaints and forty draft answers, realism_boilerplate at
+            # bench.long_matter --scale 40)
+            asks = [self.pick.frame([ask, *_PRAYER_WORDINGS[ask]]) if ask in _PRAYER_WORDINGS else ask
+                    for ask in asks]
+            clause = "declare the rights of the parties under "
+            if asks[1].startswith(clause):
+                where = asks[1][len(clause):]
+                asks[1] = self.pick.frame([asks[1], f"declare the parties' rights and obligations under {where}",
+                                           f"declare that {where} does not bar or limit {who}'s claims"])
+            limited = f"declare that any liability of {who} is limited as pleaded"
+            if asks[1] == limited:
+                asks[1] = self.pick.frame([limited, f"declare that the liability of {who}, if any, is limited as set "
+                                                    "out in the defenses above",
+                                           f"declare that {who}'s liability, if any, is limited as pleaded above"])
         return f"WHEREFORE, {who} respectfully requests that the Court (a) {asks[0]}; (b) {asks[1]}; and (c) {asks[2]}."
 
     def _claimed(self) -> FactRef | None:

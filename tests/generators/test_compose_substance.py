@@ -9,7 +9,8 @@ import datetime as dt
 
 from worldsmith.generators.kinds.document.compose import compose_document
 from worldsmith.generators.compose.substance import main_fact, meeting_day, topic
-from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context
+from worldsmith.worlds.values import DateValue
+from tests.generators.context_fixture import CAP, CLAUSE, DEADLINE, RATE, document_context, fact
 
 _CAP = CAP.model_copy(update={"label": "the liability cap", "reason": "the tonnage times the per-ton rate",
                               "source": 'the "Liability cap" line of the Cap computation'})
@@ -397,3 +398,76 @@ def test_a_letter_says_what_it_does_and_a_contract_of_employment_is_made_with_th
     prose = " ".join(p for s in compose_document(ctx).sections for p in s.paragraphs)
     assert "(2) Grace Okafor (the Employee)" in prose and "Signed by Grace Okafor" in prose, prose
     assert "Harrow Vane LLP (the Employee)" not in prose and "(2) Corvale" not in prose
+
+
+def test_a_complaint_filed_again_through_a_year_pleads_each_filing_in_its_own_words():
+    """Three filings of one complaint in a series (bench.long_matter stretches one to forty): the record's sentence
+    of the casualty, the declaration and the prayer are not stamped word for word on all three, and a filing says
+    where payment stands on its own day (1,040 realism_boilerplate rows at --scale 40)."""
+    casualty = fact("casualty_day", "The casualty occurred on February 24, 2025, when the vessel lost steering inbound "
+                    "at the jetties", DateValue(value=dt.date(2025, 2, 24))).model_copy(
+        update={"label": "the date of the casualty", "establish": True})
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("complaint", 6, seed=40 + n, facts=[casualty, _CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "id": f"doc_complaint_{n}", "item": f"cmp_{n}", "title": "Complaint for contribution and declaratory relief",
+            "date": dt.date(2025, 4, 1) + dt.timedelta(days=30 * n)})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    sentences = [{s for s in re.split(r"(?<=[.!?])\s+", t) if len(s.split()) >= 8} for t in prose]
+    stamped = {s for s in set.intersection(*sentences)
+               if re.search(r"lost steering|declaration|WHEREFORE|demand", s)}
+    assert not stamped, stamped
+    assert all("lost steering" in t for t in prose) and all("declar" in t for t in prose)
+
+
+def test_drafts_of_an_answer_in_a_series_open_and_pray_in_their_own_words():
+    """Three drafts of one answer in a series: its opening and its prayer are not one sentence stamped on all three
+    (forty draft answers at bench.long_matter --scale 40 shared both)."""
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("answer", 6, seed=60 + n, facts=[DEADLINE, _CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={
+            "id": f"doc_answer_{n}", "item": f"ans_{n}", "date": dt.date(2025, 4, 1) + dt.timedelta(days=7 * n),
+            "title": "Draft answer and affirmative defenses of Corvale Shipping Ltd"})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    sentences = [{s for s in re.split(r"(?<=[.!?])\s+", t) if len(s.split()) >= 8} for t in prose]
+    stamped = {s for s in set.intersection(*sentences) if re.search(r"WHEREFORE|(?:answers|answer to) the Complaint", s)}
+    assert not stamped, stamped
+    assert all("WHEREFORE" in t and "dismiss" in t for t in prose)
+
+
+def test_a_repaired_instance_is_never_dealt_another_instances_words():
+    """A repair moves an instance's deal; it must not move it onto another instance of the series, or the repair
+    writes that instance's exact copy (repaired draft answers 94% alike to later drafts at long_matter --scale 40)."""
+    from worldsmith.generators.compose.bank import picker_for
+
+    lists = [[f"wording {k} of list {j}" for k in range(5)] for j in range(10)]
+
+    def dealt(n: int, seed: int, repair: bool = False) -> list[str]:
+        ctx = document_context("answer", 6, seed=seed)
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"id": f"doc_answer_{n}", "item": f"a_{n}"}),
+                                     "repair": ["near-duplicate of another"] if repair else None})
+        pick = picker_for(ctx)
+        return [pick.frame(options) for options in lists]
+
+    for seed in (10, 33, 96):
+        again = dealt(5, seed, repair=True)
+        assert again != dealt(5, seed)
+        assert all(again != dealt(m, 7) for m in range(1, 121)), seed
+
+
+def test_particulars_of_claim_reissued_in_a_series_claim_their_relief_in_their_own_words():
+    """Three copies of English Particulars of Claim in a series: the relief claimed is not one sentence on all
+    three (ten copies at long_matter --scale 10 of the CMR theft shared it), while each keeps the statement of truth
+    in the words CPR PD 22 prescribes."""
+    prose = []
+    for n in (1, 2, 3):
+        ctx = document_context("complaint", 6, seed=70 + n, facts=[_CAP, CLAUSE])
+        ctx = ctx.model_copy(update={"locale": "en_GB", "spec": ctx.spec.model_copy(update={
+            "id": f"doc_poc_{n}", "item": f"poc_{n}", "title": "Particulars of claim of Corvale Shipping Ltd",
+            "date": dt.date(2025, 4, 1) + dt.timedelta(days=7 * n)})})
+        prose.append(" ".join(p for s in compose_document(ctx).sections for p in s.paragraphs))
+    claims = [re.search(r"AND THE CLAIMANT CLAIMS: [^\n]*?costs[^.]*\.", t).group(0) for t in prose]
+    assert len(set(claims)) > 1, claims
+    assert all("proceedings for contempt of court may be brought" in t for t in prose)

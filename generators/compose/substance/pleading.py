@@ -82,6 +82,23 @@ _NOT_ADMITTED = ("It is not admitted that {low}, and Plaintiff is required to pr
                  "Defendant has no knowledge whether {low}, and Plaintiff is put to proof of it.")
 
 
+def _worded(pick: Picker, frames: list[str]) -> str:
+    """A pleading's standing sentence in the first of its wordings, or dealt round them in a series (one declaration
+    and one opening stamped on forty filings, realism_boilerplate at bench.long_matter --scale 40)."""
+    return frames[0] if pick.series is None else pick.frame(frames)
+
+
+def _as_pleaded(pick: Picker, sentence: str, party: str) -> str:
+    """A fact the record tells in its own sentence, as a pleading in a series puts it: dealt round the series' ways of
+    pleading a fact, so forty filings of one complaint do not carry the record's sentence word for word (1,040
+    realism_boilerplate rows at bench.long_matter --scale 40: 'The casualty occurred on February 24, 2026, ...' in all
+    40); a one-off pleading keeps the sentence as told."""
+    if pick.series is None:
+        return sentence
+    body = strip_end(sentence)
+    return pick.frame(_PLEADED).format(s=body, low=lower_first(body), party=party) + "."
+
+
 def _meets(pick: Picker, ctx: ArtifactContext, f: FactRef) -> str:
     """How a defence meets a fact its grounds did not plead: admits what cannot change (the day of the event, a name),
     avers what its own side puts forward (the figure the defence's own paper sets out), and does not admit the rest,
@@ -125,12 +142,12 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
             # (a clause after a semicolon cut short reads garbled: '...; Ostrander, a voyage (not demise) charterer.')
             told = told.split(";")[0].rstrip(",") + "."
         if told and f.text in told and len(told.split()) > len(f"{label(f)} is {f.text}".split()) + 2:
-            return told
+            return _as_pleaded(pick, told, pleader)
         if identity(f):
             return f"{cap_first(label(f))} is {f.text}."
         more = gist(f, ctx.facts)
         if f.establish and f.text in f.statement:
-            return cap_first(strip_end(f.statement)) + "."
+            return _as_pleaded(pick, cap_first(strip_end(f.statement)) + ".", pleader)
         how = derivation(f, ctx.facts)
         if how:
             return with_basis(pick, plain(f), how)
@@ -193,10 +210,15 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                 rows.append(pick.frame(["{d} is liable to Plaintiff for {l} of {t}.",
                                         "Plaintiff is entitled to recover {l} of {t} from {d}.",
                                         "{d} owes Plaintiff {l} of {t}."]).format(d=defendant, l=owed_as, t=f.text))
-                rows.append(pick.frame(["Plaintiff has demanded payment, and {d} has not paid.",
-                                        "Despite demand, {d} has failed to pay.",
-                                        "Plaintiff demanded payment; {d} has refused or failed to pay."]
-                                       ).format(d=defendant))
+                unpaid = ["Plaintiff has demanded payment, and {d} has not paid.",
+                          "Despite demand, {d} has failed to pay.",
+                          "Plaintiff demanded payment; {d} has refused or failed to pay."]
+                if pick.series is not None:
+                    # a filing in a series says where things stand on its own day
+                    day = long_date(ctx.spec.date, ctx.locale)
+                    unpaid += [f"As of {day}, {{d}} has paid nothing of the sum demanded.",
+                               f"Plaintiff demanded payment, and as of {day} {{d}} has not paid any part of it."]
+                rows.append(pick.frame(unpaid).format(d=defendant))
             else:
                 owed = claimed[0] if claimed else None
                 f = next((g for g in figures(facts) + facts if g is not owed and not identity(g) and not g.paid), None)
@@ -206,10 +228,18 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     # (was 'a declaration that the total claims are USD 174,250,000')
                     where = " of the charter party" if any(re.search(r"charter", g.statement, re.I)
                                                             for g in cited[2]) else ""
-                    rows.append(f"Plaintiff is entitled to a declaration that Clause {cited[0]}{where} does not bar "
-                                f"or limit its claims against {defendant}.")
+                    rows.append(_worded(pick, [
+                        "Plaintiff is entitled to a declaration that Clause {c} does not bar or limit its claims "
+                        "against {d}.",
+                        "Plaintiff seeks a declaration that Clause {c} neither bars nor limits its claims against {d}.",
+                        "Clause {c} does not bar or limit Plaintiff's claims against {d}, and Plaintiff is entitled to "
+                        "a declaration to that effect.",
+                        "Plaintiff is entitled to a declaration that nothing in Clause {c} bars or limits its claims "
+                        "against {d}."]).format(c=f"{cited[0]}{where}", d=defendant))
                 elif f is not None:
-                    rows.append(f"Plaintiff is entitled to a declaration that {plain(f)}.")
+                    rows.append(_worded(pick, ["Plaintiff is entitled to a declaration that {p}.",
+                                                 "Plaintiff seeks a declaration that {p}.",
+                                                 "Plaintiff is entitled to, and seeks, a declaration that {p}."]).format(p=plain(f)))
                 rows.append(pick.frame(["An actual controversy exists between the parties as to their respective "
                                         "liabilities.",
                                         "A justiciable controversy exists between the parties concerning their "
@@ -273,7 +303,15 @@ def pleading_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, st
                     # 2026)' pasted into the answer, read 9)
                     when = f" It is served within the time allowed, on or before {due[0].text}." if due else ""
                     said.extend(due)
-                    out[i] = [f"Defendant {defendant} answers the Complaint of Plaintiff {plaintiff} as follows.{when}",
+                    # (dealt round a series: forty drafts of one answer opened on one sentence, realism_boilerplate
+                    # at bench.long_matter --scale 40)
+                    opens = _worded(pick, ["Defendant {d} answers the Complaint of Plaintiff {p} as follows.",
+                                             "Defendant {d}, by its undersigned counsel, answers the Complaint filed "
+                                             "by Plaintiff {p} as follows.",
+                                             "For its answer to the Complaint of Plaintiff {p}, Defendant {d} states "
+                                             "as follows.",
+                                             "Defendant {d} makes this answer to the Complaint of Plaintiff {p}."])
+                    out[i] = [opens.format(d=defendant, p=plaintiff) + when,
                               pick.frame(["Except as expressly admitted below, Defendant denies each allegation of "
                                           "the Complaint.",
                                           "Defendant denies every allegation of the Complaint not expressly admitted "
@@ -630,7 +668,7 @@ def _paper_name(ctx: ArtifactContext) -> str:
 
 
 def english_close(ctx: ArtifactContext, answer: bool, claimed: str, signer: tuple[str, str, str, str],
-                  client: str) -> list[str]:
+                  client: str, pick: Picker | None = None) -> list[str]:
     """The end of an English statement of case, a paragraph each: the claim's relief (AND THE CLAIMANT CLAIMS: the
     sum, interest, costs) or the Defence's closing denial, the statement of truth in CPR PD 22's words, signed for the
     party by its solicitor (a draft's left blank), and the solicitors' name for service (read 25: 'no statement of
@@ -638,14 +676,26 @@ def english_close(ctx: ArtifactContext, answer: bool, claimed: str, signer: tupl
     party = "Defendant" if answer else "Claimant"
     name, title, firm, email = signer
     draft = "draft" in ctx.spec.title.lower()
+    # In a series (a claim reissued or a Defence redrafted through a year) the relief and the closing denial are
+    # dealt round the ways solicitors write them: one sentence stamped on every copy is realism_boilerplate at
+    # bench.long_matter --scale 10 of the CMR theft. The statement of truth keeps the words CPR PD 22 prescribes.
+    worded = (lambda frames: frames[0]) if pick is None or pick.series is None else pick.frame
     if answer:
-        out = ["Save as expressly admitted above, each allegation in the Particulars of Claim is denied, and the "
-               "Claimant is required to prove its entitlement to the sums claimed."]
+        out = [worded(["Save as expressly admitted above, each allegation in the Particulars of Claim is denied, and "
+                       "the Claimant is required to prove its entitlement to the sums claimed.",
+                       "Except where admitted above, every allegation in the Particulars of Claim is denied, and the "
+                       "Claimant is put to proof of its entitlement to the sums claimed.",
+                       "Each allegation in the Particulars of Claim not expressly admitted above is denied; the "
+                       "Claimant must prove its entitlement to any sum it claims."])]
     else:
-        interest = ("interest under section 69 of the County Courts Act 1984" if "COUNTY COURT" in court_of(ctx)[0]
-                    else "interest under section 35A of the Senior Courts Act 1981")
+        act = ("section 69 of the County Courts Act 1984" if "COUNTY COURT" in court_of(ctx)[0]
+               else "section 35A of the Senior Courts Act 1981")
+        interest = worded([f"interest under {act}, at such rate and for such period as the Court thinks fit",
+                           f"interest pursuant to {act} at such rate and for such period as the Court considers just",
+                           f"interest under {act} for such period and at such rate as the Court thinks fit"])
+        costs = worded(["costs", "its costs of the claim", "costs, to be assessed if not agreed"])
         out = ["AND THE CLAIMANT CLAIMS: (1) " + (f"{claimed};" if claimed else "damages;") +
-               f" (2) {interest}, at such rate and for such period as the Court thinks fit; (3) costs."]
+               f" (2) {interest}; (3) {costs}."]
     paper = _paper_name(ctx)
     out += ["STATEMENT OF TRUTH",
             f"The {party} believes that the facts stated in {paper} are true. The {party} understands that "

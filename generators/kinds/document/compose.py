@@ -930,7 +930,7 @@ def _compose_document(ctx: ArtifactContext) -> DocumentContent:
             # an English statement of case ends in its relief or closing denial and a statement of truth (read 25)
             paragraphs = ([" ".join(facts)] if facts else []) + substance.english_close(
                 ctx, is_answer(spec.title), writer._claimed().text if writer._claimed() else "", writer.signer(),
-                party_names(ctx)[1 if is_answer(spec.title) else 0])
+                party_names(ctx)[1 if is_answer(spec.title) else 0], pick)
             if is_answer(spec.title):
                 heading = "Statement of Truth"  # a Defence seeks no relief
                 paragraphs = [p for p in paragraphs if p != "STATEMENT OF TRUTH"]
