@@ -1601,6 +1601,9 @@ def _source_figures_otherwise(after: str, hit: answers.Mention) -> bool:
     want = float(hit.value)
     close = lambda v: v is not None and abs(v - want) <= max(0.5, 0.005 * abs(want))  # noqa: E731
     if len(said) == 1:
+        # one figure that is an operand of a working in words ('cap USD 156,200,000 less demand') is an input
+        if re.search(r"\b(?:less|plus|minus|times|over|divided by|multiplied by)\b", inside, re.I):
+            return False
         return not close(float(said[0].value))
     worked = governing_said.chain_value(inside, said)
     return worked is not None and not close(worked)
