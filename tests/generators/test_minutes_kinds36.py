@@ -57,3 +57,10 @@ def test_no_action_falls_due_before_the_minutes_are_written():
     steps = meeting_steps(ctx, held)
     dues = [d for s in steps for _, _, d in s.actions]
     assert dues and min(dues) >= written, [(s.text, s.actions) for s in steps]
+
+
+def test_minutes_record_an_approval_of_a_named_paper():
+    # blind read 36: the audit committee 'approves the financial statements for issue', and its minutes decided nothing
+    said = _decisions("The audit committee hears the auditors' required communications and approves the financial "
+                      "statements for issue")
+    assert "Approved the financial statements for issue." in said, said

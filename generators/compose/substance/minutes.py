@@ -377,7 +377,10 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
         return ""
     agreed = re.split(r";", m.group("p")[first.end():])[0].strip()
     items = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", agreed) if x.strip()]
-    if not _WORK.search(agreed) and (any(re.match(r"(?:how|what|whether|which|when|who|where)\b", x, re.I)
+    # (approving, accepting, rejecting or signing a paper is itself the decision: 'approves the financial statements
+    # for issue' is recorded, blind read 36's audit committee, whose minutes decided nothing without it)
+    acted = re.match(r"(?:approv|accept|reject|sign)", first.group(0), re.I)
+    if not acted and not _WORK.search(agreed) and (any(re.match(r"(?:how|what|whether|which|when|who|where)\b", x, re.I)
                                          for x in items) or items and all(re.fullmatch(r"the [a-z -]+", x) for x in items)):
         # what was agreed named only by its kind ('agreed the lines of defence, the evidence and who gathers it',
         # blind read 34) is what the meeting was for: the minutes state what was agreed from the points, or claim
