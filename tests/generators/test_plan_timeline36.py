@@ -35,3 +35,13 @@ def test_a_plans_timeline_keeps_the_days_its_points_give(point):
 def test_a_plan_whose_points_give_no_days_still_has_a_timeline():
     said = _timeline("Controls: walk-throughs of order-to-cash; we do not plan to rely on controls.")
     assert said.startswith("Fieldwork begins on"), said
+
+
+def test_draft_findings_follow_the_fieldwork_the_points_end():
+    # the hospital example's plan: 'fieldwork May 13 to June 17' in its points, draft findings 'by Tuesday, June 2'
+    from worldsmith.generators.compose.substance.papers import planned_days
+
+    ctx = document_context("plan", 6)
+    ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"date": dt.date(2026, 5, 11), "points": [
+        PlannedPoint(text="Timetable: fieldwork May 13 to June 17, weekly status calls on Wednesdays.")]})})
+    assert planned_days(ctx) == {"start": dt.date(2026, 5, 13), "end": dt.date(2026, 6, 17)}

@@ -115,6 +115,8 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
             start, draft = next_workday(day, 2), next_workday(day, 15)
             start = planned_days(ctx).get("start", start)  # (the start its points give, as the timeline does)
             draft = draft if draft > start else next_workday(start, 13)
+            if "end" in planned_days(ctx):
+                draft = max(draft, next_workday(planned_days(ctx)["end"], 5))  # (after the fieldwork its points end)
             whose = client or "the client"
             out[i] = [f"The work runs in three stages. First, planning and the data request: {whose} provides the "
                       f"population data and the source documents, and we agree the selection before any testing "
@@ -135,6 +137,9 @@ def plan_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]])
             given = planned_days(ctx)
             start = given.get("start", start)
             final = given.get("final", final if final > start else next_workday(start, 23))
+            if "end" in given:
+                draft = max(draft, next_workday(given["end"], 5))  # (after the fieldwork its points end)
+                final = final if final > draft else next_workday(draft, 10)
             if not start < draft < final:
                 draft = next_workday(start, max(1, _workdays(start, final) * 2 // 3))
             out[i] = [f"Fieldwork begins on {_short_date(start, ctx.locale)}. Draft findings go to "
@@ -180,7 +185,19 @@ def planned_days(ctx: ArtifactContext) -> dict[str, dt.date]:
             key = "start" if _STARTS.search(clause) else "final" if _REPORTS.search(clause) else ""
             if key and key not in found:
                 found[key] = when
-    if "start" in found and "final" in found and found["final"] <= found["start"]:
+            # (the work's end where the clause runs it to a day: 'fieldwork May 13 to June 17')
+            till = re.search(rf"\b(?:to|until|through|till|al|au|bis|até)\s+({_ANY_MONTH})\s+(\d{{1,2}})\b|"
+                             rf"\b(?:to|until|through|till|al|au|bis|até)\s+(\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?"
+                             rf"({_ANY_MONTH})\b", clause[m.end():], re.I)
+            if key == "start" and till and "end" not in found:
+                try:
+                    end = dt.date(when.year, _month_number(till.group(1) or till.group(4)) or 0,
+                                  int(till.group(2) or till.group(3)))
+                except ValueError:
+                    end = None
+                if end is not None and end > when:
+                    found["end"] = end
+    if "start" in found and "final" in found and found["final"] <= found.get("end", found["start"]):
         return {}
     return found
 
