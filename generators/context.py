@@ -444,6 +444,7 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
     ids = plan.__dict__.get("_fact_labels")
     if ids is None:  # the labels of every fact, once per plan
         ids = plan.__dict__["_fact_labels"] = {f.id: fact_label(f) for f in plan.facts}
+    valued: set[str] = set()
 
     def said(node) -> str:
         if isinstance(node, ast.Name) and node.id in ids:
@@ -452,6 +453,11 @@ def fact_reason(plan: WorldPlan, fact, day: dt.date | None = None) -> str:
             held = plan.fact(node.id).on(day)
             if held is None:
                 return _fail()
+            if node.id in valued:
+                # an input the formula uses twice is valued once, where it is first said (blind read 36: 'the
+                # activation fee of USD 1,860,000 less the activation fee of USD 1,860,000 times 3 months ...')
+                return ids[node.id]
+            valued.add(node.id)
             if held[0].type == "percent":
                 return f"{ids[node.id]} ({held[1]})"
             # a count is said with its number where its label names the things counted ("148 posts cut"),

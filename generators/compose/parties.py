@@ -20,6 +20,11 @@ _ADVERSE = re.compile(r"\b(opposing|responsible party|the target|seller|claimant
 # voluntary refund, a regulator, a court. Nobody "contests" a point with it or fears what it "can do in reply"
 # (the revenue-cycle reader rejected memos that treated the Medicare Administrative Contractor as the opponent).
 _ONE_CONTRACT = re.compile(r"\bunder the [\w\s-]*agreement\b", re.I)
+# A party the outline names as another's trading partner ('a Nimbusgate customer', 'a customer of ...') is a third
+# party to the matter, not the other side of it (blind read 36: the audit committee minuted 'our next letter to
+# Halvorsen', the client's customer, as where the audit materiality would be put).
+_TRADING = re.compile(r"^\s*(?:an?|the)\s+[A-Z][\w&.-]*(?:['’]s)?\s+(?:customer|supplier|vendor|distributor|reseller)s?"
+                      r"\b(?!\s+(?:counsel|advisers?)\b)|^\s*(?:an?|the)\s+(?:customer|supplier|vendor) (?:of|to)\b")
 # An expert, arbitrator, adjudicator or mediator appointed to decide between the parties rules too (rent-review
 # outline: the independent expert's determination told the landlord's solicitor she 'should confirm instructions').
 _NEUTRAL = re.compile(r"\b(administrative contractor|medicare|medicaid|regulator|regulatory agency|government agency|"
@@ -167,7 +172,7 @@ def opponent(ctx: ArtifactContext) -> str:
     named = sorted([o for o in side if _ADVERSE.search(o.role)], key=lambda o: is_target(ctx, o.name))
     # else a party across whose role is not one contract's vendor (a billing contractor "under the services
     # agreement" is no opponent on a refund; "the general contractor" of a delay claim is)
-    side = [o for o in side if not _ONE_CONTRACT.search(o.role)]
+    side = [o for o in side if not _ONE_CONTRACT.search(o.role) and not _TRADING.search(o.role)]
     return (named or side)[0].name if (named or side) else ""
 
 

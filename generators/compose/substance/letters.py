@@ -57,6 +57,8 @@ def refunds(ctx: ArtifactContext) -> bool:
     return any(_RETURNED.search(text) for text in said)
 
 
+# a letter that gives an auditor management's representations ('Management representation letter - FY2025')
+_REPRESENTATION = re.compile(r"\brepresentation letter\b|\bletter of representations?\b", re.I)
 _LETTER_OF = re.compile(r"^(?P<adj>(?:revised|amended|further|final|formal|open)\s+)?letter of (?!credit\b|intent\b)"
                         r"(?P<x>[a-z][\w -]*?)\s*(?:\([^)]*\))?\s*(?::\s*(?P<subject>.+))?$", re.I)
 # the acts a letter of that name records, which it confirms rather than sets out
@@ -76,6 +78,13 @@ def letter_purpose(ctx: ArtifactContext) -> str:
                 f"{topic(title.split(':', 1)[-1], names(ctx))}")
     if refunds(ctx):
         return "to report an overpayment and to make a voluntary refund of it"
+    rep = _REPRESENTATION.search(title)
+    if rep:
+        # a representation letter gives the auditor the representations it asked for, never 'sets out the management
+        # representation of FY2025' (blind read 36, its title 'Management representation letter - FY2025')
+        subject = re.split(r"\s+[-–—]\s+|:\s*", title, maxsplit=1)[1:] or [""]
+        return "to give you our representations for your audit" + (f" of {subject[0].strip()}" if subject[0].strip()
+                                                                    else "")
     asked = re.search(_REQUEST, title, re.I)
     if asked and not re.search(r"\b(response|reply|answer)\s+to\b", title, re.I):
         # a request asks (blind read 17: 'We write to set out our request for net debt detail, August 14, 2026')
@@ -811,10 +820,15 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 # the provision in dispute, where nothing above names one
                 lead.append(f"{'Our client' if client else 'Our'}{chr(39) + 's' if client else ''} ground is that "
                             f"{summary_ground(ctx)}.")
-            if len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
+            if len(lead) < 2 and _REPRESENTATION.search(ctx.spec.title):
+                # representations are given on knowledge and enquiry, and ask the auditor for nothing (blind read 36:
+                # 'We set out the position below and what we ask of you' in a representation letter)
+                lead.append("Each is given to the best of our knowledge and belief, having made the enquiries we "
+                            "considered necessary.")
+            elif len(lead) < 2 and "to set out" in first and any(f.reason for f in ctx.facts):
                 # (only where a figure has a working to give: read 18, '"Each figure is given below with how it is
                 # worked," then one figure with no working')
-                lead.append("Each figure is given below with how it is worked.")
+                lead.append(_WORKING_PROMISE)
             elif len(lead) < 2 and deciding:
                 # what it decides on, as its purpose names it, and no promise of figures no table gives (read 21: 'Our
                 # determination and the figures it rests on are set out below', then one line and no figures)
@@ -972,6 +986,10 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
                 "the point in dispute accordingly" if stand is not None else "the matter on the basis set out above"
             out[i] = [f"We invite you to determine {asked}. A copy of this letter goes to the other party at the same "
                       f"time."]
+        elif k == "letter_close" and _REPRESENTATION.search(ctx.spec.title):
+            # representations are given to the auditor, who is not asked to answer them (blind read 36: 'We should be
+            # grateful for your response by' in a representation letter)
+            out[i] = ["We confirm these representations as at the date of this letter."]
         elif k == "letter_close" and answer_by is not None:
             out[i] = [f"Please let us have your response by {answer_by.text}, the {label(answer_by)}. " +
                       pick.one(["Please address any reply to the writer.", "We look forward to hearing from you."])]
@@ -1069,6 +1087,7 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
         at = next((i for i in sorted(out) if any(ev.text in p for p in out[i])), None)
         if at is not None:
             out[at].append(ev_bridge(ctx))
+    _keep_promise_of_working(ctx, out)
     if across(ctx) and re.search(r"\bdisput", f"{ctx.spec.title} {getattr(ctx.spec, 'purpose', '')}", re.I):
         # a dispute names the provision each disputed figure turns on, besides the one the notice is given under
         opening = " ".join(p for i, k in enumerate(kinds) if k == "opening" for p in out.get(i, []))
@@ -1076,6 +1095,20 @@ def letter_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, str]
             if k == "position" and out.get(i):
                 out[i] = [in_dispute(ctx, p, opening) for p in out[i]]
     return out
+
+
+_WORKING_PROMISE = "Each figure is given below with how it is worked."
+
+
+def _keep_promise_of_working(ctx: ArtifactContext, out: dict[int, list[str]]) -> None:
+    """Drops the opening's promise that each figure is given with its working where no paragraph below gives a working
+    (blind read 36: a representation letter promised it, then gave a table of figures and sources and no working)."""
+    rest = " ".join(p for ps in out.values() for p in ps).replace(_WORKING_PROMISE, "")
+    shown = [x for f in ctx.facts if f.reason for x in (f.reason, f.working, derivation(f, ctx.facts)) if x]
+    if any(x in rest for x in shown) or re.search(r"\bworked (?:as|out)\b", rest):
+        return
+    for i, ps in out.items():
+        out[i] = [re.sub(rf"\s*{re.escape(_WORKING_PROMISE)}", "", p) for p in ps]
 
 
 def wp_offer_made(ctx: ArtifactContext) -> tuple[str, list[FactRef]] | None:

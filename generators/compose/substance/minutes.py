@@ -377,7 +377,10 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
         return ""
     agreed = re.split(r";", m.group("p")[first.end():])[0].strip()
     items = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", agreed) if x.strip()]
-    if not _WORK.search(agreed) and (any(re.match(r"(?:how|what|whether|which|when|who|where)\b", x, re.I)
+    # (approving, accepting, rejecting or signing a paper is itself the decision: 'approves the financial statements
+    # for issue' is recorded, blind read 36's audit committee, whose minutes decided nothing without it)
+    acted = re.match(r"(?:approv|accept|reject|sign)", first.group(0), re.I)
+    if not acted and not _WORK.search(agreed) and (any(re.match(r"(?:how|what|whether|which|when|who|where)\b", x, re.I)
                                          for x in items) or items and all(re.fullmatch(r"the [a-z -]+", x) for x in items)):
         # what was agreed named only by its kind ('agreed the lines of defence, the evidence and who gathers it',
         # blind read 34) is what the meeting was for: the minutes state what was agreed from the points, or claim
@@ -389,6 +392,14 @@ def meeting_outcome(ctx: ArtifactContext) -> str:
     said = re.sub(r"(?<!\bto )\b(" + "|".join(_PAST) + r")\b", lambda g: _PAST[g.group(1).lower()],
                   m.group("p")[first.start():], flags=re.I)
     return cap_first(said.strip().rstrip(".")) + "."
+
+
+def _named_by_kind(outcome: str) -> bool:
+    """Whether a recorded outcome names what was agreed only by its kinds ('Agreed the timetable, the PBC list and the
+    areas of focus.'), with no figure, name or date that would say what it was."""
+    m = re.match(r"Agreed (?P<w>the .+?)\.?$", outcome)
+    items = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("w"))] if m else []
+    return bool(items) and all(re.fullmatch(r"the (?:[a-z-]+|[A-Z]{2,4})(?: (?:[a-z-]+|[A-Z]{2,4}))*", x) for x in items)
 
 
 def work_papers(ctx: ArtifactContext) -> list:
@@ -430,8 +441,12 @@ def minutes_decisions(pick: Picker, ctx: ArtifactContext, day: str, due: str) ->
     people = present(ctx)
     # (where the meeting chose between two routes its resolution records the choice, with its reason: said once)
     outcome = meeting_outcome(ctx) if chosen_route(ctx)[1] is None else ""
-    out = [outcome] if outcome else []
-    out += work_recorded(ctx, outcome)
+    recorded = work_recorded(ctx, outcome)
+    if outcome and not recorded and _named_by_kind(outcome):
+        # a timetable or list agreed with no paper to state it by is claimed with none of its content (blind read 36:
+        # 'agreed the timetable, the PBC list and the areas of focus' recorded none of them): the minutes claim nothing
+        outcome = ""
+    out = ([outcome] if outcome else []) + recorded
     # a decision with its reason and its deadline (read 10: 'minutes that record a decision meeting without the
     # decision, its reason and its deadline'): the reason in the words of record where the statement gives one, the
     # deadline a date of the ledger this meeting works to, with why it falls then
@@ -1058,9 +1073,12 @@ def meeting_steps(ctx: ArtifactContext, base: dt.date) -> list[Step]:
                 continue
             where = paper or f"our next letter to {other}"
             # (minutes are dated after the meeting: a paper of the minutes' day went out after the meeting sat)
+            # (nor is an action due before the day the minutes are written: blind read 36, a committee meeting of
+            # March 10 minuted on March 11 put the figure in a communication 'due Tuesday, March 10')
+            written = max(base, ctx.spec.date)
             coming, coming_paper = (f.paper_day, f.paper) if f.paper and f.paper_day is not None \
-                and f.paper_day >= base else (f.coming_day, f.coming_paper)
-            coming = coming if coming is not None and coming >= base else None
+                and f.paper_day >= written else (f.coming_day, f.coming_paper)
+            coming = coming if coming is not None and coming >= written else None
             if coming is not None and not paper:
                 # the paper that sets the figure down is planned: it is that paper, due by its own day (read 20: the
                 # analyst to "set out" the LOI price in "our next letter" by Sep 4, after the LOI went out on Sep 2)

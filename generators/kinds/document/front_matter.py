@@ -153,6 +153,20 @@ def matter_title(plan: WorldPlan, spec: DocumentSpec) -> str:
     return title_as_known(plan.title, plan.facts, spec.date)
 
 
+def _matter_house(plan: WorldPlan) -> str:
+    """The organisation that keeps the matter: the one whose people write most of its papers (its title is that
+    house's name for the work)."""
+    house = plan.__dict__.get("_matter_house")
+    if house is None:
+        counts: dict[str, int] = {}
+        for a in plan.artifacts:
+            who = getattr(a, "author", None)
+            org = plan.person(who).organisation if who and who in {p.id for p in plan.people} else ""
+            counts[org] = counts.get(org, 0) + 1 if org else counts.get(org, 0)
+        house = plan.__dict__["_matter_house"] = max((o for o in counts if o), key=counts.get, default="")
+    return house
+
+
 def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
     """TO / FROM / CC / DATE / RE: addressed to the author's own house, outsiders copied (`memo_addressees`);
     a memo with no reader is a memo to file."""
@@ -172,6 +186,14 @@ def _memo_block(plan: WorldPlan, spec: DocumentSpec) -> list[str]:
         re_line = spec.title.split(":", 1)[1].strip() if ":" in spec.title else spec.title
     else:
         lines = ["TO:\t" + ("; ".join(_who(plan, p, author.organisation) for p in to) or "File")]
+        inside = bool(to) and all(plan.person(p).organisation == author.organisation for p in to)
+        if inside and _matter_house(plan) and author.organisation != _matter_house(plan):
+            # the matter's title is its keeper's name for the work: another house's internal memo is about its own
+            # subject (blind read 36: the client's management memo on a contract's accounting carried the auditor's
+            # engagement title, 'FY2025 financial statement audit', as its RE line); a memo to a client still
+            # names the matter
+            subject = spec.title.split(":", 1)[1].strip() if ":" in spec.title else spec.title
+            re_line = subject[:1].upper() + subject[1:]
     lines.append("FROM:\t" + _who(plan, spec.author, author.organisation))
     if cc:
         lines.append("CC:\t" + "; ".join(_who(plan, p, author.organisation) for p in cc))
