@@ -445,8 +445,9 @@ def final_paper(e: WeekEvent) -> bool:
     title = e.title or ""
     return bool(_FINAL.search(title)) and not _PUT_FORWARD.search(title)
 _FIGURE = ("money", "number", "percent")
-# The days within which the other side's paper still waits on our first read: one of over a fortnight ago was read.
-FIRST_READ_DAYS = 14
+# The days within which the other side's paper still waits on our first read: the week of the note. A weekly note of
+# 24 April set "a first read" of a letter received on 10 April, two notes after it came (blind read 37, mail15 brief).
+FIRST_READ_DAYS = 7
 _TITLE_WORD = re.compile(r"[A-Za-z]{5,}")
 _TITLE_STOP = {"about", "after", "before", "their", "there", "which", "under", "letter", "email", "update", "weekly",
                "meeting", "minutes", "notes"}
