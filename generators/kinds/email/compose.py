@@ -2719,6 +2719,14 @@ _PASSED_PLAN = ["[~Next|From here|On that]: I will {plan} by {day}.", "I will {p
                 "[~What happens now|Our next step|The plan]: I will {plan}, by {day}."]
 
 
+def _first_of_series(spec) -> bool:
+    """Whether a message is the first instance of its recurring series (or no instance of one)."""
+    from worldsmith.generators.week import instance_of
+
+    hit = instance_of(getattr(spec, "item", "") or "")
+    return hit is None or hit[1] <= 1
+
+
 def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
     """A weekly status note: what came in, what moved, what went round and what is due since the last one
     (ctx.week, from the ledger and the inventory), the thread's own points the week does not already carry, then
@@ -2745,14 +2753,17 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
     shown = [] if across(ctx) else \
         [c for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)][:4]
+    # a later note of the series restates a figure only when it is news that week (first known or changed): "the client
+    # status notes restate the cap and threshold every time" (blind read 37); the series' first note sets them out
+    facts = ctx.facts if _first_of_series(ctx.spec) else [f for f in ctx.facts if f.fresh]
     on_paper: dict[str, list] = {}
-    for f in ctx.facts:
+    for f in facts:
         c = next((c for c in shown if f.id in c.facts), None)
         if c is not None and f.value.type in ("money", "number", "percent") and f.label \
                 and not any(f.text in line for line in lines):
             on_paper.setdefault(c.title, []).append(f)
     worked_on = {f.id for fs in on_paper.values() for f in fs}
-    rest = [fact_sentence(pick, f, "email") for f in ctx.facts
+    rest = [fact_sentence(pick, f, "email") for f in facts
             if not any(f.text in line for line in lines) and f.id not in worked_on]
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
