@@ -20,3 +20,27 @@ def test_a_later_weekly_note_restates_a_figure_only_when_it_is_news_that_week():
         # (the series' first note sets them out; a later one whose week brought them tells them)
         assert CAP.text in _note(1, False, seed) and CAP.text in _note(3, True, seed)
 
+
+def test_a_deadline_a_standstill_holds_off_is_no_longer_counted_down():
+    # (mail15 brief, blind read 37: a May 6 status note counted down a cure deadline that an April 9 standstill had
+    # already suspended)
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from worldsmith.generators.week import suspended_by
+    from worldsmith.worlds.plan import LedgerFact
+    from worldsmith.worlds.values import DateValue
+
+    def fact(fid, statement, day, label, known=None):
+        return LedgerFact(id=fid, statement=statement, value=DateValue(value=day), text=day.strftime("%B %-d, %Y"),
+                          label=label, known_from=known)
+
+    cure = fact("cure", "The borrower must cure the breach by May 20, 2026.", dt.date(2026, 5, 20), "cure deadline")
+    signing = fact("sign", "Signing is targeted for May 20, 2026.", dt.date(2026, 5, 20), "signing deadline")
+    standstill = fact("still", "Under the standstill agreed on April 9, 2026 the lenders will not enforce until July "
+                      "31, 2026.", dt.date(2026, 7, 31), "standstill end date", dt.date(2026, 4, 9))
+    short = standstill.model_copy(update={"id": "short", "value": DateValue(value=dt.date(2026, 5, 1))})
+    assert suspended_by(SimpleNamespace(facts=[cure, signing, standstill]), cure, dt.date(2026, 5, 6))
+    assert not suspended_by(SimpleNamespace(facts=[cure, signing, standstill]), cure, dt.date(2026, 4, 8))  # not yet
+    assert not suspended_by(SimpleNamespace(facts=[cure, signing, standstill]), signing, dt.date(2026, 5, 6))
+    assert not suspended_by(SimpleNamespace(facts=[cure, short]), cure, dt.date(2026, 5, 6))  # ends before it
