@@ -44,3 +44,20 @@ def test_a_deadline_a_standstill_holds_off_is_no_longer_counted_down():
     assert not suspended_by(SimpleNamespace(facts=[cure, signing, standstill]), cure, dt.date(2026, 4, 8))  # not yet
     assert not suspended_by(SimpleNamespace(facts=[cure, signing, standstill]), signing, dt.date(2026, 5, 6))
     assert not suspended_by(SimpleNamespace(facts=[cure, short]), cure, dt.date(2026, 5, 6))  # ends before it
+
+
+def test_a_point_that_opens_with_its_acknowledgement_takes_no_second_one():
+    # (mail15 brief, blind read 37: a reply opened "Understood, Jaime. / Understood: ...")
+    import re
+
+    from tests.generators.context_fixture import SAM
+    from worldsmith.generators.kinds.email.pointed import point_email
+
+    for seed in range(12):
+        for point, beat in (("Understood: the standstill runs to 31 July.", "noted"),
+                            ("Thanks. The fee is payable on signing.", "answer")):
+            ctx = email_context("reply", seed=seed, facts=[], to=[SAM])
+            ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"point": point, "beat": beat})})
+            body = point_email(ctx).body
+            assert point in body, body
+            assert not re.search(r"(?i)\b(?:noted|understood|thanks|thank you),? sam\b", body), body
