@@ -61,3 +61,26 @@ def test_a_point_that_opens_with_its_acknowledgement_takes_no_second_one():
             body = point_email(ctx).body
             assert point in body, body
             assert not re.search(r"(?i)\b(?:noted|understood|thanks|thank you),? sam\b", body), body
+
+
+def test_a_figure_a_coming_paper_will_set_out_is_a_clause_not_hung_on_its_step():
+    # (mail15 brief, blind read 37: a to-do "settle the notice of breach by ..., on the audit cost of USD 148,500")
+    import datetime as dt
+    import re
+
+    from tests.generators.context_fixture import SAM
+    from worldsmith.generators.context import PaperDue
+
+    seen = 0
+    for seed in range(8):
+        ctx = email_context("new", seed=seed, facts=[CAP.model_copy(update={"label": "the liability cap"})], to=[SAM])
+        paper = PaperDue(title="Notice of breach", by="Sam", day=ctx.spec.sent_at.date() + dt.timedelta(days=4),
+                         facts=[CAP.id])
+        body = compose_email(ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"item": "weekly_status_1"}),
+                                                    "week": [], "coming_papers": [paper]})).body
+        step = next((x for x in body.splitlines() if "otice of breach" in x), "")
+        if CAP.text in step:
+            seen += 1
+            assert not re.search(r", on (?:the )?[a-z ]+ of " + re.escape(CAP.text), step), step
+            assert "will set out" in step, step
+    assert seen

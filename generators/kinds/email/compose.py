@@ -2801,7 +2801,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         from worldsmith.generators.kinds.chat.compose import paper_name
         coming = [pick.reword(pick.one(_COMING)).format(by=c.by, paper=paper_name(c.title),
                                                          day=mail_day(c.day, ctx.locale))
-                  + ("".join(f", on {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
+                  # (the figure as what the paper will set out, a clause of its own: "settle the notice of breach by
+                  # May 4, on the audit cost of USD 148,500" hung the figure on the verb, blind read 37)
+                  + ("".join(f"; it will set out {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
                      if on_paper.get(c.title) else "")
                   for c in shown]
         steps = (coming + steps)[:4]
