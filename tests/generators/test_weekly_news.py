@@ -84,3 +84,15 @@ def test_a_figure_a_coming_paper_will_set_out_is_a_clause_not_hung_on_its_step()
             assert not re.search(r", on (?:the )?[a-z ]+ of " + re.escape(CAP.text), step), step
             assert "will set out" in step, step
     assert seen
+
+
+def test_the_first_note_of_a_series_is_never_quiet_since_a_last_note():
+    # (a quiet first note said "no developments since the last note" of a series that had none)
+    import re
+
+    for seed in range(12):
+        ctx = email_context("new", seed=seed, facts=[], to=[RUTH])
+        ctx = ctx.model_copy(update={"spec": ctx.spec.model_copy(update={"item": "weekly_status_1"}), "week": [],
+                                     "thread_labels": ["the liability cap"]})
+        body = compose_email(ctx).body
+        assert not re.search(r"(?i)since (?:the )?last(?: week's)? note", body), body

@@ -2708,6 +2708,10 @@ _QUIET_ON = ["Nothing new on {point} has come in in the week to {day}; it is whe
              "Nothing on {point} since last week's note, so this is a short one ({day})."]
 
 
+# A quiet line that looks back to the series' previous note.
+_SINCE_LAST = re.compile(r"\bsince (?:the )?last(?: week's)? note\b")
+
+
 # (a meeting's minutes are written after it, no work in hand before: "I'll complete the minutes by June 29")
 _MINUTES_OF = re.compile(r"\b(?:minutes|notes of|call notes)\b", re.I)
 # A paper our own people are to make, as a weekly note's next step with its day (context.coming_papers).
@@ -2755,7 +2759,7 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         [c for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)][:4]
     # a later note of the series restates a figure only when it is news that week (first known or changed): "the client
     # status notes restate the cap and threshold every time" (blind read 37); the series' first note sets them out
-    facts = ctx.facts if _first_of_series(ctx.spec) else [f for f in ctx.facts if f.fresh]
+    facts = ctx.facts if _first_of_series(spec) else [f for f in ctx.facts if f.fresh]
     on_paper: dict[str, list] = {}
     for f in facts:
         c = next((c for c in shown if f.id in c.facts), None)
@@ -2772,8 +2776,11 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # settled drew the same quiet line, realism_near_duplicates at bench.long_matter --scale 20)
     point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "") or \
         next(iter(ctx.thread_labels), "")
-    quiet = (lambda: pick.frame(_QUIET_ON).format(day=said, point=point)) if point else \
-        (lambda: pick.frame(_QUIET).format(day=said))
+    # (the series' first note has no last one to be quiet since: "no developments since the last note" in the first)
+    first = _first_of_series(spec)
+    quiet_on, quiet_any = ([f for f in x if not (first and _SINCE_LAST.search(f))] for x in (_QUIET_ON, _QUIET))
+    quiet = (lambda: pick.frame(quiet_on).format(day=said, point=point)) if point else \
+        (lambda: pick.frame(quiet_any).format(day=said))
     if week and all(e.what in STANDING for e in week):
         # a quiet week: one line that says so, then what stands (whom we wait on since when, the next date)
         paragraphs.append(quiet() + " " + " ".join(lines))
