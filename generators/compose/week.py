@@ -475,6 +475,8 @@ _STEPS = {
     "paper": ["{owner}: [~comments|notes|points] on the {title} to {by_first}",
               "{owner}: read the {title} and [~flag anything for the call|raise anything on the call|list points for the call]"],
     "paper_other": ["{owner}: a first read of {org}'s {title}, with our points on it"],
+    # (one that came before the note's week was read then: what is left is our answer to it)
+    "paper_answer": ["{owner}: our [~response|answer|reply] to {org}'s {title}"],
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
@@ -568,7 +570,10 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             continue
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         if key == "paper_other" and read_already(e, events, today):
-            continue
+            if (today - e.day).days > 2 * FIRST_READ_DAYS or final_paper(e) or answered(e, events, ours) or \
+                    any(m.what == "met" and m.day >= e.day for m in events):
+                continue
+            key = "paper_answer"
         key = "due" if key == "next" else key
         key = "due_draft" if key == "due" and e.draft and e.draft_day else key
         if outside and key in ("learnt", "moved"):

@@ -3,6 +3,7 @@ Valuation Chambers' determination of the reviewed rent, with our points on it" f
 the 22 July call on the determination had decided not to challenge it."""
 
 import datetime as dt
+import re
 
 from worldsmith.generators.compose.bank import Picker
 from worldsmith.generators.compose.week import week_steps
@@ -40,6 +41,9 @@ def test_a_first_read_is_of_a_paper_that_came_in_the_notes_week():
     today = dt.date(2026, 8, 7)
     for seed in range(10):
         for age, read in ((10, False), (8, False), (6, True), (1, True)):
-            steps = week_steps(Picker(seed), [_theirs(today - dt.timedelta(days=age))], today, "en_GB", {"Firm"},
-                               ["Amy"], {})
+            # (a proposal, which waits on our answer; an award is an act done that no one answers)
+            paper = _theirs(today - dt.timedelta(days=age)).model_copy(update={"title": "Proposal on the charges"})
+            steps = week_steps(Picker(seed), [paper], today, "en_GB", {"Firm"}, ["Amy"], {})
             assert any("first read" in s for s in steps) == read, (age, steps)
+            # (one read before the note's week and not yet answered is answered, not read again)
+            assert read or any(re.search(r"our (?:response|answer|reply) to", s) for s in steps), (age, steps)
