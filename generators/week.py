@@ -444,7 +444,8 @@ def week_events(plan: WorldPlan, spec) -> list[WeekEvent] | None:
             # week to 21 October" on the day exclusivity expired read as a contradiction (blind read 8)
             out.append(WeekEvent(what="passed", day=due, fact=fact.id, label=fact_label(fact), type="date",
                                  text=held[1]))
-        elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts and not met_by(plan, fact, day):
+        elif day < due <= day + dt.timedelta(days=AHEAD_DAYS) and fact.id in spec.facts and not met_by(plan, fact, day) \
+                and not suspended_by(plan, fact, day):
             draft = _draft_for(plan, fact.id, side, day)
             out.append(WeekEvent(what="due", day=due, fact=fact.id, label=fact_label(fact), type="date", text=held[1],
                                  draft=as_first_sent(draft.title) if draft else "",
@@ -575,7 +576,7 @@ def _standing(plan: WorldPlan, spec, side: str, audience: list[str], since: dt.d
         held = fact.on(day)
         if held is None or held[0].type != "date" or fact.earlier or fact.id not in spec.facts:
             continue  # a date ahead is written only where the plan gives it (no_later_event_mentioned)
-        if held[0].value > day and not met_by(plan, fact, day):
+        if held[0].value > day and not met_by(plan, fact, day) and not suspended_by(plan, fact, day):
             dates.append(WeekEvent(what="next", day=held[0].value, fact=fact.id, label=fact_label(fact), type="date",
                                    text=held[1]))
     lapsed = _lapsed(plan, since, day)
@@ -610,6 +611,33 @@ def met_by(plan: WorldPlan, fact, day: dt.date) -> bool:
         for m in _MET_BY.finditer(" ".join((other.statement or "").split())):
             if words & {w.lower() for w in re.findall(r"[\w-]+", m.group(1))}:
                 return True
+    return False
+
+
+# A deadline a standstill, a tolling agreement or a stay holds off (to cure, remedy, pay, enforce, sue), and what holds
+# it off: a May 6 status note counted down a cure deadline an April 9 standstill had suspended (blind read 37).
+_HELD_OFF = re.compile(r"(?i)\b(?:cure|remedy|remediat\w*|pay(?:ment)?|repay\w*|enforce\w*|accelerat\w*|limitation|"
+                       r"time[- ]bar|default)\b")
+_HOLDS_OFF = re.compile(r"(?i)\b(?:standstill|tolling|moratorium)\b")
+# ...and, in a fact's label only (a statement says "the licence was suspended" of something else), a suspension
+_SUSPENDS = re.compile(r"(?i)\b(?:suspend\w*|suspension|stay)\b")
+
+
+def suspended_by(plan: WorldPlan, fact, day: dt.date) -> bool:
+    """Whether a deadline ahead of `day` is held off on `day`: a deadline to cure, pay, enforce or sue, and another
+    fact of the ledger known by `day` that puts a standstill, suspension, tolling or stay in place past it (a date
+    of it, if the fact is one, on or after the deadline)."""
+    due = fact.on(day)
+    if due is None or due[0].type != "date" or not _HELD_OFF.search(fact_label(fact)):
+        return False
+    for other in plan.facts:
+        held = other.on(day) if other.id != fact.id else None
+        if held is None or not (_HOLDS_OFF.search(f"{fact_label(other)} {other.statement or ''}")
+                                or _SUSPENDS.search(fact_label(other))):
+            continue
+        if held[0].type == "date" and held[0].value < due[0].value:
+            continue  # a standstill that ends before the deadline leaves it running
+        return True
     return False
 
 

@@ -445,8 +445,9 @@ def final_paper(e: WeekEvent) -> bool:
     title = e.title or ""
     return bool(_FINAL.search(title)) and not _PUT_FORWARD.search(title)
 _FIGURE = ("money", "number", "percent")
-# The days within which the other side's paper still waits on our first read: one of over a fortnight ago was read.
-FIRST_READ_DAYS = 14
+# The days within which the other side's paper still waits on our first read: the week of the note. A weekly note of
+# 24 April set "a first read" of a letter received on 10 April, two notes after it came (blind read 37, mail15 brief).
+FIRST_READ_DAYS = 7
 _TITLE_WORD = re.compile(r"[A-Za-z]{5,}")
 _TITLE_STOP = {"about", "after", "before", "their", "there", "which", "under", "letter", "email", "update", "weekly",
                "meeting", "minutes", "notes"}
@@ -474,6 +475,8 @@ _STEPS = {
     "paper": ["{owner}: [~comments|notes|points] on the {title} to {by_first}",
               "{owner}: read the {title} and [~flag anything for the call|raise anything on the call|list points for the call]"],
     "paper_other": ["{owner}: a first read of {org}'s {title}, with our points on it"],
+    # (one that came before the note's week was read then: what is left is our answer to it)
+    "paper_answer": ["{owner}: our [~response|answer|reply] to {org}'s {title}"],
     "paper_own": ["{owner}: take in comments on the {title}", "{owner}: settle the {title} once comments are in"],
     "learnt": ["{owner}: check {label} against {where}", "{owner}: tie {label} to {where}"],
     "moved": ["{owner}: work through why {label} moved, against {where}"],
@@ -567,7 +570,10 @@ def week_steps(pick: Picker, events: list[WeekEvent], today: dt.date, locale: st
             continue
         key = "paper" if e.what == "paper" and e.org in ours else "paper_other" if e.what == "paper" else e.what
         if key == "paper_other" and read_already(e, events, today):
-            continue
+            if (today - e.day).days > 2 * FIRST_READ_DAYS or final_paper(e) or answered(e, events, ours) or \
+                    any(m.what == "met" and m.day >= e.day for m in events):
+                continue
+            key = "paper_answer"
         key = "due" if key == "next" else key
         key = "due_draft" if key == "due" and e.draft and e.draft_day else key
         if outside and key in ("learnt", "moved"):

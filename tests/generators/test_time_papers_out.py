@@ -79,7 +79,8 @@ def test_a_paper_whose_figure_was_replaced_is_news_not_a_step():
     view = next(a for a in plan.artifacts if a.distractor == "insurer_days_first")
     assert not replaced_by(plan, view, dt.date(2026, 4, 16)) and replaced_by(plan, view, dt.date(2026, 4, 22))
     for seed in range(10):
-        event = WeekEvent(what="paper", day=dt.date(2026, 4, 10), title="Preliminary view", by="Walter Watson",
+        # (of the note's week: one older was read before it, whatever replaced it)
+        event = WeekEvent(what="paper", day=dt.date(2026, 4, 17), title="Preliminary view", by="Walter Watson",
                           org="Adjusters", replaced=True)
         assert not week_steps(Picker(seed), [event], dt.date(2026, 4, 22), "en_US", {"Firm"}, ["Amy"], {}, True)
         assert week_steps(Picker(seed), [event.model_copy(update={"replaced": False})], dt.date(2026, 4, 22), "en_US",

@@ -2708,6 +2708,10 @@ _QUIET_ON = ["Nothing new on {point} has come in in the week to {day}; it is whe
              "Nothing on {point} since last week's note, so this is a short one ({day})."]
 
 
+# A quiet line that looks back to the series' previous note.
+_SINCE_LAST = re.compile(r"\bsince (?:the )?last(?: week's)? note\b")
+
+
 # (a meeting's minutes are written after it, no work in hand before: "I'll complete the minutes by June 29")
 _MINUTES_OF = re.compile(r"\b(?:minutes|notes of|call notes)\b", re.I)
 # A paper our own people are to make, as a weekly note's next step with its day (context.coming_papers).
@@ -2717,6 +2721,14 @@ _COMING = ["{by}: {paper}, [~due|by|for] {day}", "{by}: {paper} ([~due|by] {day}
 # What the writer of a weekly note will do about a date gone by, when the note hands the step to nobody else.
 _PASSED_PLAN = ["[~Next|From here|On that]: I will {plan} by {day}.", "I will {plan} by {day}.",
                 "[~What happens now|Our next step|The plan]: I will {plan}, by {day}."]
+
+
+def _first_of_series(spec) -> bool:
+    """Whether a message is the first instance of its recurring series (or no instance of one)."""
+    from worldsmith.generators.week import instance_of
+
+    hit = instance_of(getattr(spec, "item", "") or "")
+    return hit is None or hit[1] <= 1
 
 
 def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], subject: str, hello: str) -> EmailContent:
@@ -2745,14 +2757,17 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
     shown = [] if across(ctx) else \
         [c for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)][:4]
+    # a later note of the series restates a figure only when it is news that week (first known or changed): "the client
+    # status notes restate the cap and threshold every time" (blind read 37); the series' first note sets them out
+    facts = ctx.facts if _first_of_series(spec) else [f for f in ctx.facts if f.fresh]
     on_paper: dict[str, list] = {}
-    for f in ctx.facts:
+    for f in facts:
         c = next((c for c in shown if f.id in c.facts), None)
         if c is not None and f.value.type in ("money", "number", "percent") and f.label \
                 and not any(f.text in line for line in lines):
             on_paper.setdefault(c.title, []).append(f)
     worked_on = {f.id for fs in on_paper.values() for f in fs}
-    rest = [fact_sentence(pick, f, "email") for f in ctx.facts
+    rest = [fact_sentence(pick, f, "email") for f in facts
             if not any(f.text in line for line in lines) and f.id not in worked_on]
     # dealt round the series, not drawn: a long matter has several notes of one series on a day, and drawn
     # openers and quiet lines gave two of them the same text (five realism_near_duplicates at --scale 80)
@@ -2761,8 +2776,11 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # settled drew the same quiet line, realism_near_duplicates at bench.long_matter --scale 20)
     point = next((x for x in ctx.thread_labels if x not in ctx.settled_labels), "") or \
         next(iter(ctx.thread_labels), "")
-    quiet = (lambda: pick.frame(_QUIET_ON).format(day=said, point=point)) if point else \
-        (lambda: pick.frame(_QUIET).format(day=said))
+    # (the series' first note has no last one to be quiet since: "no developments since the last note" in the first)
+    first = _first_of_series(spec)
+    quiet_on, quiet_any = ([f for f in x if not (first and _SINCE_LAST.search(f))] for x in (_QUIET_ON, _QUIET))
+    quiet = (lambda: pick.frame(quiet_on).format(day=said, point=point)) if point else \
+        (lambda: pick.frame(quiet_any).format(day=said))
     if week and all(e.what in STANDING for e in week):
         # a quiet week: one line that says so, then what stands (whom we wait on since when, the next date)
         paragraphs.append(quiet() + " " + " ".join(lines))
@@ -2790,7 +2808,9 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
         from worldsmith.generators.kinds.chat.compose import paper_name
         coming = [pick.reword(pick.one(_COMING)).format(by=c.by, paper=paper_name(c.title),
                                                          day=mail_day(c.day, ctx.locale))
-                  + ("".join(f", on {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
+                  # (the figure as what the paper will set out, a clause of its own: "settle the notice of breach by
+                  # May 4, on the audit cost of USD 148,500" hung the figure on the verb, blind read 37)
+                  + ("".join(f"; it will set out {join_names([f'{f.label} of {f.text}' for f in on_paper[c.title]])}")
                      if on_paper.get(c.title) else "")
                   for c in shown]
         steps = (coming + steps)[:4]

@@ -24,6 +24,10 @@ _VIEW_ASKED = ["Tell me if you read it differently.", "Let me know if you see it
                "Your view on that by {day}, please."]
 _THANKS = ["Thanks, {first}.", "Thank you, {first}.", "{first}, thanks."]
 _NOTED = ["Noted, {first}.", "Understood, {first}."]
+# A point that opens with its own acknowledgement takes no second one before it ("Understood, Jaime.\n\nUnderstood: the
+# standstill runs ...", blind read 37).
+_ACKS = re.compile(r"(?i)^\W*(?:understood|noted|thanks|thank you|many thanks|agreed|received|got it|fine|ok(?:ay)?|"
+                   r"confirmed|will do)\b")
 _RESERVES = re.compile(r"(?i)\breserv(?:e|es|ing)\b[^.;]*\brights\b|\brights\b[^.;]*\breserved\b")
 
 
@@ -31,7 +35,7 @@ def _lead(pick: Picker, ctx: ArtifactContext, beat: str, hello: str) -> str:
     """The line before a reply's point: thanks for what it answers, or the decision taken in (never the name the
     greeting has just given: "Sabatino,\n\nThanks, Sabatino.")."""
     first = ctx.parent_author.first_name if ctx.parent_author else ""
-    if not first or ctx.spec.mode != "reply" or hello:
+    if not first or ctx.spec.mode != "reply" or hello or _ACKS.match(getattr(ctx.spec, "point", "") or ""):
         return ""
     if beat == "noted":
         return pick.one(_NOTED).format(first=first)
