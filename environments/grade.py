@@ -1594,8 +1594,9 @@ def _source_figures_otherwise(after: str, hit: answers.Mention) -> bool:
     if got is None or hit.value is None:
         return False
     inside = got[0]
+    # (a figure the bracket negates is the drafted one set aside, '(not CAD 40,700)', never another correction)
     said = [m for m in _parsed(inside).mentions if m.kind == hit.kind and not m.year_like and m.value is not None
-            and (m.kind != "number" or m.unit)]
+            and (m.kind != "number" or m.unit) and not m.negated]
     if not said:
         return False
     want = float(hit.value)
