@@ -205,7 +205,7 @@ _LOWER_CODE = re.compile(r"\b(usd|gbp|eur|cad|aud|chf|jpy|sgd|hkd|nzd)\b", re.I)
 
 # (also 'for each calendar day', 'per diem': blind red team 35, kit35a, right forms 0.75 where the fact is stated 'for
 # each calendar day')
-_TIME_RATE = re.compile(r"(?:\bfor\s+each|\beach|\bper|\ba|\ban|/)\s*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|"
+_TIME_RATE = re.compile(r"(?:\bfor\s+each|\beach|\bper|\ba|\ban|/)[\s-]*(?:hour|day|week|month|year|annum|calendar\s+day)s?\b|"
                         r"\bper\s+diem\b|\b(?:p\.?\s?a|hourly|daily|weekly|monthly|yearly|annually)\b", re.I)
 _PERIODS = {"hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
             "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annum": "year", "annually": "year",

@@ -80,7 +80,8 @@ def test_a_period_is_the_facts_own_only_where_its_statement_writes_it_after_its_
         f.text = text
     answer = Check(type="answer_field", a_words=["Answer"], values=["USD 644,400"], expect="amount")
     assert forms.field_holds("Answer: USD 644,400", answer, world)
-    for wrong in ("USD 644,400 per year", "USD 644,400 p.a.", "USD 644,400 a year", "USD 644,400 per annum"):
+    for wrong in ("USD 644,400 per year", "USD 644,400 p.a.", "USD 644,400 a year", "USD 644,400 per annum",
+                  "USD 644,400 per-year"):
         assert not forms.field_holds(f"Answer: {wrong}", answer, world), wrong
     interest = Check(type="answer_field", a_words=["Contractual interest"], values=["USD 86,400"], expect="amount")
     assert not forms.field_holds("Contractual interest: USD 86,400 per year", interest, world)
