@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, label, plain
-from worldsmith.generators.compose.law import dispute_clause, governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law, stated_law
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
@@ -538,7 +538,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         first, second, one, two = second, first, two, one  # a charter party names the Owners first
     a, b = (one or first), (two or second)
     made = long_date(executed_on(ctx), ctx.locale)
-    law, courts = governing_law(ctx.locale)
+    # (the law the record says governs the agreement, else its country's: one law in every clause)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
     cited = cited_clause(ctx.facts)
     out: dict[int, list[str]] = {}
     heads: dict[int, str] = {}

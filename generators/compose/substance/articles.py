@@ -14,7 +14,7 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
-from worldsmith.generators.compose.law import dispute_clause, governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law, stated_law
 
 _WORD = r"(?:Section|Clause|Article)"
 _BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
@@ -229,7 +229,7 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
                                "contract year is limited to the fees paid or payable under it in that year.",
                                "The limits in this Section do not apply to a Party's obligations to pay fees due, or "
                                "to its liability under the indemnities in this Agreement."]}[key]
-    law, courts = governing_law(ctx.locale)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
     food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
     indemnity = refs.get("indemnity", "")
     cap = refs.get("limitation", "")
@@ -847,7 +847,7 @@ def recovery_agreement(ctx: ArtifactContext, n: int, insured: str, insurer: str,
 
     day = long_date(ctx.spec.date, ctx.locale)
     against = opponent or "the party liable for the loss"
-    law, courts = governing_law(ctx.locale)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
     decided = [f for f in ctx.facts if f.value.type == "text" and not re.search(r"\d", f.text)]
     articles = [
         ("Conduct of the Claim",

@@ -1,0 +1,42 @@
+"""Agreements that are the agreement their title names (issue 17, blind read 37): one governing law, the one the record
+states; a patent licence that grants a licence of patents, not a hosted subscription."""
+import datetime as dt
+import re
+
+from worldsmith.generators.context import OrgRef
+from worldsmith.generators.kinds.document.compose import compose_document
+from worldsmith.worlds.values import Money, Text
+from tests.generators.context_fixture import document_context, fact, person
+
+
+def _ctx(title: str, facts: list, summary: str, locale: str = "en_US"):
+    orgs = [OrgRef(name="Harrow Quill LLP", role="counsel to Veltrane Sensors Inc."),
+            OrgRef(name="Veltrane Sensors Inc.", role="patent owner and licensor under the patent licence agreement"),
+            OrgRef(name="Ostrava Devices Ltd", role="opposing party; licensee under the patent licence agreement")]
+    gc = person("gc_1", "Beth", "Morgan", "General Counsel", "Veltrane Sensors Inc.", "veltrane.example", "+1")
+    le = person("le_1", "Hollie", "Saunders", "Counsel", "Ostrava Devices Ltd", "ostrava.example", "+1")
+    c = document_context("agreement", 10, seed=3, facts=facts)
+    return c.model_copy(update={
+        "organisations": orgs, "world_summary": summary, "window_start": dt.date(2028, 3, 6), "locale": locale,
+        "to": [le], "author": gc, "world_title": "Veltrane v Ostrava royalty audit",
+        "spec": c.spec.model_copy(update={"title": title, "date": dt.date(2028, 3, 8),
+                                          "purpose": "The agreement as produced."})})
+
+
+def _prose(doc) -> str:
+    return " ".join(p for s in doc.sections for p in s.paragraphs)
+
+
+_LAW = fact("governing_law", "The licence agreement is governed by Illinois law.", Text(value="Illinois law"))
+_ROYALTY = fact("royalty_rate", "The running royalty under the licence is 3% of Net Sales of Licensed Products.",
+                Text(value="3% of Net Sales"))
+_SUMMARY = "Veltrane licensed its sensor patents to Ostrava; a royalty audit found USD 1,240,000 of royalties unpaid."
+
+
+def test_an_agreement_is_governed_by_the_one_law_the_record_states():
+    # read 37: a settlement draft 'saying New York law in one clause and Illinois law in another'
+    for title in ("Settlement agreement (draft)", "Patent Licence Agreement (as produced)", "Side agreement"):
+        prose = _prose(compose_document(_ctx(title, [_LAW, _ROYALTY], _SUMMARY)))
+        laws = set(re.findall(r"laws? of the (?:State|Commonwealth) of (\w+(?: \w+)?)", prose))
+        assert laws == {"Illinois"}, (title, laws, prose)
+        assert "New York" not in prose, (title, prose)
