@@ -40,3 +40,26 @@ def test_an_agreement_is_governed_by_the_one_law_the_record_states():
         laws = set(re.findall(r"laws? of the (?:State|Commonwealth) of (\w+(?: \w+)?)", prose))
         assert laws == {"Illinois"}, (title, laws, prose)
         assert "New York" not in prose, (title, prose)
+
+
+def test_a_patent_licence_grants_a_licence_of_the_patents_the_record_numbers_for_a_royalty_it_may_audit():
+    # read 37: a patent licence 'as produced' whose text was 'Licensor provides its software platform as a hosted
+    # subscription service', with no grant clause and no licensed patents
+    patent = fact("licensed_patent", "The licensed patent is US Patent No. 9,412,778 on the sensor calibration method.",
+                  Text(value="US Patent No. 9,412,778"))
+    cited = fact("audit_clause", "Clause 9.2 of the licence lets the licensor audit the licensee's books once a year.",
+                 Text(value="once a year"))
+    royalty = fact("royalty_clause", "Clause 4.1 of the licence sets the running royalty at 3% of Net Sales.",
+                   Text(value="3% of Net Sales"))
+    for facts in ([patent, cited, royalty], [patent, _ROYALTY], [_ROYALTY]):  # in articles it cites, and in clauses
+        doc = compose_document(_ctx("Patent Licence Agreement (as produced)", facts, _SUMMARY))
+        prose = _prose(doc)
+        heads = " ".join(s.heading for s in doc.sections)
+        assert not re.search(r"(?i)subscri|hosted|order form|service level", prose + heads), prose
+        assert re.search(r"Licensor grants Licensee a non-exclusive, non-transferable licence under the Licensed "
+                         r"Patents", prose), prose
+        assert "Grant of Licence" in heads and "Royalties, Reports and Audit" in heads, heads
+        assert "independent accountant inspect those records" in prose, prose
+        numbered = re.findall(r"Patent No\. [\d,]+", prose)
+        # the patents the record numbers, and none it does not
+        assert set(numbered) == ({"Patent No. 9,412,778"} if patent in facts else set()), (numbered, prose)

@@ -416,6 +416,67 @@ _SHARE_SALE_TERMS = {
 }
 
 
+# A licence of patents, know-how or marks grants rights under them for a royalty the licensee reports and the licensor
+# may audit; a software licence is a subscription to a service (blind read 37: a patent licence 'as produced' whose
+# text was 'Licensor provides its software platform as a hosted subscription service', with no grant clause and no
+# licensed patents)
+_IP_LICENCE = re.compile(r"(?i)\b(?:patent|know-?how|technology|trade ?marks?|brand|IP|intellectual property)\b"
+                         r"[\w ,&/-]{0,30}\blicen[cs]e\b|\blicen[cs]e\b[\w ]{0,20}\b(?:of|under) (?:the )?"
+                         r"(?:[\w-]+ )?(?:patents?|know-how|marks?)\b")
+_SOFTWARE = re.compile(r"(?i)\b(software|saas|subscription|platform|end[- ]user|cloud|hosted)\b")
+# a patent or application as the record numbers it ('US Patent No. 9,412,778', 'EP 3 214 556 B1')
+_PATENT_NO = re.compile(r"\b(?:(?:U\.?S\.?|European|EP|GB|DE|WO|JP|CN) ?)?(?:Patent|Application|Pat\.)"
+                        r"(?: Application)?(?: No\.?| Number)? ?[0-9][0-9,./ ]{4,}[0-9](?: ?[AB][12])?\b|\b(?:EP|US|GB|DE|WO)"
+                        r" ?[0-9][0-9 ,./]{5,}[0-9](?: ?[AB][12])?\b")
+
+
+def is_ip_licence(ctx: ArtifactContext) -> bool:
+    """Whether the agreement is a licence of patents, know-how or marks (not of software): by its title, or a
+    licence agreement in a matter whose summary is about patents or know-how."""
+    title = f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '') or ''}"
+    if _SOFTWARE.search(title):
+        return False
+    if _IP_LICENCE.search(title):
+        return True
+    return bool(re.search(r"(?i)\blicen[cs]e agreement\b|^\s*licen[cs]e\b", title)) and \
+        bool(re.search(r"(?i)\bpatent|\bknow-?how\b", ctx.world_summary or "")) and \
+        not _SOFTWARE.search(ctx.world_summary or "")
+
+
+def licensed_patents(ctx: ArtifactContext) -> list[str]:
+    """The patents the record numbers (facts, points, summary), as it writes them; none invented."""
+    texts = [f.statement for f in ctx.facts] + [f.text for f in ctx.facts] + \
+        [getattr(p, "text", "") for p in getattr(ctx.spec, "points", None) or []] + [ctx.world_summary or ""]
+    return list(dict.fromkeys(m.group(0).strip(" ,.") for t in texts for m in _PATENT_NO.finditer(t or "")))
+
+
+def licence_terms(ctx: ArtifactContext, a: str, b: str) -> dict[str, str]:
+    """A patent or know-how licence's own clauses by the standing clause they take the place of: the grant (scope),
+    the royalty, its reports and their audit (consideration), the licence's term."""
+    return {
+        "scope": (f"{a} grants {b} a non-exclusive, non-transferable licence under the Licensed Patents to make, have "
+                  f"made, use, sell, offer for sale and import Licensed Products during the term of this agreement. "
+                  f"{b} may not sublicense without {a}'s prior written consent, and every right not expressly granted "
+                  f"is reserved to {a}."),
+        "consideration": (f"{b} shall pay {a} a running royalty on the Net Sales of Licensed Products at the rate "
+                          f"Schedule 1 states, for each calendar quarter, within forty-five days of its end, with a "
+                          f"royalty report stating the units sold, the gross amounts invoiced, the deductions taken, the "
+                          f"Net Sales and the royalty due. Royalties paid late bear interest at the rate Schedule 1 "
+                          f"states. "
+                          # (the audit right with the royalty it checks: a standing clause without a fact of its own
+                          # may become the governing-law clause, compose.py)
+                          f"{b} shall keep complete and accurate records of the Licensed Products it makes and sells and "
+                          f"of the royalties due on them. {a} may, on reasonable written notice and not more than once in "
+                          f"a calendar year, have an independent accountant inspect those records; {b} shall pay any "
+                          f"underpayment the audit finds, with interest, and the cost of the audit where Schedule 1 so "
+                          f"provides."),
+        "termination": (f"This agreement continues until the last of the Licensed Patents expires. {a} may terminate it "
+                        f"by written notice if {b} fails to pay a royalty when due or commits another material breach "
+                        f"and does not remedy it within thirty days of notice; royalties accrued before termination "
+                        f"remain payable."),
+    }
+
+
 def is_charter(ctx: ArtifactContext) -> bool:
     """Whether the agreement is a voyage charter party."""
     return bool(_CHARTER.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"))
@@ -588,6 +649,10 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         generic.update(_CHARTER_RIDERS)
     elif _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"):
         generic.update(_SHARE_SALE_TERMS)
+    licence = not charter and not duties and is_ip_licence(ctx)
+    patents = licensed_patents(ctx) if licence else []
+    if licence:
+        generic.update(licence_terms(ctx, a, b))
     cited_body: list[str] = []
     if cited is not None:
         # the operative words of the clause, as the facts state them (a gist: never the whole statement, which is the
@@ -669,6 +734,14 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            if licence:
+                # a licence recites what is licensed, as the record numbers it, and what for
+                owned = (f"the patents listed in Schedule 1 ({', '.join(patents)}) (the Licensed Patents)" if patents
+                         else "the patents that claim the Licensed Products (the Licensed Patents)")
+                out[i] = [f"(A) {a} owns {owned}.",
+                          f"(B) {b} wishes to make and sell Licensed Products under the Licensed Patents, and {a} has "
+                          f"agreed to grant it a licence for the royalties and on the terms of this agreement, made on "
+                          f"{made}."]
             trade = _trade(ctx, first, second)
             if duties and trade and works_accounts(duties):
                 # a services contract recites the business engaged and what it is engaged for (read 15: 'The recitals
@@ -734,6 +807,14 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         elif k == "definitions":
             out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
                       f"only, and a reference to writing includes email."]
+            if licence:
+                out[i].append("Licensed Patents means " + (", ".join(patents) + " and " if patents else
+                                                            f"the patents owned or controlled by {a} that claim the "
+                                                            f"Licensed Products, with ")
+                              + "their continuations, divisionals, reissues and foreign counterparts. Licensed Products "
+                              "means products whose making, use or sale would, but for this agreement, infringe a valid "
+                              "claim of a Licensed Patent. Net Sales means the gross amounts invoiced for Licensed "
+                              "Products less returns, credits and taxes stated on the invoice.")
         elif k == "clause":
             for key, text in generic.items():
                 if key in low:
@@ -741,6 +822,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                     if charter and key in _RIDER_HEADS:
                         number = re.match(r"^(\d+)\.", heading)
                         heads[i] = (f"{number.group(1)}. " if number else "") + _RIDER_HEADS[key]
+                    elif licence and key in ("scope", "consideration"):
+                        # (a licence's clauses are named for what they do: its grant, its royalties)
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + (
+                            "Grant of Licence" if key == "scope" else "Royalties, Reports and Audit")
                     break
     if cited is not None and clause_at is not None:
         # the clauses after a rider clause continue from its number (41, 42, ...), never back to 8
