@@ -63,3 +63,27 @@ def test_a_patent_licence_grants_a_licence_of_the_patents_the_record_numbers_for
         numbered = re.findall(r"Patent No\. [\d,]+", prose)
         # the patents the record numbers, and none it does not
         assert set(numbered) == ({"Patent No. 9,412,778"} if patent in facts else set()), (numbered, prose)
+
+
+def test_a_share_purchase_styles_its_parties_seller_and_buyer_and_sells_the_shares_for_an_adjusted_price():
+    # read 37: SPA extracts 'that call the seller "the Client"', another whose definitions read 'Client means Banca
+    # Popolare ... and Halcyon Ridge Credit Partners means Halcyon Ridge Credit Partners'
+    from worldsmith.generators.compose.substance.agreement import party_roles
+
+    price = fact("purchase_price", "The purchase price for the shares is EUR 48,500,000.",
+                 Money(amount=48500000, currency="EUR"))
+    ctx = _ctx("Share purchase agreement (extracts)", [price],
+               "Banca Popolare di Valdarno sold Orsa Servizi S.p.A. to Halcyon Ridge Credit Partners.", "it_IT")
+    ctx = ctx.model_copy(update={"organisations": [
+        OrgRef(name="Studio Legale Ferri", role="counsel to Banca Popolare di Valdarno S.p.A."),
+        OrgRef(name="Banca Popolare di Valdarno S.p.A.", role="client; vendor of the shares in Orsa Servizi S.p.A."),
+        OrgRef(name="Halcyon Ridge Credit Partners", role="private credit fund bidding for Orsa Servizi S.p.A.")],
+        "author": person("gc_2", "Luca", "Bruni", "General Counsel", "Banca Popolare di Valdarno S.p.A.", "bpv.example",
+                         "+39"),
+        "to": [person("pa_1", "Anna", "Kerr", "Partner", "Halcyon Ridge Credit Partners", "halcyon.example", "+44")]})
+    assert party_roles(ctx, "Banca Popolare di Valdarno S.p.A.", "Halcyon Ridge Credit Partners") == ("Seller", "Buyer")
+    assert party_roles(ctx, "Halcyon Ridge Credit Partners", "Banca Popolare di Valdarno S.p.A.") == ("Buyer", "Seller")
+    prose = _prose(compose_document(ctx))
+    assert "Client" not in prose and not re.search(r"\b(\w[\w .]+) means \1\b", prose), prose
+    assert "The Seller shall sell and the Buyer shall buy the Shares" in prose, prose
+    assert "The price is adjusted" in prose, prose

@@ -296,6 +296,10 @@ def syndicate(ctx: ArtifactContext, first: str, second: str) -> tuple[list[str],
 
 def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
     """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
+    spec = getattr(ctx, "spec", None)
+    if _SHARE_SALE.search(f"{getattr(spec, 'title', '')} {getattr(spec, 'doc_type', '')}"):
+        # (a share purchase's parties are its Seller and its Buyer, whatever their roles elsewhere in the matter)
+        return share_sale_roles(ctx, first, second)
     def called(name: str) -> str:
         here = next((o for o in ctx.organisations if o.name == name), None)
         if here is None and re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", name):
@@ -334,6 +338,33 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
                 return term
         return ""
     return called(first), called(second)
+
+
+def _own_role(ctx: ArtifactContext, name: str) -> str:
+    """What an organisation's role says it is, before whom it is that to ('counsel to the buyer' is counsel)."""
+    here = next((o for o in ctx.organisations if o.name == name), None)
+    return "; ".join(re.split(r"\s(?:in|of|to|for|by|under|with|from|owned|owning)\s", c)[0]
+                     for c in re.split(r";|,|\sand\s", (here.role or "").lower())) if here is not None else ""
+
+
+_SELLS = re.compile(r"\b(sell(?:ers?|ing)?|vendors?|dispos\w*|transferor)\b")
+_BUYS = re.compile(r"\b(buy(?:ers?|ing)?|purchas\w*|acqui\w*|bid ?co|newco|transferee|investors?|funds?)\b")
+
+
+def share_sale_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
+    """The parties of a share purchase as it styles them: the Seller (or Sellers) and the Buyer, by which of them
+    sells; the first named sells where neither role says (blind read 37: an SPA that called the seller 'the
+    Client', another defining 'Client means ...' and the buyer fund as itself)."""
+    def term(role: str, selling: bool) -> str:
+        return ("Sellers" if re.search(r"\bsellers\b|\bvendors\b", role) else "Seller") if selling else "Buyer"
+
+    r1, r2 = _own_role(ctx, first), _own_role(ctx, second)
+    if re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", first):
+        r1 += " buyer"
+    if re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", second):
+        r2 += " buyer"
+    first_sells = bool(_SELLS.search(r1)) or bool(_BUYS.search(r2)) or not (_SELLS.search(r2) or _BUYS.search(r1))
+    return term(r1, first_sells), term(r2, not first_sells)
 
 
 _STANDING = {
@@ -647,8 +678,23 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         # commercial-contract clauses 3-6 ... interest "at the rate set in Part I" (no rate is set)')
         generic = {k: v.replace("Schedule 1", "Part I") for k, v in generic.items()}
         generic.update(_CHARTER_RIDERS)
-    elif _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"):
+    share_sale = not charter and _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}") is not None
+    if share_sale:
         generic.update(_SHARE_SALE_TERMS)
+        # its operative clause is the sale and purchase, and its price moves as the deal's mechanism says (blind
+        # read 37: SPA extracts with a services contract's 'terms on which this agreement is performed')
+        words = " ".join([ctx.world_summary or ""] + [f.statement for f in ctx.facts])
+        generic["scope"] = (f"The {a} shall sell and the {b} shall buy the Shares, with full title guarantee and free "
+                            f"from any encumbrance, together with all rights attaching to them at closing.")
+        if re.search(r"(?i)\blocked[- ]box\b", words):
+            generic["scope"] += (f" The price is fixed on the locked-box accounts and is not adjusted; the "
+                                         f"{a} pays the {b} the amount of any leakage from the locked-box date to "
+                                         f"closing.")
+        else:
+            generic["scope"] += (f" The price is adjusted, up or down, by the difference between the net debt "
+                                         f"and working capital in the completion accounts and their estimates at "
+                                         f"closing, and the adjustment is paid within ten business days after the "
+                                         f"completion accounts are agreed or determined.")
     licence = not charter and not duties and is_ip_licence(ctx)
     patents = licensed_patents(ctx) if licence else []
     if licence:
@@ -805,8 +851,12 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                            f"which a service level is missed, {a} credits against its next invoice the fee credit that "
                            f"fee schedule sets for it. No other charge is payable unless {b} agrees it in writing."]
         elif k == "definitions":
-            out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
-                      f"only, and a reference to writing includes email."]
+            # (a name is no definition of itself: read 37's 'Halcyon Ridge Credit Partners means Halcyon Ridge Credit
+            # Partners')
+            defined = " and ".join(f"{t} means {n}" for t, n in ((a, first), (b, second)) if t != n)
+            out[i] = [(f"In this agreement, {defined}. " if defined else "In this agreement, ")
+                      + ("Clause headings are" if defined else "clause headings are") + " for convenience only, and a "
+                      "reference to writing includes email."]
             if licence:
                 out[i].append("Licensed Patents means " + (", ".join(patents) + " and " if patents else
                                                             f"the patents owned or controlled by {a} that claim the "
@@ -822,6 +872,9 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                     if charter and key in _RIDER_HEADS:
                         number = re.match(r"^(\d+)\.", heading)
                         heads[i] = (f"{number.group(1)}. " if number else "") + _RIDER_HEADS[key]
+                    elif share_sale and key == "scope":
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + "Sale and Purchase; Price Adjustment"
                     elif licence and key in ("scope", "consideration"):
                         # (a licence's clauses are named for what they do: its grant, its royalties)
                         number = re.match(r"^(\d+)\.", heading)
