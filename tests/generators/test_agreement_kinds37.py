@@ -87,3 +87,33 @@ def test_a_share_purchase_styles_its_parties_seller_and_buyer_and_sells_the_shar
     assert "Client" not in prose and not re.search(r"\b(\w[\w .]+) means \1\b", prose), prose
     assert "The Seller shall sell and the Buyer shall buy the Shares" in prose, prose
     assert "The price is adjusted" in prose, prose
+
+
+def test_an_experts_mission_letter_is_made_by_both_sides_that_appoint_and_states_the_mission_and_timetable():
+    # read 37: a French expert's mission letter under art. 1592 Code civil with the mission under 'Limitation of
+    # Liability' and the sellers left out of the parties
+    clause = fact("expert_clause", "Clause 3.4 of the SPA refers any dispute on the earn-out to an expert acting under "
+                                   "article 1592 of the Code civil.", Text(value="article 1592"))
+    earn = fact("earnout", "The disputed earn-out for 2026 is EUR 6,400,000.", Money(amount=6400000, currency="EUR"))
+    ctx = _ctx("Mission letter: expert under article 1592 of the Code civil", [clause, earn],
+               "Famille Bertin Holding sold Bertin Optique SAS to Optivance Group SA; the 2026 earn-out is referred "
+               "to an expert.", "fr_FR")
+    expert = person("ex_1", "Marc", "Delmas", "Expert", "Cabinet Delmas Expertise", "delmas.example", "+33")
+    ctx = ctx.model_copy(update={"organisations": [
+        OrgRef(name="Cabinet Roussel Avocats", role="counsel to the sellers"),
+        OrgRef(name="Famille Bertin Holding", role="sellers of Bertin Optique SAS under the SPA"),
+        OrgRef(name="Optivance Group SA", role="buyer of Bertin Optique SAS; opposing party"),
+        OrgRef(name="Cabinet Delmas Expertise", role="expert appointed under article 1592 of the Code civil")],
+        "author": person("av_1", "Claire", "Roussel", "Partner", "Cabinet Roussel Avocats", "roussel.example", "+33"),
+        "to": [expert]})
+    doc = compose_document(ctx)
+    paras = {s.heading: " ".join(s.paragraphs) for s in doc.sections}
+    parties = paras["Parties"]
+    assert "Famille Bertin Holding (the Sellers)" in parties and "Optivance Group SA (the Buyer)" in parties and \
+        "Cabinet Delmas Expertise (the Expert)" in parties, parties
+    mission = next(v for h, v in paras.items() if h.endswith("The Mission"))
+    assert "jointly appoint the Expert under Clause 3.4 of the SPA" in mission and "article 1592" in mission, mission
+    assert any(h.endswith("Timetable") for h in paras), list(paras)
+    assert not any("Limitation of Liability" in h and "appoint" in v for h, v in paras.items()), paras
+    signed = re.findall(r"Signed for and on behalf of ([^(]+) \(", paras["Signatures"])
+    assert [s.strip() for s in signed] == ["Famille Bertin Holding", "Optivance Group SA", "Cabinet Delmas Expertise"]

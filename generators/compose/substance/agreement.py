@@ -508,6 +508,65 @@ def licence_terms(ctx: ArtifactContext, a: str, b: str) -> dict[str, str]:
     }
 
 
+# An expert's mission letter (a valuer's or an expert determiner's terms of appointment: a French 'lettre de mission'
+# under art. 1592 Code civil) is made by the parties who appoint, with the expert, and states the mission, the
+# timetable and the fees; blind read 37 had one with the mission under 'Limitation of Liability' and the sellers left
+# out of the parties.
+_MISSION = re.compile(r"(?i)\bmission letter\b|\blettre de mission\b|\bletter of (?:appointment|engagement) of (?:the |an )?"
+                      r"(?:independent )?expert\b|\bexpert(?:'s)? (?:mission|appointment|terms of (?:reference|"
+                      r"appointment))\b|\bterms of (?:reference|appointment)\b[^:]*\bexpert\b")
+_EXPERT_ROLE = re.compile(r"(?i)\b(expert|valuer|appraiser|independent accountants?)\b")
+
+
+def mission_parties(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], str] | None:
+    """([(appointing party, its term)], the expert) of an expert's mission letter; None where the paper is no mission
+    letter or the matter names no expert."""
+    if not _MISSION.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '') or ''}"):
+        return None
+    expert = next((o.name for o in ctx.organisations if _EXPERT_ROLE.search(_own_role(ctx, o.name))), None)
+    if expert is None:
+        return None
+    sellers = [o.name for o in ctx.organisations if o.name != expert and _SELLS.search(_own_role(ctx, o.name))]
+    buyers = [o.name for o in ctx.organisations if o.name != expert and _BUYS.search(_own_role(ctx, o.name))
+              and o.name not in sellers]
+    if not (sellers and buyers):
+        return None
+    many = bool(re.search(r"\bsellers\b|\bvendors\b", _own_role(ctx, sellers[0])))
+    return [(sellers[0], "Sellers" if many else "Seller"), (buyers[0], "Buyer")], expert
+
+
+def mission_terms(ctx: ArtifactContext, appointers: list[tuple[str, str]], expert: str) -> dict[str, tuple[str, str]]:
+    """The clauses of an expert's mission letter by the standing clause whose place they take: (heading, words)."""
+    who = " and the ".join(t for _, t in appointers)
+    words = " ".join([ctx.world_summary or ""] + [f.statement for f in ctx.facts])
+    french = re.search(r"(?i)\b(?:article|art\.?)\s*1592\b", words)
+    under = next((m.group(0) for m in re.finditer(r"(?i)\bClause\s+\d+(?:\.\d+)*(?: of the [A-Z][\w ]{1,40}?(?=[,.;]| "
+                                                  r"refers| provides| requires))?", words)), "")
+    due = next((f for f in ctx.facts if f.value.type == "date" and re.search(r"(?i)\bdetermin|\breport|\bdeliver",
+                                                                             f.statement)), None)
+    return {
+        "scope": ("The Mission",
+                  f"The {who} jointly appoint the Expert" + (f" under {under}" if under else "") +
+                  (", as the third party to whom the price is left under article 1592 of the Code civil," if french
+                   else "") + " to determine the amount in dispute between them, and the Expert accepts the mission. "
+                  "The Expert acts as an expert and not as an arbitrator; its determination binds the Parties, save "
+                  "for manifest error."),
+        "termination": ("Timetable",
+                        f"Each of the {who} sends the Expert its written submissions, with the documents it relies "
+                        f"on, within twenty business days of this letter, and may reply to the other's within ten "
+                        f"business days of receiving them. The Expert may ask either of them for information, copying "
+                        f"the other, and delivers its reasoned determination to both "
+                        + (f"by {due.text}." if due else "within sixty business days of this letter.")),
+        "consideration": ("Fees",
+                          f"The Expert's fees and expenses are borne by the {who} in equal shares, unless the Expert "
+                          f"decides otherwise in its determination, and are invoiced to each of them."),
+        "liabil": ("Independence and Liability of the Expert",
+                   f"The Expert confirms that it is independent of each of the {who} and will disclose at once any "
+                   f"circumstance that may affect its independence. The Expert is not liable for anything done in "
+                   f"carrying out the mission, save for fraud or wilful misconduct."),
+    }
+
+
 def is_charter(ctx: ArtifactContext) -> bool:
     """Whether the agreement is a voyage charter party."""
     return bool(_CHARTER.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"))
@@ -628,11 +687,16 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     one, two = party_roles(ctx, first, second)
     if (one, two) == ("Charterers", "Owners"):
         first, second, one, two = second, first, two, one  # a charter party names the Owners first
+    mission = mission_parties(ctx)
+    if mission is not None:
+        # (the expert is appointed by both sides: the parties are those who appoint and the expert)
+        (first, one), (second, two) = mission[0]
     a, b = (one or first), (two or second)
     made = long_date(executed_on(ctx), ctx.locale)
     # (the law the record says governs the agreement, else its country's: one law in every clause)
     law, courts = stated_law(ctx) or governing_law(ctx.locale)
-    cited = cited_clause(ctx.facts)
+    # (a mission letter cites the clause of the agreement it is made under; it has none of its own to write)
+    cited = cited_clause(ctx.facts) if mission is None else None
     out: dict[int, list[str]] = {}
     heads: dict[int, str] = {}
     kinds = [k for _, k in plan]
@@ -695,7 +759,9 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                                          f"and working capital in the completion accounts and their estimates at "
                                          f"closing, and the adjustment is paid within ten business days after the "
                                          f"completion accounts are agreed or determined.")
-    licence = not charter and not duties and is_ip_licence(ctx)
+    missions = mission_terms(ctx, mission[0], mission[1]) if mission is not None else {}
+    generic.update({k: v for k, (_, v) in missions.items()})
+    licence = not charter and not duties and not missions and is_ip_licence(ctx)
     patents = licensed_patents(ctx) if licence else []
     if licence:
         generic.update(licence_terms(ctx, a, b))
@@ -750,7 +816,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             banks = (", ".join(named[:-1]) + " and " + named[-1]) if len(named) > 1 else "".join(named)
             out[i] = [f"This {'Order Form' if order else 'agreement'} is dated {made} and made between (1) {first}"
                       + (f" (the {one})" if one else "")
-                      + (", " if lenders else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
+                      + (", " if lenders or mission else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
+                      + (f" and (3) {mission[1]} (the Expert)" if mission else "")
                       + ((f", (3) {banks} and the other financial institutions listed in Schedule 1 as original lenders "
                           f"(the Original Lenders)" if named else ", (3) the financial institutions listed in Schedule 1 "
                           "as original lenders (the Original Lenders)") + (f" and (4) {security} as security agent for "
@@ -780,6 +847,11 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            if mission:
+                out[i] = [f"(A) The {a} and the {b} disagree on an amount their agreement leaves to an expert to "
+                          f"determine.",
+                          f"(B) They appoint {mission[1]} (the Expert) to determine it, and the Expert accepts the "
+                          f"mission on the terms of this letter, made on {made}."]
             if licence:
                 # a licence recites what is licensed, as the record numbers it, and what for
                 owned = (f"the patents listed in Schedule 1 ({', '.join(patents)}) (the Licensed Patents)" if patents
@@ -872,6 +944,9 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                     if charter and key in _RIDER_HEADS:
                         number = re.match(r"^(\d+)\.", heading)
                         heads[i] = (f"{number.group(1)}. " if number else "") + _RIDER_HEADS[key]
+                    elif key in missions:
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + missions[key][0]
                     elif share_sale and key == "scope":
                         number = re.match(r"^(\d+)\.", heading)
                         heads[i] = (f"{number.group(1)}. " if number else "") + "Sale and Purchase; Price Adjustment"
