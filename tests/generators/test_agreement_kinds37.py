@@ -87,6 +87,10 @@ def test_a_share_purchase_styles_its_parties_seller_and_buyer_and_sells_the_shar
     assert "Client" not in prose and not re.search(r"\b(\w[\w .]+) means \1\b", prose), prose
     assert "The Seller shall sell and the Buyer shall buy the Shares" in prose, prose
     assert "The price is adjusted" in prose, prose
+    # the buyer named first (a BidCo as party (1)) still buys
+    first = _prose(compose_document(ctx.model_copy(update={"author": ctx.to[0], "to": [ctx.author]})))
+    assert "(1) Halcyon Ridge Credit Partners (the Buyer)" in first, first
+    assert "The Seller shall sell and the Buyer shall buy the Shares" in first, first
 
 
 def test_an_experts_mission_letter_is_made_by_both_sides_that_appoint_and_states_the_mission_and_timetable():

@@ -748,17 +748,19 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         # its operative clause is the sale and purchase, and its price moves as the deal's mechanism says (blind
         # read 37: SPA extracts with a services contract's 'terms on which this agreement is performed')
         words = " ".join([ctx.world_summary or ""] + [f.statement for f in ctx.facts])
-        generic["scope"] = (f"The {a} shall sell and the {b} shall buy the Shares, with full title guarantee and free "
-                            f"from any encumbrance, together with all rights attaching to them at closing.")
+        # (whichever is named first: a BidCo is often party (1))
+        sells, buys = (a, b) if a.startswith("Seller") else (b, a)
+        generic["scope"] = (f"The {sells} shall sell and the {buys} shall buy the Shares, with full title guarantee "
+                            f"and free from any encumbrance, together with all rights attaching to them at closing.")
         if re.search(r"(?i)\blocked[- ]box\b", words):
-            generic["scope"] += (f" The price is fixed on the locked-box accounts and is not adjusted; the "
-                                         f"{a} pays the {b} the amount of any leakage from the locked-box date to "
-                                         f"closing.")
+            generic["scope"] += (f" The price is fixed on the locked-box accounts and is not adjusted; the {sells} "
+                                 f"pay{'' if sells == 'Sellers' else 's'} the {buys} the amount of any leakage from the "
+                                 f"locked-box date to closing.")
         else:
-            generic["scope"] += (f" The price is adjusted, up or down, by the difference between the net debt "
-                                         f"and working capital in the completion accounts and their estimates at "
-                                         f"closing, and the adjustment is paid within ten business days after the "
-                                         f"completion accounts are agreed or determined.")
+            generic["scope"] += (" The price is adjusted, up or down, by the difference between the net debt and "
+                                 "working capital in the completion accounts and their estimates at closing, and the "
+                                 "adjustment is paid within ten business days after the completion accounts are "
+                                 "agreed or determined.")
     missions = mission_terms(ctx, mission[0], mission[1]) if mission is not None else {}
     generic.update({k: v for k, (_, v) in missions.items()})
     licence = not charter and not duties and not missions and is_ip_licence(ctx)
