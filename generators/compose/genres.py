@@ -812,9 +812,17 @@ class Writer:
         """An agreement's attestation and a signature block for each party, each line its own paragraph (read 10: an
         executed agreement 'with no signature blocks'): who signs for the party, their title, the date; an executed
         copy shows each as signed, a draft leaves the lines blank."""
+        from worldsmith.generators.compose.substance.agreement import mission_parties
+
         first, second = self._parties()
         out = [self.witness()]
-        for party, term in zip((first, second), called):
+        signing = list(zip((first, second), called))
+        mission = mission_parties(self.ctx)
+        if mission is not None:
+            # an expert's mission letter is signed by those who appoint and by the expert (blind read 37: the
+            # sellers left out)
+            signing = [*mission[0], (mission[1], "Expert")]
+        for party, term in signing:
             who = next((p for p in [self.ctx.author, *self.ctx.to] if p.organisation == party), None) or \
                 signatory(self.ctx, party)
             out.append(f"Signed for and on behalf of {party}" + (f" ({term})" if term else "") + ":")

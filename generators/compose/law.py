@@ -133,10 +133,53 @@ def us_state_of(org_name: str, role: str = "", summary: str = "") -> str:
     return state or next((s for s, cities in _STATE_CITIES.items() if city in cities), "")
 
 
+_US_STATES = ("Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida",
+              "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine",
+              "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska",
+              "Nevada", "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota",
+              "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode Island", "South Carolina", "South Dakota",
+              "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "West Virginia", "Wisconsin",
+              "Wyoming")
+_US_STATE = re.compile(r"\b(?:the laws? of )?(?:the (?:State|Commonwealth) of )?(" + "|".join(_US_STATES) + r")\b")
+# a sentence that says which law governs an instrument ('The licence is governed by Illinois law', 'Delaware law
+# governs the SPA'), not one that merely names a state
+_GOVERNS = re.compile(r"(?i)\bgovern(?:ed|s|ing)\b|\bchoice[- ]of[- ]law\b")
+
+
+def stated_law(ctx) -> tuple[str, str] | None:
+    """(the law, the courts) the record says governs the matter's instrument, from this paper's facts and points, then
+    the outline's summary; None where it says none."""
+    texts = [f.statement for f in getattr(ctx, "facts", []) or []] + \
+        [getattr(p, "text", "") for p in getattr(getattr(ctx, "spec", None), "points", None) or []] + \
+        [getattr(ctx, "world_summary", "") or ""]
+    english = re.compile(r"(?i)\bEnglish law\b|\blaws? of England(?: and Wales)?\b")
+    for text in texts:
+        for sentence in re.split(r"(?<=[.;])\s+", " ".join((text or "").split())):
+            if not _GOVERNS.search(sentence):
+                continue
+            if english.search(sentence):
+                return ("the law of England and Wales", _ENGLISH[1]) if "England" in sentence else _ENGLISH
+            state = _US_STATE.search(sentence)
+            if state and (re.search(rf"\b{state.group(1)}(?:'s)? law\b|\blaws? of (?:the (?:State|Commonwealth) of )?"
+                                    rf"{state.group(1)}\b", sentence)):
+                name = state.group(1)
+                kind = "Commonwealth" if name in _COMMONWEALTHS else "State"
+                return f"the laws of the {kind} of {name}", f"the state and federal courts sitting in the {kind} of {name}"
+            for law, courts in dict.fromkeys(_CHOSEN.values()):
+                if re.search(rf"\b{re.escape(re.sub(r'^the ', '', law))}\b", sentence):
+                    return law, courts
+    return None
+
+
 def law_of_place(ctx, parties: tuple[str, ...]) -> tuple[str, str]:
-    """(the law, the courts) a contract between `parties` chooses: in a US matter, the state where the party the
-    contract's work or property is for (an owner, a landlord, a buyer) has its office, else the first party's; in any
-    other, the locale's (governing_law)."""
+    """(the law, the courts) a contract between `parties` chooses: the law the record says governs it, else in a US
+    matter the state where the party the contract's work or property is for (an owner, a landlord, a buyer) has its
+    office, else the first party's; in any other, the locale's (governing_law)."""
+    # (one law per instrument: a settlement written under the locale's New York law while the record said Illinois
+    # law governed it, read 37, had both in its clauses)
+    said = stated_law(ctx)
+    if said is not None:
+        return said
     if ctx.locale != "en_US":
         return governing_law(ctx.locale)
     roles = {o.name: o.role or "" for o in ctx.organisations}

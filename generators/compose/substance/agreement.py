@@ -10,7 +10,7 @@ from worldsmith.generators.compose.bank import Picker, picker_for
 from worldsmith.generators.compose.text import cap_first, long_date, lower_first, strip_end
 from worldsmith.generators.context import ArtifactContext, FactRef
 from worldsmith.generators.compose.substance.common import cited_clause, gist, identity, label, plain
-from worldsmith.generators.compose.law import dispute_clause, governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law, stated_law
 
 
 # Words of a title or purpose that make the paper an executed copy of an earlier agreement, produced now.
@@ -296,6 +296,10 @@ def syndicate(ctx: ArtifactContext, first: str, second: str) -> tuple[list[str],
 
 def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
     """What each party is called in the agreement, from its role ('Owners', 'Charterers'), else 'the first Party'."""
+    spec = getattr(ctx, "spec", None)
+    if _SHARE_SALE.search(f"{getattr(spec, 'title', '')} {getattr(spec, 'doc_type', '')}"):
+        # (a share purchase's parties are its Seller and its Buyer, whatever their roles elsewhere in the matter)
+        return share_sale_roles(ctx, first, second)
     def called(name: str) -> str:
         here = next((o for o in ctx.organisations if o.name == name), None)
         if here is None and re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", name):
@@ -334,6 +338,33 @@ def party_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str
                 return term
         return ""
     return called(first), called(second)
+
+
+def _own_role(ctx: ArtifactContext, name: str) -> str:
+    """What an organisation's role says it is, before whom it is that to ('counsel to the buyer' is counsel)."""
+    here = next((o for o in ctx.organisations if o.name == name), None)
+    return "; ".join(re.split(r"\s(?:in|of|to|for|by|under|with|from|owned|owning)\s", c)[0]
+                     for c in re.split(r";|,|\sand\s", (here.role or "").lower())) if here is not None else ""
+
+
+_SELLS = re.compile(r"\b(sell(?:ers?|ing)?|vendors?|dispos\w*|transferor)\b")
+_BUYS = re.compile(r"\b(buy(?:ers?|ing)?|purchas\w*|acqui\w*|bid ?co|newco|transferee|investors?|funds?)\b")
+
+
+def share_sale_roles(ctx: ArtifactContext, first: str, second: str) -> tuple[str, str]:
+    """The parties of a share purchase as it styles them: the Seller (or Sellers) and the Buyer, by which of them
+    sells; the first named sells where neither role says (blind read 37: an SPA that called the seller 'the
+    Client', another defining 'Client means ...' and the buyer fund as itself)."""
+    def term(role: str, selling: bool) -> str:
+        return ("Sellers" if re.search(r"\bsellers\b|\bvendors\b", role) else "Seller") if selling else "Buyer"
+
+    r1, r2 = _own_role(ctx, first), _own_role(ctx, second)
+    if re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", first):
+        r1 += " buyer"
+    if re.search(r"(?i)\b(bid ?co|acqui ?co|newco)\b", second):
+        r2 += " buyer"
+    first_sells = bool(_SELLS.search(r1)) or bool(_BUYS.search(r2)) or not (_SELLS.search(r2) or _BUYS.search(r1))
+    return term(r1, first_sells), term(r2, not first_sells)
 
 
 _STANDING = {
@@ -414,6 +445,126 @@ _SHARE_SALE_TERMS = {
     "conditions": "Closing takes place on the fifth business day after the last closing condition is satisfied or "
                   "waived. The shares pass to the Buyer on closing.",
 }
+
+
+# A licence of patents, know-how or marks grants rights under them for a royalty the licensee reports and the licensor
+# may audit; a software licence is a subscription to a service (blind read 37: a patent licence 'as produced' whose
+# text was 'Licensor provides its software platform as a hosted subscription service', with no grant clause and no
+# licensed patents)
+_IP_LICENCE = re.compile(r"(?i)\b(?:patent|know-?how|technology|trade ?marks?|brand|IP|intellectual property)\b"
+                         r"[\w ,&/-]{0,30}\blicen[cs]e\b|\blicen[cs]e\b[\w ]{0,20}\b(?:of|under) (?:the )?"
+                         r"(?:[\w-]+ )?(?:patents?|know-how|marks?)\b")
+_SOFTWARE = re.compile(r"(?i)\b(software|saas|subscription|platform|end[- ]user|cloud|hosted)\b")
+# a patent or application as the record numbers it ('US Patent No. 9,412,778', 'EP 3 214 556 B1')
+_PATENT_NO = re.compile(r"\b(?:(?:U\.?S\.?|European|EP|GB|DE|WO|JP|CN) ?)?(?:Patent|Application|Pat\.)"
+                        r"(?: Application)?(?: No\.?| Number)? ?[0-9][0-9,./ ]{4,}[0-9](?: ?[AB][12])?\b|\b(?:EP|US|GB|DE|WO)"
+                        r" ?[0-9][0-9 ,./]{5,}[0-9](?: ?[AB][12])?\b")
+
+
+def is_ip_licence(ctx: ArtifactContext) -> bool:
+    """Whether the agreement is a licence of patents, know-how or marks (not of software): by its title, or a
+    licence agreement in a matter whose summary is about patents or know-how."""
+    title = f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '') or ''}"
+    if _SOFTWARE.search(title):
+        return False
+    if _IP_LICENCE.search(title):
+        return True
+    return bool(re.search(r"(?i)\blicen[cs]e agreement\b|^\s*licen[cs]e\b", title)) and \
+        bool(re.search(r"(?i)\bpatent|\bknow-?how\b", ctx.world_summary or "")) and \
+        not _SOFTWARE.search(ctx.world_summary or "")
+
+
+def licensed_patents(ctx: ArtifactContext) -> list[str]:
+    """The patents the record numbers (facts, points, summary), as it writes them; none invented."""
+    texts = [f.statement for f in ctx.facts] + [f.text for f in ctx.facts] + \
+        [getattr(p, "text", "") for p in getattr(ctx.spec, "points", None) or []] + [ctx.world_summary or ""]
+    return list(dict.fromkeys(m.group(0).strip(" ,.") for t in texts for m in _PATENT_NO.finditer(t or "")))
+
+
+def licence_terms(ctx: ArtifactContext, a: str, b: str) -> dict[str, str]:
+    """A patent or know-how licence's own clauses by the standing clause they take the place of: the grant (scope),
+    the royalty, its reports and their audit (consideration), the licence's term."""
+    return {
+        "scope": (f"{a} grants {b} a non-exclusive, non-transferable licence under the Licensed Patents to make, have "
+                  f"made, use, sell, offer for sale and import Licensed Products during the term of this agreement. "
+                  f"{b} may not sublicense without {a}'s prior written consent, and every right not expressly granted "
+                  f"is reserved to {a}."),
+        "consideration": (f"{b} shall pay {a} a running royalty on the Net Sales of Licensed Products at the rate "
+                          f"Schedule 1 states, for each calendar quarter, within forty-five days of its end, with a "
+                          f"royalty report stating the units sold, the gross amounts invoiced, the deductions taken, the "
+                          f"Net Sales and the royalty due. Royalties paid late bear interest at the rate Schedule 1 "
+                          f"states. "
+                          # (the audit right with the royalty it checks: a standing clause without a fact of its own
+                          # may become the governing-law clause, compose.py)
+                          f"{b} shall keep complete and accurate records of the Licensed Products it makes and sells and "
+                          f"of the royalties due on them. {a} may, on reasonable written notice and not more than once in "
+                          f"a calendar year, have an independent accountant inspect those records; {b} shall pay any "
+                          f"underpayment the audit finds, with interest, and the cost of the audit where Schedule 1 so "
+                          f"provides."),
+        "termination": (f"This agreement continues until the last of the Licensed Patents expires. {a} may terminate it "
+                        f"by written notice if {b} fails to pay a royalty when due or commits another material breach "
+                        f"and does not remedy it within thirty days of notice; royalties accrued before termination "
+                        f"remain payable."),
+    }
+
+
+# An expert's mission letter (a valuer's or an expert determiner's terms of appointment: a French 'lettre de mission'
+# under art. 1592 Code civil) is made by the parties who appoint, with the expert, and states the mission, the
+# timetable and the fees; blind read 37 had one with the mission under 'Limitation of Liability' and the sellers left
+# out of the parties.
+_MISSION = re.compile(r"(?i)\bmission letter\b|\blettre de mission\b|\bletter of (?:appointment|engagement) of (?:the |an )?"
+                      r"(?:independent )?expert\b|\bexpert(?:'s)? (?:mission|appointment|terms of (?:reference|"
+                      r"appointment))\b|\bterms of (?:reference|appointment)\b[^:]*\bexpert\b")
+_EXPERT_ROLE = re.compile(r"(?i)\b(expert|valuer|appraiser|independent accountants?)\b")
+
+
+def mission_parties(ctx: ArtifactContext) -> tuple[list[tuple[str, str]], str] | None:
+    """([(appointing party, its term)], the expert) of an expert's mission letter; None where the paper is no mission
+    letter or the matter names no expert."""
+    if not _MISSION.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '') or ''}"):
+        return None
+    expert = next((o.name for o in ctx.organisations if _EXPERT_ROLE.search(_own_role(ctx, o.name))), None)
+    if expert is None:
+        return None
+    sellers = [o.name for o in ctx.organisations if o.name != expert and _SELLS.search(_own_role(ctx, o.name))]
+    buyers = [o.name for o in ctx.organisations if o.name != expert and _BUYS.search(_own_role(ctx, o.name))
+              and o.name not in sellers]
+    if not (sellers and buyers):
+        return None
+    many = bool(re.search(r"\bsellers\b|\bvendors\b", _own_role(ctx, sellers[0])))
+    return [(sellers[0], "Sellers" if many else "Seller"), (buyers[0], "Buyer")], expert
+
+
+def mission_terms(ctx: ArtifactContext, appointers: list[tuple[str, str]], expert: str) -> dict[str, tuple[str, str]]:
+    """The clauses of an expert's mission letter by the standing clause whose place they take: (heading, words)."""
+    who = " and the ".join(t for _, t in appointers)
+    words = " ".join([ctx.world_summary or ""] + [f.statement for f in ctx.facts])
+    french = re.search(r"(?i)\b(?:article|art\.?)\s*1592\b", words)
+    under = next((m.group(0) for m in re.finditer(r"(?i)\bClause\s+\d+(?:\.\d+)*(?: of the [A-Z][\w ]{1,40}?(?=[,.;]| "
+                                                  r"refers| provides| requires))?", words)), "")
+    due = next((f for f in ctx.facts if f.value.type == "date" and re.search(r"(?i)\bdetermin|\breport|\bdeliver",
+                                                                             f.statement)), None)
+    return {
+        "scope": ("The Mission",
+                  f"The {who} jointly appoint the Expert" + (f" under {under}" if under else "") +
+                  (", as the third party to whom the price is left under article 1592 of the Code civil," if french
+                   else "") + " to determine the amount in dispute between them, and the Expert accepts the mission. "
+                  "The Expert acts as an expert and not as an arbitrator; its determination binds the Parties, save "
+                  "for manifest error."),
+        "termination": ("Timetable",
+                        f"Each of the {who} sends the Expert its written submissions, with the documents it relies "
+                        f"on, within twenty business days of this letter, and may reply to the other's within ten "
+                        f"business days of receiving them. The Expert may ask either of them for information, copying "
+                        f"the other, and delivers its reasoned determination to both "
+                        + (f"by {due.text}." if due else "within sixty business days of this letter.")),
+        "consideration": ("Fees",
+                          f"The Expert's fees and expenses are borne by the {who} in equal shares, unless the Expert "
+                          f"decides otherwise in its determination, and are invoiced to each of them."),
+        "liabil": ("Independence and Liability of the Expert",
+                   f"The Expert confirms that it is independent of each of the {who} and will disclose at once any "
+                   f"circumstance that may affect its independence. The Expert is not liable for anything done in "
+                   f"carrying out the mission, save for fraud or wilful misconduct."),
+    }
 
 
 def is_charter(ctx: ArtifactContext) -> bool:
@@ -536,10 +687,16 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
     one, two = party_roles(ctx, first, second)
     if (one, two) == ("Charterers", "Owners"):
         first, second, one, two = second, first, two, one  # a charter party names the Owners first
+    mission = mission_parties(ctx)
+    if mission is not None:
+        # (the expert is appointed by both sides: the parties are those who appoint and the expert)
+        (first, one), (second, two) = mission[0]
     a, b = (one or first), (two or second)
     made = long_date(executed_on(ctx), ctx.locale)
-    law, courts = governing_law(ctx.locale)
-    cited = cited_clause(ctx.facts)
+    # (the law the record says governs the agreement, else its country's: one law in every clause)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
+    # (a mission letter cites the clause of the agreement it is made under; it has none of its own to write)
+    cited = cited_clause(ctx.facts) if mission is None else None
     out: dict[int, list[str]] = {}
     heads: dict[int, str] = {}
     kinds = [k for _, k in plan]
@@ -585,8 +742,31 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
         # commercial-contract clauses 3-6 ... interest "at the rate set in Part I" (no rate is set)')
         generic = {k: v.replace("Schedule 1", "Part I") for k, v in generic.items()}
         generic.update(_CHARTER_RIDERS)
-    elif _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}"):
+    share_sale = not charter and _SHARE_SALE.search(f"{ctx.spec.title} {getattr(ctx.spec, 'doc_type', '')}") is not None
+    if share_sale:
         generic.update(_SHARE_SALE_TERMS)
+        # its operative clause is the sale and purchase, and its price moves as the deal's mechanism says (blind
+        # read 37: SPA extracts with a services contract's 'terms on which this agreement is performed')
+        words = " ".join([ctx.world_summary or ""] + [f.statement for f in ctx.facts])
+        # (whichever is named first: a BidCo is often party (1))
+        sells, buys = (a, b) if a.startswith("Seller") else (b, a)
+        generic["scope"] = (f"The {sells} shall sell and the {buys} shall buy the Shares, with full title guarantee "
+                            f"and free from any encumbrance, together with all rights attaching to them at closing.")
+        if re.search(r"(?i)\blocked[- ]box\b", words):
+            generic["scope"] += (f" The price is fixed on the locked-box accounts and is not adjusted; the {sells} "
+                                 f"pay{'' if sells == 'Sellers' else 's'} the {buys} the amount of any leakage from the "
+                                 f"locked-box date to closing.")
+        else:
+            generic["scope"] += (" The price is adjusted, up or down, by the difference between the net debt and "
+                                 "working capital in the completion accounts and their estimates at closing, and the "
+                                 "adjustment is paid within ten business days after the completion accounts are "
+                                 "agreed or determined.")
+    missions = mission_terms(ctx, mission[0], mission[1]) if mission is not None else {}
+    generic.update({k: v for k, (_, v) in missions.items()})
+    licence = not charter and not duties and not missions and is_ip_licence(ctx)
+    patents = licensed_patents(ctx) if licence else []
+    if licence:
+        generic.update(licence_terms(ctx, a, b))
     cited_body: list[str] = []
     if cited is not None:
         # the operative words of the clause, as the facts state them (a gist: never the whole statement, which is the
@@ -638,7 +818,8 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             banks = (", ".join(named[:-1]) + " and " + named[-1]) if len(named) > 1 else "".join(named)
             out[i] = [f"This {'Order Form' if order else 'agreement'} is dated {made} and made between (1) {first}"
                       + (f" (the {one})" if one else "")
-                      + (", " if lenders else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
+                      + (", " if lenders or mission else " and ") + f"(2) {second}" + (f" (the {two})" if two else "")
+                      + (f" and (3) {mission[1]} (the Expert)" if mission else "")
                       + ((f", (3) {banks} and the other financial institutions listed in Schedule 1 as original lenders "
                           f"(the Original Lenders)" if named else ", (3) the financial institutions listed in Schedule 1 "
                           "as original lenders (the Original Lenders)") + (f" and (4) {security} as security agent for "
@@ -668,6 +849,19 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
             about = f" in respect of {things[0].text}" if things else ""
             out[i] = [f"(A) {first} and {second} have agreed terms{about}, as set out below.",
                       f"(B) The Parties record those terms in this agreement, made on {made}."]
+            if mission:
+                out[i] = [f"(A) The {a} and the {b} disagree on an amount their agreement leaves to an expert to "
+                          f"determine.",
+                          f"(B) They appoint {mission[1]} (the Expert) to determine it, and the Expert accepts the "
+                          f"mission on the terms of this letter, made on {made}."]
+            if licence:
+                # a licence recites what is licensed, as the record numbers it, and what for
+                owned = (f"the patents listed in Schedule 1 ({', '.join(patents)}) (the Licensed Patents)" if patents
+                         else "the patents that claim the Licensed Products (the Licensed Patents)")
+                out[i] = [f"(A) {a} owns {owned}.",
+                          f"(B) {b} wishes to make and sell Licensed Products under the Licensed Patents, and {a} has "
+                          f"agreed to grant it a licence for the royalties and on the terms of this agreement, made on "
+                          f"{made}."]
             trade = _trade(ctx, first, second)
             if duties and trade and works_accounts(duties):
                 # a services contract recites the business engaged and what it is engaged for (read 15: 'The recitals
@@ -731,8 +925,20 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                            f"which a service level is missed, {a} credits against its next invoice the fee credit that "
                            f"fee schedule sets for it. No other charge is payable unless {b} agrees it in writing."]
         elif k == "definitions":
-            out[i] = [f"In this agreement, {a} means {first} and {b} means {second}. Clause headings are for convenience "
-                      f"only, and a reference to writing includes email."]
+            # (a name is no definition of itself: read 37's 'Halcyon Ridge Credit Partners means Halcyon Ridge Credit
+            # Partners')
+            defined = " and ".join(f"{t} means {n}" for t, n in ((a, first), (b, second)) if t != n)
+            out[i] = [(f"In this agreement, {defined}. " if defined else "In this agreement, ")
+                      + ("Clause headings are" if defined else "clause headings are") + " for convenience only, and a "
+                      "reference to writing includes email."]
+            if licence:
+                out[i].append("Licensed Patents means " + (", ".join(patents) + " and " if patents else
+                                                            f"the patents owned or controlled by {a} that claim the "
+                                                            f"Licensed Products, with ")
+                              + "their continuations, divisionals, reissues and foreign counterparts. Licensed Products "
+                              "means products whose making, use or sale would, but for this agreement, infringe a valid "
+                              "claim of a Licensed Patent. Net Sales means the gross amounts invoiced for Licensed "
+                              "Products less returns, credits and taxes stated on the invoice.")
         elif k == "clause":
             for key, text in generic.items():
                 if key in low:
@@ -740,6 +946,17 @@ def agreement_bodies(pick: Picker, ctx: ArtifactContext, plan: list[tuple[str, s
                     if charter and key in _RIDER_HEADS:
                         number = re.match(r"^(\d+)\.", heading)
                         heads[i] = (f"{number.group(1)}. " if number else "") + _RIDER_HEADS[key]
+                    elif key in missions:
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + missions[key][0]
+                    elif share_sale and key == "scope":
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + "Sale and Purchase; Price Adjustment"
+                    elif licence and key in ("scope", "consideration"):
+                        # (a licence's clauses are named for what they do: its grant, its royalties)
+                        number = re.match(r"^(\d+)\.", heading)
+                        heads[i] = (f"{number.group(1)}. " if number else "") + (
+                            "Grant of Licence" if key == "scope" else "Royalties, Reports and Audit")
                     break
     if cited is not None and clause_at is not None:
         # the clauses after a rider clause continue from its number (41, 42, ...), never back to 8

@@ -14,7 +14,7 @@ import re
 
 from worldsmith.generators.compose.text import cap_first, long_date, strip_end
 from worldsmith.generators.context import ArtifactContext
-from worldsmith.generators.compose.law import dispute_clause, governing_law
+from worldsmith.generators.compose.law import dispute_clause, governing_law, stated_law
 
 _WORD = r"(?:Section|Clause|Article)"
 _BARE = re.compile(rf"{_WORD}\s+\d+(?:\.\d+)*(?:\([a-z]+\))?")
@@ -32,7 +32,7 @@ _CHARTER = re.compile(r"\b(charter ?party|charterparty|voyage charter)\b", re.I)
 _ARTICLES: list[tuple[str, str, str]] = [
     ("definitions", "Definitions and Interpretation", r"\bdefined\b|\bdefines?\b|\bmeans\b"),
     ("supply", "Supply and Purchase", r"\bpurchase orders?\b|\bsupply of\b"),
-    ("price", "Price and Payment", r"\bprice\b|\bpayment\b|\binvoice"),
+    ("price", "Price and Payment", r"\bprice\b|\bpayment\b|\binvoice|\broyalt"),
     ("warranties", "Warranties", r"\bwarrant|\bnonconforming\b|\bspecification"),
     ("indemnity", "Indemnification", r"\bindemni"),
     ("limitation", "Limitation of Liability", r"\bcaps?\b|\bliabilit|\bconsequential\b|\blost profits\b"),
@@ -229,7 +229,7 @@ def _standard(key: str, a: str, b: str, goods: str, top: str, ctx: ArtifactConte
                                "contract year is limited to the fees paid or payable under it in that year.",
                                "The limits in this Section do not apply to a Party's obligations to pay fees due, or "
                                "to its liability under the indemnities in this Agreement."]}[key]
-    law, courts = governing_law(ctx.locale)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
     food = re.search(r"\b(food|recall|salmonella|listeria|ingredient|snack|bars?)\b", ctx.world_summary, re.I)
     indemnity = refs.get("indemnity", "")
     cap = refs.get("limitation", "")
@@ -568,6 +568,12 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     order_ = [k for k, _, _ in table]
     asset = leased_asset(ctx)[0] if kind == "lease" else ""
     heads_ = {k: h.format(asset=asset) for k, h, _ in table}
+    from worldsmith.generators.compose.substance.agreement import is_ip_licence, licence_terms, licensed_patents
+
+    # a licence of patents grants a licence and takes royalties; it is no subscription to a service (blind read 37)
+    licence = kind == "other" and is_ip_licence(ctx)
+    if licence:
+        heads_.update(supply="Grant of Licence", price="Royalties, Reports and Audit")
     names = _names(ctx, first, second, a_name, a, b)
     tops: dict[int, list[tuple[str, str]]] = {}
     for number, parts in found.items():
@@ -609,7 +615,8 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     if kind != "lease" and cited and max(cited.values()) <= _FILL_UP_TO:
         # an executed agreement runs its articles 1, 2, 3 ... without gaps up to the last one the matter cites: the
         # numbers between hold the articles a contract of its kind has (read 14: 'Sections jump 1, 9, 14, 15, 16')
-        spare = [k for k in order_ if k not in numbers and k not in ("law", "term")] + \
+        # (a patent licence has no service levels: its gaps hold the articles a licence has)
+        spare = [k for k in order_ if k not in numbers and k not in ("law", "term") and not (licence and k == "service")] + \
             [k for k in _GENERAL if k not in numbers]
         for gap in [x for x in range(1, max(cited.values())) if x not in numbers.values()]:
             if not spare:
@@ -644,6 +651,13 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
                                                                                               f"Schedule 1") + ".",
                      f"(B) {a} has agreed to lease the {asset} to {b}, and {b} has agreed to take it on lease, on the "
                      f"terms of this Agreement."]
+    elif licence:
+        patents = licensed_patents(ctx)
+        owned = (f"the patents listed in Schedule 1 ({', '.join(patents)}) (the Licensed Patents)" if patents else
+                 "the patents that claim the Licensed Products (the Licensed Patents)")
+        bodies[1] = [f"(A) {a} owns {owned}.",
+                     f"(B) {b} wishes to make and sell Licensed Products under the Licensed Patents, and {a} has agreed "
+                     f"to grant it a licence for the royalties and on the terms of this {name or 'Agreement'}."]
     elif kind == "other" and _SUBSCRIPTION.search(f"{name} {ctx.spec.title}"):
         # a subscription or licence recites what is licensed and how it is ordered, not 'have agreed the terms'
         # (read 15: 'A skeletal MSA')
@@ -668,6 +682,10 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
     for k in keys:
         top = numbers[k]
         paras = list(_GENERAL[k][1]) if k in _GENERAL else _standard(k, a, b, goods, str(top), ctx, refs, kind)
+        if licence and k in ("supply", "price"):
+            said = licence_terms(ctx, a, b)["scope" if k == "supply" else "consideration"].replace("this agreement",
+                                                                                                  "this Agreement")
+            paras = [x for x in re.split(r"(?<=\.) (?=[A-Z])", said) if x]
         if k in cited and not any("." in num for num, _ in tops[top]):
             # a provision cited by its number alone ('Clause 7 of the lease requires ...') opens its article
             words = _operative_of(str(top), tops[top], names, name, b)
@@ -724,7 +742,17 @@ def sectioned_agreement(ctx: ArtifactContext, n: int, first: str, second: str, a
         kind, "the commercial terms")
     bodies[len(plan)] = [f"Schedule 1 sets out {holds} and the Parties' addresses for notices, as agreed on {day}, and "
                          f"has effect as if set out in full in the {'Clauses' if kind == 'lease' else 'Sections'}."]
-    if kind == "other" and _SUBSCRIPTION.search(f"{name} {ctx.spec.title}"):
+    if licence:
+        patents = licensed_patents(ctx)
+        bodies[len(plan)] = [
+            "Part A (Licensed Patents): " + ("; ".join(patents) + "." if patents else
+                                             "the patents defined as the Licensed Patents in this Agreement."),
+            f"Part B (Royalties): the royalty rate, the interest on late payment and the audit costs are those the "
+            f"Parties agreed on {day}; royalty reports and payments go to {a}'s finance department.",
+            f"Part C (Notices): notices to each Party go to its General Counsel at the address it has last notified "
+            f"to the other in writing.",
+            f"This Schedule 1 has effect as if set out in full in the {word}s."]
+    elif kind == "other" and _SUBSCRIPTION.search(f"{name} {ctx.spec.title}"):
         # the schedule holds what it says it holds (read 15: 'Schedule 1 is missing'): how an order is made and
         # priced, and where notices go; no figure the ledger lacks (the fees are the Order Form's)
         bodies[len(plan)] = [
@@ -847,7 +875,7 @@ def recovery_agreement(ctx: ArtifactContext, n: int, insured: str, insurer: str,
 
     day = long_date(ctx.spec.date, ctx.locale)
     against = opponent or "the party liable for the loss"
-    law, courts = governing_law(ctx.locale)
+    law, courts = stated_law(ctx) or governing_law(ctx.locale)
     decided = [f for f in ctx.facts if f.value.type == "text" and not re.search(r"\d", f.text)]
     articles = [
         ("Conduct of the Claim",

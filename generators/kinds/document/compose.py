@@ -24,7 +24,7 @@ from worldsmith.generators.compose.recommend import recommended
 from worldsmith.generators.compose import substance
 from worldsmith.generators.compose.substance.lease import is_premises_lease, lease_bodies
 from worldsmith.generators.compose.substance.loi import buyer_of, is_loi, loi_bodies, sellers_reader
-from worldsmith.generators.compose.law import chooses_english, dispute_clause, governing_law
+from worldsmith.generators.compose.law import chooses_english, dispute_clause, governing_law, stated_law
 from worldsmith.generators.compose.substance.mandate import is_mandate_letter, mandate_bodies, mandate_plan
 from worldsmith.generators.compose.substance.invoice import invoice_bodies, invoice_plan, is_invoice
 from worldsmith.generators.compose.substance.interview import interview_bodies, interview_plan, is_interview_record
@@ -1108,8 +1108,8 @@ def _governed(ctx: ArtifactContext, plan: list[tuple[str, str]], bodies: dict[in
                not re.search(r"servic|scope|term|liabil", plan[i][0], re.I)), None)
     if at is None:
         return plan, bodies
-    law, courts = ("the law of England and Wales", "the courts of England and Wales") if chooses_english(ctx.locale) \
-        else governing_law(ctx.locale)
+    law, courts = stated_law(ctx) or (("the law of England and Wales", "the courts of England and Wales")
+                                      if chooses_english(ctx.locale) else governing_law(ctx.locale))
     number = re.match(r"^(\d+\.\s*)", plan[at][0])
     plan = list(plan)
     plan[at] = (f"{number.group(1) if number else ''}Governing Law and Jurisdiction", "clause")
