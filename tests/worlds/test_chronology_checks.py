@@ -84,6 +84,36 @@ def test_no_position_is_awaited_on_a_figure_its_side_stated(tmp_path):
     assert flagged == ["m2", "m3"]
 
 
+def test_the_other_sides_figure_quoted_back_is_not_a_statement_of_the_writers_side(tmp_path):
+    # a fuzzed hospital outline's status thread (session 34): the auditor wrote "You put the unbilled receivables at
+    # May 31 at USD 9,460,000. We can't find the support", then "I will put our view on the unbilled receivables at
+    # May 31 to you in writing": the figure was the client's, the view is still to come
+    con = duckdb.connect(str(tmp_path / "world.duckdb"))
+    create_schema(con)
+    con.execute("insert into world values ('w', 't', 0, 'en_US', 'America/Chicago', '2026-01-05', '2026-06-30')")
+    con.execute("insert into facts (id, statement, type, text, label) values ('ub', 's', 'money', 'USD 9,460,000', "
+                "'unbilled receivables at May 31')")
+    for pid, org in [("auditor", "firm"), ("cfo", "client")]:
+        con.execute("insert into people values (?, 'r', ?, ?, 't', ?, 'o', 's', '1')", [pid, pid, f"{pid}@x.example", org])
+    mails = [("m1", "auditor", "cfo", "You put the unbilled receivables at May 31 at USD 9,460,000. We can't find "
+                                      "the support for it."),
+             ("m2", "auditor", "cfo", "By Monday I will put our view on the unbilled receivables at May 31 to you."),
+             ("m3", "auditor", "cfo", "The unbilled receivables at May 31 is USD 9,460,000 on our count."),
+             ("m4", "auditor", "cfo", "Our view on the unbilled receivables at May 31 follows on Monday.")]
+    for n, (aid, sender, to, body) in enumerate(mails):
+        at = f"2026-06-1{n} 10:00:00+00"
+        con.execute("insert into artifacts (id, kind, item, path, title, author, occupation, \"at\", thread) "
+                    "values (?, 'email', 'i', ?, 't', ?, 'o', ?, 't1')", [aid, f"{aid}.eml", sender, at])
+        con.execute("insert into emails (artifact_id, path, from_addr, sent_at, body, body_new) values (?, ?, ?, ?, ?, ?)",
+                    [aid, f"{aid}.eml", f"{sender}@x.example", at, body, body])
+        con.execute("insert into recipients values (?, ?, 'to', ?, ?)", [aid, f"{aid}.eml", to, f"{to}@x.example"])
+    check = next(c for c in load_checks() if c.id == "no_position_awaited_on_a_figure_given")
+    derived = {name: con.execute(query).fetchone()[0] for name, query in check.derive.items()}
+    flagged = sorted(r[0] for r in con.execute(check.sql, derived).fetchall())
+    con.close()
+    assert flagged == ["m4"]  # after its own side stated the figure (m3), not after quoting the other's (m1)
+
+
 def test_a_count_with_its_unit_is_not_mentioned_before_it_is_known(tmp_path):
     # blind read 27 (an unseen sanctions outline): "14 custodians were reviewed" on the day the hold went out, a month
     # before the ledger learned the count; a bare number or a span of time says too little to count

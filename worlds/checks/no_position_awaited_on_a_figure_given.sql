@@ -48,4 +48,9 @@ select distinct x.artifact_id, x.path,
 from asked x
 join own s on s.thread = x.thread and s.sent_at < x.sent_at
     and ((x.of_them and s.org = x.them) or (x.of_us and s.org = x.org))
-    and regexp_matches(s.body, '\b' || regexp_escape(x.label) || ' (?:is|was|stands at|comes to|at (?:[a-z]{3} )?[0-9])')
+    -- (the other side's figure quoted back is not a statement of the writer's side: "You put the unbilled receivables
+    -- at May 31 at USD 9,460,000" is the client's figure, and the auditor's view on it is still to come; a fuzzed
+    -- hospital outline's forty-week status thread, session 34)
+    and regexp_matches(regexp_replace(s.body, '\byou (?:have )?(?:put|gave|give|stated?|show(?:ed)?) (?:the )?'
+                                              || regexp_escape(x.label), '', 'g'),
+                       '\b' || regexp_escape(x.label) || ' (?:is|was|stands at|comes to|at (?:[a-z]{3} )?[0-9])')

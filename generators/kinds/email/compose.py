@@ -1221,9 +1221,30 @@ def _asks_on(ctx: ArtifactContext, body: str) -> str:
         # still needed from me?" (answered "Nothing, thank you; we are covered", then "Perfect, thank you": a chain
         # that answers nothing, read 30's "does not do its job")
         question = _next_paper(pick, ctx)
+    if not question and _told_nothing_needed(ctx):
+        # once told nothing more is needed, its writer does not ask it again (a forty-week status thread of a fuzzed
+        # hospital outline: "Anything else you want from us?" / "Nothing this week" / ... / "Do you want anything else
+        # from us?", quarantined on asked_again_after_nothing, session 34)
+        question = "We will wait for the next note."
     paras[at] = " ".join(x for x in [head, *tail, question or pick.fill(asks) or "Is there anything you need from me?"] if x)
     parts[0] = "\n\n".join(paras)
     return "".join(parts)
+
+
+_NOTHING = re.compile(r"^\s*(?:(?:Hi|Hello|Dear) [^\n]*\n+\s*)?(?:no[,.]? |nothing|not (?:for now|at this stage|yet))", re.I)
+
+
+def _told_nothing_needed(ctx: ArtifactContext) -> bool:
+    """Whether the author asked earlier in the thread what else was needed of them and another then said nothing was
+    (the check asked_again_after_nothing's reading)."""
+    asked = False
+    for m in ctx.thread:
+        own = re.split(r"\n\s*(?:On .{0,80}wrote:|>|-{5,})", m.body, maxsplit=1)[0]
+        if m.sender == ctx.author.name and _NEEDS.search(own):
+            asked = True
+        elif asked and m.sender != ctx.author.name and _NOTHING.match(own):
+            return True
+    return False
 
 
 # A question on what happens next on a point and who has it (email.yaml plan_asks): its reply names a step, an owner
