@@ -1297,6 +1297,12 @@ def field_holds(answer: str | None, check: Check, world=None, instruction: str =
     kind = check.expect or "amount"
     if kind != "body" and _odd_mark(value):
         return False
+    if kind == "percent" and check.values and re.search(r"\b(?:pp|percentage\s+points?)\b",
+                                                        value, re.I) \
+            and not re.search(r"\b(?:pp|points?)\b", check.values[0], re.I):
+        # a rate given in percentage points, the unit of a move ('Repurchase cap percentage: 10 pp', blind red team 37,
+        # kit37c: 1.0); basis points stay a rate's other unit (6,000 bps for 60%)
+        return False
     if kind in _MARKED_KINDS:
         value = _signed(value, check, _rises(check, instruction))
         if value is None:

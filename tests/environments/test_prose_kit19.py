@@ -105,7 +105,7 @@ def test_a_mark_that_changes_or_disowns_a_field_value_is_no_answer():
         assert not forms.field_holds(f"Answer: {wrong}", amount, world), wrong
     rate = Check(type="answer_field", a_words=["Bid"], values=["22.8%"], expect="percent")
     assert forms.field_holds("Bid: 22.8%", rate, world)
-    for wrong in ("22.8‰", "22.8‱", "22.8 ‰"):
+    for wrong in ("22.8‰", "22.8‱", "22.8 ‰", "22.8 pp", "22.8 percentage points"):
         assert not forms.field_holds(f"Bid: {wrong}", rate, world), wrong
     larger = Check(type="answer_field", a_words=["Larger"], values=["the repurchase cap"], expect="choice")
     for wrong in ("¬ the repurchase cap", "✗ the repurchase cap", "~~the repurchase cap~~", "≠ the repurchase cap",
