@@ -1614,18 +1614,10 @@ def _source_undoes(after: str) -> bool:
     """Whether what follows a correction takes it back: a bracketed source that hedges, denies or instructs, or words
     after the bracket on the flag's line ('... .md) -- withdrawn, GBP 835,000 stands': kit36a, each 1.0; the prompt
     asks nothing but the Wrong: lines, so what a line adds is read with it)."""
-    line = after.split("\n", 1)[0]
-    m = re.match(r"[^()\[\]]*?[(\[]", line)  # past the correction's unit: '6.2 percentage points (...'
-    if m is None:
+    got = _bracket(after)
+    if got is None:
         return False
-    depth, end = 0, None
-    for i in range(m.end() - 1, len(line)):
-        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(line[i], 0)
-        if depth == 0:
-            end = i
-            break
-    inside = line[m.end():end] if end is not None else line[m.end():]
-    rest = line[end + 1:] if end is not None else ""
+    inside, rest = got
     return bool(_SOURCE_UNDOES.search(inside)) or bool(re.search(r"[A-Za-z]{2}|\d", rest))
 
 
