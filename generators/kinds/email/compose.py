@@ -2778,9 +2778,10 @@ def _weekly_note(pick: Picker, ctx: ArtifactContext, values: dict[str, str], sub
     # line of its own ("The probe sample: 400 claims.", labels recited mechanically, read 17)
     shown = [] if across(ctx) else \
         [c for c in ctx.coming_papers if c.day > day and not _MINUTES_OF.search(c.title)][:4]
-    # a later note of the series restates a figure only when it is news that week (first known or changed): "the client
-    # status notes restate the cap and threshold every time" (blind read 37); the series' first note sets them out
-    facts = ctx.facts if _first_of_series(spec) else [f for f in ctx.facts if f.fresh]
+    # (every fact the planner dealt to the note is written: dropping the stale ones from later notes, 14e2b11d, left 974
+    # planned facts out at bench.long_matter --scale 80 and quarantined it; thinning what a note carries is the
+    # planner's job, not the composer's)
+    facts = ctx.facts
     on_paper: dict[str, list] = {}
     for f in facts:
         c = next((c for c in shown if f.id in c.facts), None)
